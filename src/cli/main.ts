@@ -1,0 +1,45 @@
+/**
+ * The command line (DESIGN.md sec. 6): `npm run -s cli -- <command> [options]`. Prints JSON on
+ * stdout; errors are one line on stderr with exit code 2 for bad input and 1 for internal failures.
+ */
+import { ParseError } from '../core/data/parsers/parseError.ts';
+import { parseArgs, type ParsedArgs } from './args.ts';
+import { CliError } from './cliError.ts';
+import { generateCommand } from './commands/generate.ts';
+import { methodsCommand } from './commands/methods.ts';
+import { riskCommand } from './commands/risk.ts';
+import { statsCommand } from './commands/stats.ts';
+
+const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
+  stats: statsCommand,
+  risk: riskCommand,
+  methods: methodsCommand,
+  generate: generateCommand,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  try {
+    if (!command)
+      throw new CliError(
+        `usage: cli <${Object.keys(COMMANDS).join('|')}> [options]${name ? ` (unknown command '${name}')` : ''}`,
+      );
+    const result = await command(parseArgs(rest));
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ParseError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return error instanceof CliError ? error.exitCode : 2;
+    }
+    process.stderr.write(
+      `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,67 @@
+/**
+ * The vertical view of a Dataset: for every item, the ascending list of rows that hold it
+ * (the transpose of the CSR, "tid-lists"). Support counting of an itemset walks the shortest list
+ * and tests the other items with the BitMatrix (O(1) per test) or by binary search in their lists.
+ */
+import type { Dataset } from './dataset.ts';
+import { allocateU32 } from './sharedBuffer.ts';
+
+export class ItemRows {
+  private constructor(
+    private readonly dataset: Dataset,
+    /** offsets[i]..offsets[i+1] delimit item i's rows in `rows`. */
+    readonly offsets: Uint32Array,
+    readonly rows: Uint32Array,
+  ) {}
+
+  static of(dataset: Dataset): ItemRows {
+    const d = dataset.d;
+    const offsets = allocateU32(d + 1);
+    for (let k = 0; k < dataset.items.length; k++) offsets[dataset.items[k] + 1]++;
+    for (let i = 0; i < d; i++) offsets[i + 1] += offsets[i];
+    const fill = offsets.slice(0, d);
+    const rows = allocateU32(dataset.items.length);
+    for (let r = 0; r < dataset.n; r++) {
+      for (let k = dataset.offsets[r]; k < dataset.offsets[r + 1]; k++) rows[fill[dataset.items[k]]++] = r;
+    }
+    return new ItemRows(dataset, offsets, rows);
+  }
+
+  support(item: number): number {
+    return this.offsets[item + 1] - this.offsets[item];
+  }
+
+  rowsOf(item: number): Uint32Array {
+    return this.rows.subarray(this.offsets[item], this.offsets[item + 1]);
+  }
+
+  /**
+   * Number of rows holding every item of `itemset`, counting no further than `limit`
+   * (uniqueness checks need only "0, 1 or more").
+   */
+  countRowsContaining(itemset: readonly number[], limit = Infinity): number {
+    if (itemset.length === 0) return Math.min(limit, this.dataset.n);
+    const bySupport = [...itemset].sort((a, b) => this.support(a) - this.support(b));
+    const shortest = this.rowsOf(bySupport[0]);
+    const others = bySupport.slice(1);
+    let count = 0;
+    for (let k = 0; k < shortest.length && count < limit; k++) {
+      if (others.every((item) => this.rowHas(shortest[k], item))) count++;
+    }
+    return count;
+  }
+
+  private rowHas(row: number, item: number): boolean {
+    const bits = this.dataset.bits;
+    if (bits) return bits.has(row, item);
+    const list = this.rowsOf(item);
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid] < row) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length && list[lo] === row;
+  }
+}

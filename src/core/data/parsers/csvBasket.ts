@@ -1,0 +1,40 @@
+/**
+ * csv-basket parser (DESIGN.md sec. 2): one transaction per line, items separated by a delimiter
+ * (comma by default), CSV quoting honoured (papaparse), optional header row. Choices written down:
+ * items are trimmed of surrounding blanks; an empty field (as in `a,,b`) is no item and is reported
+ * as a warning; an empty line is an empty transaction, a final newline is not one; a repeated item is
+ * kept once and reported.
+ */
+import { DatasetBuilder } from '../datasetBuilder.ts';
+import { forEachCsvRow } from './csvRows.ts';
+import { WarningLog } from './parseError.ts';
+import type { ParseOptions, ParseResult } from './types.ts';
+
+export function parseCsvBasket(text: string, options: ParseOptions): ParseResult {
+  const builder = new DatasetBuilder();
+  const warnings = new WarningLog();
+  const delimiter = options.delimiter ?? ',';
+  let skipHeader = options.header ?? false;
+  forEachCsvRow(text, options.fileName, delimiter, (row) => {
+    if (skipHeader) {
+      skipHeader = false;
+      return;
+    }
+    const tokens: string[] = [];
+    const isEmptyLine = row.fields.length === 1 && row.fields[0].trim() === '';
+    if (!isEmptyLine) {
+      for (const field of row.fields) {
+        const token = field.trim();
+        if (token === '') warnings.add(row.line, 'empty item ignored');
+        else tokens.push(token);
+      }
+    }
+    const repeats = builder.addTokens(tokens);
+    if (repeats > 0) warnings.add(row.line, `${repeats} repeated item(s) kept once`);
+  });
+  return {
+    dataset: builder.build(options.fileName, 'csv-basket', options.bitBudget),
+    format: 'csv-basket',
+    warnings: warnings.summary(),
+  };
+}

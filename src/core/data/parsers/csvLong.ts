@@ -1,0 +1,72 @@
+/**
+ * csv-long parser (DESIGN.md sec. 2): a header naming a transaction-id column and an item column
+ * (default `tid`, `item`); the rows of one tid form one transaction, transactions in order of first
+ * appearance of their tid. Choices written down: a row with an empty item adds its tid as a
+ * transaction with no item (so empty transactions can be written); blank lines are skipped; a row
+ * too short to hold both columns is an error.
+ */
+import { DatasetBuilder } from '../datasetBuilder.ts';
+import { fieldError, forEachCsvRow } from './csvRows.ts';
+import { ParseError, WarningLog } from './parseError.ts';
+import type { ParseOptions, ParseResult } from './types.ts';
+
+export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
+  const delimiter = options.delimiter ?? ',';
+  const tidName = options.tidColumn ?? 'tid';
+  const itemName = options.itemColumn ?? 'item';
+  const builder = new DatasetBuilder();
+  const warnings = new WarningLog();
+  const rowsOfTid = new Map<string, string[]>();
+  let tidIndex = -1;
+  let itemIndex = -1;
+  let width = 0;
+  forEachCsvRow(text, options.fileName, delimiter, (row) => {
+    if (tidIndex < 0) {
+      const names = row.fields.map((f) => f.trim());
+      tidIndex = names.indexOf(tidName);
+      itemIndex = names.indexOf(itemName);
+      width = Math.max(tidIndex, itemIndex) + 1;
+      if (tidIndex < 0 || itemIndex < 0) {
+        throw new ParseError(
+          options.fileName,
+          row.line,
+          1,
+          `expected a header with columns '${tidName}' and '${itemName}', found ${names.map((n) => `'${n}'`).join(', ')}`,
+        );
+      }
+      return;
+    }
+    if (row.fields.length === 1 && row.fields[0].trim() === '') return;
+    if (row.fields.length < width) {
+      throw fieldError(
+        text,
+        options.fileName,
+        row,
+        row.fields.length,
+        delimiter,
+        `expected at least ${width} fields (up to column '${width - 1 === tidIndex ? tidName : itemName}'), found ${row.fields.length}`,
+      );
+    }
+    const tid = row.fields[tidIndex].trim();
+    const item = row.fields[itemIndex].trim();
+    let items = rowsOfTid.get(tid);
+    if (!items) rowsOfTid.set(tid, (items = []));
+    if (item !== '') items.push(item);
+  });
+  if (tidIndex < 0)
+    throw new ParseError(
+      options.fileName,
+      1,
+      1,
+      `expected a header with columns '${tidName}' and '${itemName}', found an empty file`,
+    );
+  for (const items of rowsOfTid.values()) {
+    const repeats = builder.addTokens(items);
+    if (repeats > 0) warnings.add(0, `${repeats} repeated item(s) in one transaction kept once`);
+  }
+  return {
+    dataset: builder.build(options.fileName, 'csv-long', options.bitBudget),
+    format: 'csv-long',
+    warnings: warnings.summary(),
+  };
+}

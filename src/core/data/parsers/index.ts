@@ -1,0 +1,72 @@
+/**
+ * Entry point of the parsers: picks the format (forced or detected) and feeds byte chunks to it.
+ * FIMI streams byte by byte; the CSV and ARFF parsers decode the chunks as UTF-8 as they come and
+ * parse the text at the end. Callers (the parse worker, the CLI, tests) only see `createParser`.
+ */
+import type { DatasetFormat } from '../dataset.ts';
+import { parseArff } from './arff.ts';
+import { parseCsvBasket } from './csvBasket.ts';
+import { parseCsvLong } from './csvLong.ts';
+import { defaultDelimiter, detectFormat } from './detect.ts';
+import { FimiParser } from './fimi.ts';
+import { parseRelational } from './relational.ts';
+import type { ParseOptions, ParseResult } from './types.ts';
+
+export { ParseError } from './parseError.ts';
+export type { ParseOptions, ParseResult, ParseProgress } from './types.ts';
+
+export const FORMATS: readonly DatasetFormat[] = ['fimi', 'csv-basket', 'csv-long', 'relational', 'arff'];
+
+export interface StreamingParser {
+  readonly format: DatasetFormat;
+  push(chunk: Uint8Array): void;
+  finish(): ParseResult;
+}
+
+/** How many bytes of the file's start `createParser` wants to see for detection. */
+export const DETECTION_BYTES = 64 * 1024;
+
+/** A parser for the file whose first bytes are `head` (the format detected unless forced). */
+export function createParser(options: ParseOptions, head: Uint8Array): StreamingParser {
+  const delimiter = options.delimiter ?? defaultDelimiter(options.fileName);
+  const withDelimiter: ParseOptions = { ...options, delimiter };
+  const format =
+    options.format ??
+    detectFormat(options.fileName, new TextDecoder().decode(head.subarray(0, DETECTION_BYTES)), delimiter);
+  if (format === 'fimi') {
+    const fimi = new FimiParser(withDelimiter);
+    return { format, push: (chunk) => fimi.push(chunk), finish: () => fimi.finish() };
+  }
+  return textParser(format, withDelimiter);
+}
+
+function textParser(format: Exclude<DatasetFormat, 'fimi'>, options: ParseOptions): StreamingParser {
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  const parseText = {
+    'csv-basket': parseCsvBasket,
+    'csv-long': parseCsvLong,
+    relational: parseRelational,
+    arff: parseArff,
+  }[format];
+  return {
+    format,
+    push: (chunk) => parts.push(decoder.decode(chunk, { stream: true })),
+    finish: () => {
+      parts.push(decoder.decode());
+      return parseText(parts.join('').replace(/^\uFEFF/, ''), options);
+    },
+  };
+}
+
+/** Parses a whole file held in memory. */
+export function parseBytes(bytes: Uint8Array, options: ParseOptions): ParseResult {
+  const parser = createParser(options, bytes.subarray(0, DETECTION_BYTES));
+  parser.push(bytes);
+  return parser.finish();
+}
+
+/** Parses a string (tests, samples typed in). */
+export function parseText(text: string, options: ParseOptions): ParseResult {
+  return parseBytes(new TextEncoder().encode(text), options);
+}

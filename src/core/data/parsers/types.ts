@@ -1,0 +1,31 @@
+/** What every parser takes and gives back. */
+import type { Dataset, DatasetFormat } from '../dataset.ts';
+import type { ParseWarning } from './parseError.ts';
+
+export interface ParseOptions {
+  /** File name, used in error messages and as the dataset's name. */
+  fileName: string;
+  /** Force a format instead of detecting it. */
+  format?: DatasetFormat;
+  /** csv-basket: field delimiter (default ','). */
+  delimiter?: string;
+  /** csv-basket: the first row is a header, not a transaction (default false). */
+  header?: boolean;
+  /** csv-long: name of the transaction-id column (default 'tid'). */
+  tidColumn?: string;
+  /** csv-long: name of the item column (default 'item'). */
+  itemColumn?: string;
+  /** relational: equal-width buckets per numeric column (default 20, as PatternKa Sec. 5 on Adult). */
+  buckets?: number;
+  /** Byte budget for the dense BitMatrix (default 256 MiB). */
+  bitBudget?: number;
+}
+
+export interface ParseResult {
+  dataset: Dataset;
+  format: DatasetFormat;
+  warnings: { total: number; first: ParseWarning[] };
+}
+
+/** Progress of a parse: bytes consumed out of the total. */
+export type ParseProgress = (bytesDone: number, bytesTotal: number) => void;

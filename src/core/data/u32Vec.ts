@@ -1,0 +1,38 @@
+/** A growable Uint32Array: amortised O(1) push, used while parsers assemble CSR arrays. */
+export class U32Vec {
+  private data: Uint32Array;
+  length = 0;
+
+  constructor(initialCapacity = 1024) {
+    this.data = new Uint32Array(Math.max(16, initialCapacity));
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = value;
+  }
+
+  /** Appends `count` values of `source` starting at `start`. */
+  pushRange(source: ArrayLike<number> & { subarray?: unknown }, start: number, count: number): void {
+    if (this.length + count > this.data.length) this.grow(this.length + count);
+    for (let i = 0; i < count; i++) this.data[this.length + i] = source[start + i];
+    this.length += count;
+  }
+
+  get(index: number): number {
+    return this.data[index];
+  }
+
+  /** A view of the filled part (shares memory with the vector until it grows again). */
+  view(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
+
+  private grow(minCapacity: number): void {
+    let capacity = this.data.length * 2;
+    while (capacity < minCapacity) capacity *= 2;
+    const next = new Uint32Array(capacity);
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+}

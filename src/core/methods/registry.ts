@@ -1,0 +1,16 @@
+/**
+ * The method registry: every method folder's MethodSpec, in the order the UI lists them.
+ * A method issue adds its folder under src/core/methods/<id>/ and one import line here; nothing
+ * else in the workbench needs to change (the CLI, the worker API and the UI read this list).
+ */
+import { methodInfo, type MethodInfo, type MethodSpec } from './types.ts';
+
+export const METHODS: readonly MethodSpec[] = [];
+
+export function findMethod(id: string): MethodSpec | undefined {
+  return METHODS.find((m) => m.id === id);
+}
+
+export function listMethods(): MethodInfo[] {
+  return METHODS.map(methodInfo);
+}

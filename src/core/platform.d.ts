@@ -1,0 +1,13 @@
+/**
+ * The few platform globals that the core uses, present in browsers, Web Workers and Node alike.
+ * The core is type-checked without DOM or Node typings (tsconfig.core.json), so they are declared here.
+ */
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean });
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string;
+}
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare const crossOriginIsolated: boolean | undefined;
+declare const performance: { now(): number };

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+/** Runs the CLI as a user would (through tsx), returning exit code, stdout and stderr. */
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'txanon-cli-'));
+
+describe('command line', () => {
+  it.runIf(existsSync('../shared/data/BMS1.dat'))('stats reproduces BMS1 as published', () => {
+    const { code, stdout } = cli('stats', '../shared/data/BMS1.dat');
+    expect(code).toBe(0);
+    const stats = JSON.parse(stdout);
+    expect(stats).toMatchObject({ transactions: 59602, items: 497, maxLength: 267, empty: 0 });
+    expect(stats.avgLength).toBeCloseTo(2.51, 2);
+  });
+
+  it('bad input: exit 2 and one line on stderr naming line and column', () => {
+    const bad = join(dir, 'bad.dat');
+    writeFileSync(bad, '1 2\n3 a\n');
+    const { code, stderr, stdout } = cli('stats', bad);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('bad.dat:2:3: expected a non-negative integer item');
+  });
+
+  it('an unterminated CSV quote and a too-long ARFF row exit 2 with their lines', () => {
+    const csv = join(dir, 'q.csv');
+    writeFileSync(csv, 'a,b\n"c,d\n');
+    expect(cli('stats', csv)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('q.csv:2:1: unterminated quote'),
+    });
+    const arff = join(dir, 'r.arff');
+    writeFileSync(arff, '@relation r\n@attribute a {0,1}\n@data\n1,1\n');
+    expect(cli('stats', arff)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('r.arff:4:3: expected 1 values'),
+    });
+  });
+
+  it('risk prints one point per number of known items; methods prints the registry', () => {
+    const file = join(dir, 'r.dat');
+    writeFileSync(file, '1 2 3\n1 2\n3 4 5\n');
+    const risk = cli('risk', file, '--known', '1,2', '--trials', '10');
+    expect(risk.code).toBe(0);
+    expect(JSON.parse(risk.stdout).risk.map((p: { known: number }) => p.known)).toEqual([1, 2]);
+    expect(JSON.parse(cli('methods').stdout)).toEqual([]);
+  });
+
+  it('unknown commands, unknown flags, missing files and bad formats are exit 2', () => {
+    expect(cli('frobnicate').code).toBe(2);
+    expect(cli('stats', 'nope.dat').stderr).toContain('cannot read');
+    expect(cli('stats', 'nope.dat', '--colour', 'x').stderr).toContain('unknown option --colour');
+    expect(cli('stats', 'x', '--format', 'xml').stderr).toContain('--format must be one of');
+  });
+});

@@ -1,0 +1,29 @@
+/** Test helpers: random transaction sets (fast-check) and a naive reference for datasets. */
+import fc from 'fast-check';
+import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
+import type { Dataset } from '../src/core/data/dataset.ts';
+
+/** Rows of distinct item numbers in [0, maxItem), possibly empty. */
+export function arbitraryRows(maxItem = 40, maxRows = 40, maxLength = 12) {
+  return fc.array(fc.uniqueArray(fc.integer({ min: 0, max: maxItem - 1 }), { maxLength }), {
+    maxLength: maxRows,
+  });
+}
+
+/** A Dataset whose item tokens are the numbers' decimal strings. */
+export function datasetOf(rows: number[][], bitBudget?: number): Dataset {
+  const builder = new DatasetBuilder();
+  for (const row of rows) builder.addTokens(row.map(String));
+  return builder.build('test', 'fimi', bitBudget);
+}
+
+/** The rows of a dataset as sorted token arrays, for comparisons that ignore item ids. */
+export function tokenRows(dataset: Dataset): string[][] {
+  const rows: string[][] = [];
+  for (let r = 0; r < dataset.n; r++) rows.push(dataset.rowTokens(r).sort());
+  return rows;
+}
+
+export function sortedStrings(row: number[]): string[] {
+  return row.map(String).sort();
+}

@@ -1,0 +1,140 @@
+/**
+ * The engine that runs inside every worker: it holds the datasets it knows by id and runs the
+ * jobs of the worker API on them. Environment-free (no `self`, no DOM), so tests call it directly
+ * and the browser and Node workers only wrap it with comlink.
+ */
+import { Dataset } from '../src/core/data/dataset.ts';
+import { createParser, DETECTION_BYTES } from '../src/core/data/parsers/index.ts';
+import { ParseError } from '../src/core/data/parsers/parseError.ts';
+import {
+  datasetStats,
+  itemSupports,
+  lengthHistogram,
+  rankFrequency,
+  topItems,
+} from '../src/core/data/stats.ts';
+import { questDataset, type QuestParams } from '../src/core/data/synthetic.ts';
+import { listMethods } from '../src/core/methods/registry.ts';
+import { reidentificationRisk } from '../src/core/metrics/risk.ts';
+import type {
+  DatasetOverview,
+  EngineApi,
+  EngineError,
+  LoadedDataset,
+  LoadOptions,
+  ProgressCallback,
+} from './engineTypes.ts';
+
+/** Progress is reported at most this often (ms), so that messages never flood the main thread. */
+const PROGRESS_INTERVAL_MS = 50;
+
+export function createEngine(): EngineApi {
+  const datasets = new Map<string, Dataset>();
+
+  const get = (id: string): Dataset => {
+    const dataset = datasets.get(id);
+    if (!dataset) throw toEngineError(new Error(`no dataset '${id}' in this worker`));
+    return dataset;
+  };
+
+  return {
+    async parseBlob(
+      id: string,
+      blob: Blob,
+      fileName: string,
+      options: LoadOptions,
+      onProgress: ProgressCallback,
+    ) {
+      try {
+        const started = performance.now();
+        const head = new Uint8Array(await blob.slice(0, DETECTION_BYTES).arrayBuffer());
+        const parser = createParser({ ...options, fileName }, head);
+        const reader = blob.stream().getReader();
+        let done = 0;
+        let lastReport = 0;
+        for (;;) {
+          const { value, done: finished } = await reader.read();
+          if (finished) break;
+          parser.push(value);
+          done += value.length;
+          const now = performance.now();
+          if (now - lastReport > PROGRESS_INTERVAL_MS) {
+            lastReport = now;
+            await onProgress(done, blob.size);
+          }
+        }
+        const result = parser.finish();
+        datasets.set(id, result.dataset);
+        return {
+          id,
+          handle: result.dataset.toHandle(),
+          format: result.format,
+          bytes: blob.size,
+          parseMs: performance.now() - started,
+          warnings: result.warnings,
+        } satisfies LoadedDataset;
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
+
+    generate(id: string, params: QuestParams) {
+      const started = performance.now();
+      const dataset = questDataset(params);
+      datasets.set(id, dataset);
+      return {
+        id,
+        handle: dataset.toHandle(),
+        format: 'synthetic',
+        bytes: 0,
+        parseMs: performance.now() - started,
+        warnings: { total: 0, first: [] },
+      };
+    },
+
+    attach(id, handle) {
+      datasets.set(id, Dataset.fromHandle(handle));
+    },
+
+    detach(id) {
+      datasets.delete(id);
+    },
+
+    overview(id): DatasetOverview {
+      const dataset = get(id);
+      const supports = itemSupports(dataset);
+      return {
+        stats: datasetStats(dataset),
+        topItems: topItems(dataset, supports, 30),
+        rankFrequency: rankFrequency(supports),
+        lengthHistogram: lengthHistogram(dataset),
+        hasBitMatrix: dataset.bits !== null,
+      };
+    },
+
+    risk(id, options) {
+      return reidentificationRisk(get(id), options);
+    },
+
+    methods() {
+      return listMethods();
+    },
+  };
+}
+
+/** Turns anything thrown into plain data that survives postMessage with its position intact. */
+export function toEngineError(error: unknown): EngineError {
+  if (error instanceof ParseError) {
+    return {
+      kind: 'parse',
+      message: error.message,
+      file: error.file,
+      line: error.line,
+      column: error.column,
+      reason: error.reason,
+    };
+  }
+  if (typeof error === 'object' && error !== null && 'kind' in error) return error as EngineError;
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: error instanceof RangeError ? 'input' : 'internal', message };
+}

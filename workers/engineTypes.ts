@@ -1,0 +1,66 @@
+/**
+ * The worker API's types: what the main thread may ask an engine worker and what comes back.
+ * Everything here is structured-clone friendly; dataset buffers travel as shared memory.
+ */
+import type { DatasetFormat, DatasetHandle } from '../src/core/data/dataset.ts';
+import type { ParseOptions } from '../src/core/data/parsers/types.ts';
+import type { ParseWarning } from '../src/core/data/parsers/parseError.ts';
+import type { DatasetStats, ItemSupport, LengthBin } from '../src/core/data/stats.ts';
+import type { QuestParams } from '../src/core/data/synthetic.ts';
+import type { MethodInfo } from '../src/core/methods/types.ts';
+import type { RiskOptions, RiskPoint } from '../src/core/metrics/risk.ts';
+
+export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
+
+export interface LoadedDataset {
+  id: string;
+  handle: DatasetHandle;
+  format: DatasetFormat | 'synthetic';
+  bytes: number;
+  parseMs: number;
+  warnings: { total: number; first: ParseWarning[] };
+}
+
+export interface DatasetOverview {
+  stats: DatasetStats;
+  topItems: ItemSupport[];
+  rankFrequency: [number, number][];
+  lengthHistogram: LengthBin[];
+  /** Whether the dense BitMatrix was built (it is skipped when over the memory budget). */
+  hasBitMatrix: boolean;
+}
+
+/** An error as it crosses the worker boundary: plain data, with the position for parse errors. */
+export interface EngineError {
+  kind: 'parse' | 'input' | 'internal';
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  reason?: string;
+}
+
+export type ProgressCallback = (done: number, total: number) => void;
+
+export interface EngineApi {
+  /** Parses a file (or a fetched sample) into a dataset that stays in this worker under `id`. */
+  parseBlob(
+    id: string,
+    blob: Blob,
+    fileName: string,
+    options: LoadOptions,
+    onProgress: ProgressCallback,
+  ): Promise<LoadedDataset>;
+  /** Generates a synthetic dataset under `id`. */
+  generate(id: string, params: QuestParams): LoadedDataset;
+  /** Makes a dataset parsed elsewhere known to this worker (shared memory, no copy). */
+  attach(id: string, handle: DatasetHandle): void;
+  detach(id: string): void;
+  overview(id: string): DatasetOverview;
+  risk(id: string, options: RiskOptions): RiskPoint[];
+  methods(): MethodInfo[];
+}
+
+export function isEngineError(value: unknown): value is EngineError {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;
+}

@@ -1,0 +1,115 @@
+/**
+ * The worker pool: `size` engine workers (hardwareConcurrency - 1, at least 1; one when memory
+ * cannot be shared) that all read the same datasets in shared memory. Jobs wait for a free worker;
+ * a job cancelled through its AbortSignal terminates its worker at once, and a fresh worker, told
+ * about every registered dataset, takes its place.
+ */
+import type { Remote } from 'comlink';
+import type { DatasetHandle } from '../src/core/data/dataset.ts';
+import type { EngineApi } from './engineTypes.ts';
+
+export interface EngineEndpoint {
+  api: Remote<EngineApi>;
+  terminate(): void;
+}
+
+interface Slot {
+  endpoint: EngineEndpoint;
+  busy: boolean;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+export function defaultPoolSize(hardwareConcurrency: number, canShare: boolean): number {
+  return canShare ? Math.max(1, hardwareConcurrency - 1) : 1;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: ((slot: Slot) => void)[] = [];
+  private readonly datasets = new Map<string, DatasetHandle>();
+
+  constructor(
+    private readonly spawn: () => EngineEndpoint,
+    readonly size: number,
+  ) {
+    for (let i = 0; i < size; i++) this.slots.push({ endpoint: spawn(), busy: false });
+  }
+
+  /** Runs `job` on a free worker; rejects with CancelledError when `signal` aborts. */
+  async run<T>(job: (api: Remote<EngineApi>) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new CancelledError();
+    const slot = await this.acquire();
+    if (signal?.aborted) {
+      this.release(slot);
+      throw new CancelledError();
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        this.replace(slot);
+        reject(new CancelledError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      job(slot.endpoint.api).then(
+        (value) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (!signal?.aborted) {
+            this.release(slot);
+            resolve(value);
+          }
+        },
+        (error: unknown) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (!signal?.aborted) {
+            this.release(slot);
+            reject(error);
+          }
+        },
+      );
+    });
+  }
+
+  /** Tells every worker (and every future one) about a dataset. */
+  async register(id: string, handle: DatasetHandle): Promise<void> {
+    this.datasets.set(id, handle);
+    await Promise.all(this.slots.map((slot) => slot.endpoint.api.attach(id, handle)));
+  }
+
+  async unregister(id: string): Promise<void> {
+    this.datasets.delete(id);
+    await Promise.all(this.slots.map((slot) => slot.endpoint.api.detach(id)));
+  }
+
+  terminate(): void {
+    for (const slot of this.slots) slot.endpoint.terminate();
+    this.slots.length = 0;
+  }
+
+  private acquire(): Promise<Slot> {
+    const free = this.slots.find((slot) => !slot.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(slot: Slot): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else slot.busy = false;
+  }
+
+  /** Terminates a slot's worker and puts a fresh one, knowing every dataset, in its place. */
+  private replace(slot: Slot): void {
+    slot.endpoint.terminate();
+    slot.endpoint = this.spawn();
+    for (const [id, handle] of this.datasets) void slot.endpoint.api.attach(id, handle);
+    this.release(slot);
+  }
+}
