@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
+import { ParseError } from '../src/core/data/parsers/parseError.ts';
 
 /** Rows of distinct item numbers in [0, maxItem), possibly empty. */
 export function arbitraryRows(maxItem = 40, maxRows = 40, maxLength = 12) {
@@ -26,4 +27,15 @@ export function tokenRows(dataset: Dataset): string[][] {
 
 export function sortedStrings(row: number[]): string[] {
   return row.map(String).sort();
+}
+
+/** The ParseError that `run` throws (fails the test when it throws nothing or something else). */
+export function errorOf(run: () => unknown): ParseError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ParseError) return error;
+    throw error;
+  }
+  throw new Error('expected a ParseError');
 }

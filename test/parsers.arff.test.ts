@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseText, ParseError } from '../src/core/data/parsers/index.ts';
-import { tokenRows } from './helpers.ts';
+import { parseText } from '../src/core/data/parsers/index.ts';
+import { errorOf, tokenRows } from './helpers.ts';
 
 const header = `% basket data
 @relation baskets
@@ -10,16 +10,6 @@ const header = `% basket data
 @attribute store {north,south}
 @data
 `;
-
-function errorOf(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-}
 
 describe('arff', () => {
   it('reads dense rows: presence attributes, missing values and valued items', () => {

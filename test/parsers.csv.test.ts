@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseText, ParseError } from '../src/core/data/parsers/index.ts';
+import { parseText } from '../src/core/data/parsers/index.ts';
 import { bucketLabel } from '../src/core/data/parsers/relational.ts';
 import { toCsvBasket, toCsvLong } from '../src/core/data/serialize.ts';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
-import { tokenRows } from './helpers.ts';
-
-function errorOf(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-}
+import { errorOf, tokenRows } from './helpers.ts';
 
 /** Item names with the characters CSV must quote. */
 const itemName = fc.stringMatching(/^[a-z ,"']{1,6}$/).filter((s) => s.trim() === s && s !== '');

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createParser, parseText, ParseError } from '../src/core/data/parsers/index.ts';
+import { createParser, parseText } from '../src/core/data/parsers/index.ts';
 import { toFimi } from '../src/core/data/serialize.ts';
-import { arbitraryRows, datasetOf, sortedStrings, tokenRows } from './helpers.ts';
+import { errorOf, arbitraryRows, datasetOf, sortedStrings, tokenRows } from './helpers.ts';
 
 const fimi = (text: string) => parseText(text, { fileName: 'x.dat', format: 'fimi' });
-
-function errorOf(run: () => unknown): ParseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ParseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ParseError');
-}
 
 describe('fimi parser', () => {
   it('reads rows, sorts and dedups them, and names items by token', () => {
