@@ -115,3 +115,14 @@ describe('BitMatrix primitives equal their set definitions', () => {
     expect(dataset.n).toBe(2);
   });
 });
+
+describe('bit 31 of a word (the sign bit of a signed 32-bit int)', () => {
+  it('rowsContaining finds an item with id 31 (found by the property above)', () => {
+    const m = new BitMatrix(2, 32);
+    m.set(0, 31);
+    m.set(1, 30);
+    expect(setBits(m.rowsContaining([31]))).toEqual([0]);
+    expect(setBits(m.rowsContaining([30]))).toEqual([1]);
+    expect(m.columnSupports()[31]).toBe(1);
+  });
+});

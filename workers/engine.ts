@@ -48,7 +48,7 @@ export function createEngine(): EngineApi {
       try {
         const started = performance.now();
         const head = new Uint8Array(await blob.slice(0, DETECTION_BYTES).arrayBuffer());
-        const parser = createParser({ ...options, fileName }, head);
+        const parser = createParser({ ...options, fileName, sizeHint: blob.size }, head);
         const reader = blob.stream().getReader();
         let done = 0;
         let lastReport = 0;

@@ -16,10 +16,11 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
     throw new CliError(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   const fileName = basename(path);
+  const sizeHint = statSync(path).size;
   let parser: ReturnType<typeof createParser> | null = null;
   for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 })) {
     const bytes = chunk as Buffer;
-    parser ??= createParser({ ...options, fileName }, bytes.subarray(0, DETECTION_BYTES));
+    parser ??= createParser({ ...options, fileName, sizeHint }, bytes.subarray(0, DETECTION_BYTES));
     parser.push(bytes);
   }
   parser ??= createParser({ ...options, fileName }, new Uint8Array(0));

@@ -125,8 +125,8 @@ export class BitMatrix {
 
   private containsMask(base: number, mask: Uint32Array): boolean {
     for (let k = 0; k < mask.length; k++) {
-      const m = mask[k];
-      if (m !== 0 && (this.words[base + k] & m) !== m) return false;
+      // A bit of the mask missing from the row; `m & ~row` stays correct for bit 31 (signed ints).
+      if ((mask[k] & ~this.words[base + k]) !== 0) return false;
     }
     return true;
   }

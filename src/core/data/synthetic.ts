@@ -58,7 +58,7 @@ export function generateQuest(params: QuestParams, emit: (row: number[]) => void
 export function questDataset(params: QuestParams): Dataset {
   const dictionary = new ItemDictionary();
   const builder = new DatasetBuilder(dictionary);
-  generateQuest(params, (row) => builder.addRow(row.map((item) => dictionary.idOf(String(item)))));
+  generateQuest(params, (row) => builder.addIds(row.map((item) => dictionary.idOf(String(item)))));
   return builder.build(questName(params), 'synthetic');
 }
 

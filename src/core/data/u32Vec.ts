@@ -1,6 +1,7 @@
 /** A growable Uint32Array: amortised O(1) push, used while parsers assemble CSR arrays. */
 export class U32Vec {
-  private data: Uint32Array;
+  /** The backing array; only `data[0..length)` is filled. Writers may fill it directly after `reserve`. */
+  data: Uint32Array;
   length = 0;
 
   constructor(initialCapacity = 1024) {
@@ -12,11 +13,9 @@ export class U32Vec {
     this.data[this.length++] = value;
   }
 
-  /** Appends `count` values of `source` starting at `start`. */
-  pushRange(source: ArrayLike<number> & { subarray?: unknown }, start: number, count: number): void {
+  /** Makes room for `count` more values, so that `pushUnchecked` may follow. */
+  reserve(count: number): void {
     if (this.length + count > this.data.length) this.grow(this.length + count);
-    for (let i = 0; i < count; i++) this.data[this.length + i] = source[start + i];
-    this.length += count;
   }
 
   get(index: number): number {

@@ -54,13 +54,17 @@ export function rankFrequencyOption(points: [number, number][]): ChartOption {
 
 export function lengthHistogramOption(bins: LengthBin[]): ChartOption {
   const label = (b: LengthBin) => (b.from === b.to ? `${b.from}` : `${b.from}-${b.to}`);
+  const counts = bins.map((b) => b.count);
+  const nonZero = counts.filter((c) => c > 0);
+  // Skewed lengths (most click streams) would leave one bar and a flat line: use a log axis then.
+  const logScale = nonZero.length > 0 && Math.max(...nonZero) / Math.min(...nonZero) > 100;
   return {
     ...base,
-    title: { text: 'Transaction lengths', textStyle: titleStyle },
+    title: { text: `Transaction lengths${logScale ? ' (log scale)' : ''}`, textStyle: titleStyle },
     tooltip: {
       trigger: 'axis',
-      formatter: (p: { name: string; value: number }[]) =>
-        `length ${p[0].name}: ${p[0].value.toLocaleString()} transactions`,
+      formatter: (p: { dataIndex: number; name: string }[]) =>
+        `length ${p[0].name}: ${counts[p[0].dataIndex].toLocaleString()} transactions`,
     },
     grid: { left: 64, right: 16, top: 40, bottom: 48 },
     xAxis: {
@@ -70,9 +74,16 @@ export function lengthHistogramOption(bins: LengthBin[]): ChartOption {
       nameLocation: 'middle',
       nameGap: 30,
     },
-    yAxis: { type: 'value', name: 'transactions', nameLocation: 'middle', nameGap: 48 },
+    yAxis: logScale
+      ? { type: 'log', name: 'transactions', nameLocation: 'middle', nameGap: 48, min: 1 }
+      : { type: 'value', name: 'transactions', nameLocation: 'middle', nameGap: 48 },
     series: [
-      { type: 'bar', data: bins.map((b) => b.count), itemStyle: { color: ACCENT }, barCategoryGap: '10%' },
+      {
+        type: 'bar',
+        data: logScale ? counts.map((c) => (c > 0 ? c : null)) : counts,
+        itemStyle: { color: ACCENT },
+        barCategoryGap: '10%',
+      },
     ],
   };
 }

@@ -21,11 +21,11 @@ const DENSE_VALUE_LIMIT = 1 << 22;
 const MAX_DIGITS = 15;
 
 export class FimiParser {
-  private readonly builder = new DatasetBuilder();
+  private readonly builder: DatasetBuilder;
   private readonly warnings = new WarningLog();
   private idOfValue = new Int32Array(1024).fill(-1);
   private readonly idOfLargeValue = new Map<number, number>();
-  private row = new Uint32Array(256);
+  private row: Uint32Array = new Uint32Array(256);
   private rowLength = 0;
   private value = 0;
   private digits = 0;
@@ -35,7 +35,10 @@ export class FimiParser {
   private inComment = false;
   private bomChecked = false;
 
-  constructor(private readonly options: ParseOptions) {}
+  constructor(private readonly options: ParseOptions) {
+    // An item takes at least two bytes (a digit and a separator); real files average four or more.
+    this.builder = new DatasetBuilder(undefined, Math.ceil((options.sizeHint ?? 0) / 4));
+  }
 
   push(chunk: Uint8Array): void {
     let start = 0;
@@ -44,43 +47,71 @@ export class FimiParser {
       if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) start = this.lineStart = 3;
     }
     const base = this.consumed;
+    this.consumed += chunk.length;
+    if (this.inComment) {
+      const newline = chunk.indexOf(LF, start);
+      if (newline < 0) return;
+      this.inComment = false;
+      this.newLine(base + newline);
+      start = newline + 1;
+    }
+    // The hot loop works on locals; they go back to the fields whenever a method needs them.
     let value = this.value;
     let digits = this.digits;
+    let table = this.idOfValue;
+    let row = this.row;
+    let rowLength = this.rowLength;
     for (let i = start; i < chunk.length; i++) {
       const c = chunk[i];
-      if (this.inComment) {
-        if (c === LF) this.endLine(base + i);
-        continue;
-      }
       if (c >= DIGIT_0 && c <= DIGIT_9) {
         value = value * 10 + (c - DIGIT_0);
-        if (++digits > MAX_DIGITS) this.fail(base + i, `item id longer than ${MAX_DIGITS} digits`);
-      } else if (c === SPACE || c === TAB || c === CR) {
-        if (digits > 0) {
-          this.addItem(value);
-          value = 0;
-          digits = 0;
+        digits++;
+        continue;
+      }
+      if (digits > 0) {
+        // End of a number: map its value to an item id (flat table fast path) and append it.
+        if (digits > MAX_DIGITS) this.fail(base + i - digits, `item id longer than ${MAX_DIGITS} digits`);
+        let id = value < table.length ? table[value] : -1;
+        if (id < 0) {
+          id = this.idOf(value);
+          table = this.idOfValue;
         }
-      } else if (c === LF) {
-        if (digits > 0) {
-          this.addItem(value);
-          value = 0;
-          digits = 0;
-        }
-        this.endLine(base + i);
+        if (rowLength === row.length) row = this.growRow();
+        row[rowLength++] = id;
+        value = 0;
+        digits = 0;
+      }
+      if (c === SPACE || c === TAB || c === CR) continue;
+      if (c === LF) {
+        this.rowLength = rowLength;
+        this.addRow();
+        rowLength = 0;
+        this.newLine(base + i);
       } else if ((c === 35 || c === 37 || c === 64) && base + i === this.lineStart) {
-        this.inComment = true; // '#', '%' or '@' in column 1
+        // '#', '%' or '@' in column 1: a comment line, skipped up to its newline.
+        const newline = chunk.indexOf(LF, i);
+        if (newline < 0) {
+          this.inComment = true;
+          break;
+        }
+        this.newLine(base + newline);
+        i = newline;
       } else {
         this.fail(base + i, `expected a non-negative integer item, found ${describeByte(chunk, i)}`);
       }
     }
     this.value = value;
     this.digits = digits;
-    this.consumed += chunk.length;
+    this.rowLength = rowLength;
   }
 
   finish(): ParseResult {
-    if (this.digits > 0) this.addItem(this.value);
+    if (this.digits > 0) {
+      if (this.digits > MAX_DIGITS)
+        this.fail(this.consumed - this.digits, `item id longer than ${MAX_DIGITS} digits`);
+      if (this.rowLength === this.row.length) this.growRow();
+      this.row[this.rowLength++] = this.idOf(this.value);
+    }
     if (this.consumed > this.lineStart && !this.inComment) this.addRow();
     return {
       dataset: this.builder.build(this.options.fileName, 'fimi', this.options.bitBudget),
@@ -89,9 +120,7 @@ export class FimiParser {
     };
   }
 
-  private endLine(newlineOffset: number): void {
-    if (this.inComment) this.inComment = false;
-    else this.addRow();
+  private newLine(newlineOffset: number): void {
     this.line++;
     this.lineStart = newlineOffset + 1;
   }
@@ -102,17 +131,22 @@ export class FimiParser {
     this.rowLength = 0;
   }
 
-  private addItem(value: number): void {
-    const id = value < DENSE_VALUE_LIMIT ? this.denseId(value) : this.largeId(value);
-    if (this.rowLength === this.row.length) {
-      const grown = new Uint32Array(this.row.length * 2);
-      grown.set(this.row);
-      this.row = grown;
-    }
-    this.row[this.rowLength++] = id;
+  private growRow(): Uint32Array {
+    const grown = new Uint32Array(this.row.length * 2);
+    grown.set(this.row);
+    return (this.row = grown);
   }
 
-  private denseId(value: number): number {
+  /** The id of an item value, assigning the next id to a new value (the slow path). */
+  private idOf(value: number): number {
+    if (value >= DENSE_VALUE_LIMIT) {
+      let id = this.idOfLargeValue.get(value);
+      if (id === undefined) {
+        id = this.builder.dictionary.idOf(String(value));
+        this.idOfLargeValue.set(value, id);
+      }
+      return id;
+    }
     if (value >= this.idOfValue.length) {
       let size = this.idOfValue.length * 2;
       while (size <= value) size *= 2;
@@ -124,15 +158,6 @@ export class FimiParser {
     if (id < 0) {
       id = this.builder.dictionary.idOf(String(value));
       this.idOfValue[value] = id;
-    }
-    return id;
-  }
-
-  private largeId(value: number): number {
-    let id = this.idOfLargeValue.get(value);
-    if (id === undefined) {
-      id = this.builder.dictionary.idOf(String(value));
-      this.idOfLargeValue.set(value, id);
     }
     return id;
   }

@@ -61,7 +61,7 @@ function textParser(format: Exclude<DatasetFormat, 'fimi'>, options: ParseOption
 
 /** Parses a whole file held in memory. */
 export function parseBytes(bytes: Uint8Array, options: ParseOptions): ParseResult {
-  const parser = createParser(options, bytes.subarray(0, DETECTION_BYTES));
+  const parser = createParser({ sizeHint: bytes.length, ...options }, bytes.subarray(0, DETECTION_BYTES));
   parser.push(bytes);
   return parser.finish();
 }

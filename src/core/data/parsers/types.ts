@@ -17,6 +17,8 @@ export interface ParseOptions {
   itemColumn?: string;
   /** relational: equal-width buckets per numeric column (default 20, as PatternKa Sec. 5 on Adult). */
   buckets?: number;
+  /** Total size of the input in bytes, when known: lets the parser presize its arrays. */
+  sizeHint?: number;
   /** Byte budget for the dense BitMatrix (default 256 MiB). */
   bitBudget?: number;
 }
