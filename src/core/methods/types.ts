@@ -6,12 +6,17 @@ import type { Dataset } from '../data/dataset.ts';
 import type { Rng } from '../experiment/rng.ts';
 import type { Audit, PrivacyModel, Release } from '../release/types.ts';
 
+export type ParamValue = number | string | boolean;
+export type MethodParams = Record<string, ParamValue>;
+
 export interface ParamSpec {
   name: string;
-  type: 'int' | 'number' | 'string' | 'boolean' | 'items' | 'file';
-  default?: number | string | boolean;
+  type: 'int' | 'number' | 'string' | 'boolean';
+  default?: ParamValue;
   min?: number;
   max?: number;
+  /** Allowed values of a string parameter. */
+  choices?: string[];
   /** One line of help, shown in the UI and by `cli methods`. */
   help: string;
 }
@@ -19,7 +24,7 @@ export interface ParamSpec {
 export interface RunContext {
   rng: Rng;
   seed: number;
-  /** Sensitive item ids, for models that need them. */
+  /** Sensitive item ids, for models that need them (empty otherwise). */
   sensitive: number[];
   /** Reports progress in [0, 1] with an optional phase label. */
   progress: (fraction: number, phase?: string) => void;
@@ -29,6 +34,8 @@ export interface RunContext {
 export interface MethodResult {
   release: Release;
   audit: Audit;
+  /** What the method wants the user to know about this run (sizes, counts); shown with the run. */
+  notes?: Record<string, number | string>;
 }
 
 export interface MethodSpec {
@@ -37,8 +44,10 @@ export interface MethodSpec {
   /** File name in ../shared/papers. */
   paper: string;
   model: PrivacyModel;
+  /** Whether the model needs sensitive items chosen (p-degree, l-diversity). */
+  needsSensitive: boolean;
   params: ParamSpec[];
-  run(dataset: Dataset, params: Record<string, number | string | boolean>, ctx: RunContext): MethodResult;
+  run(dataset: Dataset, params: MethodParams, ctx: RunContext): MethodResult;
 }
 
 /** A MethodSpec without `run`: what `cli methods` prints and what the UI receives from workers. */
@@ -47,4 +56,12 @@ export type MethodInfo = Omit<MethodSpec, 'run'>;
 export function methodInfo(spec: MethodSpec): MethodInfo {
   const { run: _run, ...info } = spec;
   return info;
+}
+
+/** Bad parameters or a model that cannot be met on this data: the user's to fix, not a crash. */
+export class MethodInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MethodInputError';
+  }
 }

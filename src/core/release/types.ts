@@ -8,12 +8,10 @@ export interface ReleaseHeader {
   format: 'txanon-release/1';
   model: PrivacyModel;
   method: string;
-  params: Record<string, ParamValue>;
+  params: Record<string, number | string | boolean>;
   seed: number;
   sensitive: string[];
 }
-
-export type ParamValue = number | string | boolean | string[] | string[][];
 
 export interface GroupsRelease extends ReleaseHeader {
   kind: 'groups';
@@ -39,9 +37,22 @@ export interface BucketsRelease extends ReleaseHeader {
 }
 
 export type Release = GroupsRelease | TransactionsRelease | GeneralizedRelease | BucketsRelease;
+export type ReleaseKind = Release['kind'];
 
 /** The private link back to input rows; never published. */
-export type Audit = { groups: number[][] } | { rowOf: number[] } | { buckets: number[][] };
+export type Audit = GroupsAudit | RowsAudit | BucketsAudit;
+/** `groups` releases: the input rows of each group, in the order of that group's qid rows. */
+export interface GroupsAudit {
+  groups: number[][];
+}
+/** `transactions` and `generalized` releases: the input row of each published row. */
+export interface RowsAudit {
+  rowOf: number[];
+}
+/** `buckets` releases: the input rows of each bucket. */
+export interface BucketsAudit {
+  buckets: number[][];
+}
 
 /** Result of a verifier (DESIGN.md sec. 4): the partition check and the guarantee check. */
 export interface Verification {

@@ -1,0 +1,83 @@
+/**
+ * Runs one method on one dataset as every front end does (CLI, worker, sweep): resolve params,
+ * choose sensitive items, run with a seeded RNG, verify the release (a failing release is an
+ * error, never a result), then compute the requested metrics that apply.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { findMetric, metricsFor } from '../metrics/registry.ts';
+import { resolveParams } from '../methods/params.ts';
+import { findMethod, listMethods } from '../methods/registry.ts';
+import { chooseSensitive } from '../methods/sensitive.ts';
+import { MethodInputError, type MethodResult } from '../methods/types.ts';
+import { verifyRelease, VerificationError } from '../release/verify.ts';
+import type { Audit, Release } from '../release/types.ts';
+import { createRng } from './rng.ts';
+import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
+
+export interface RunOutcome {
+  record: RunRecord;
+  release: Release;
+  audit: Audit;
+}
+
+export interface RunHooks {
+  progress?: (fraction: number, phase?: string) => void;
+  signal?: AbortSignal;
+  /** Reads the process's peak memory (Node's resourceUsage), where available. */
+  peakBytes?: () => number;
+}
+
+export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks = {}): RunOutcome {
+  const spec = findMethod(request.method);
+  if (!spec) {
+    throw new MethodInputError(
+      `unknown method '${request.method}' (known: ${
+        listMethods()
+          .map((m) => m.id)
+          .join(', ') || 'none yet'
+      })`,
+    );
+  }
+  const params = resolveParams(spec, request.params);
+  if (spec.needsSensitive && !request.sensitive)
+    throw new MethodInputError(
+      `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,
+    );
+  const sensitive = chooseSensitive(dataset, request.sensitive, request.seed);
+  const started = performance.now();
+  const result: MethodResult = spec.run(dataset, params, {
+    rng: createRng(request.seed),
+    seed: request.seed,
+    sensitive,
+    progress: hooks.progress ?? (() => {}),
+    signal: hooks.signal,
+  });
+  const runtime = performance.now() - started;
+  const verification = verifyRelease(dataset, result.release, result.audit);
+  if (!verification.verified) throw new VerificationError(spec.id, verification);
+  const wanted = request.metrics ?? metricsFor(result.release.kind).map((m) => m.id);
+  const metrics: Record<string, number> = {};
+  for (const id of wanted) {
+    const metric = findMetric(id);
+    if (!metric) throw new MethodInputError(`unknown metric '${id}'`);
+    if (!metric.kinds.includes(result.release.kind)) continue; // does not apply: absent, never zero
+    Object.assign(
+      metrics,
+      metric.compute(dataset, result.release, result.audit, { seed: request.seed, ...request.metricOptions }),
+    );
+  }
+  const record: RunRecord = {
+    method: spec.id,
+    params,
+    seed: request.seed,
+    sensitive: sensitive.map((id) => dataset.dictionary.token(id)),
+    verified: true,
+    problems: [],
+    metrics,
+    runtime_ms: runtime,
+    peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
+    notes: result.notes ?? {},
+    command: reproducingCommand(dataset.name, request, params),
+  };
+  return { record, release: result.release, audit: result.audit };
+}

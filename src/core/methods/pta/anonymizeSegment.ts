@@ -1,0 +1,33 @@
+/**
+ * One PTA segment end to end (Alg. 1-3), with every intermediate kept for the teaching view:
+ * the Hamming matrix (Fig. 4), the best loop (Fig. 5), the candidate groups (Fig. 6) and the
+ * equivalence classes (Fig. 7). Segments are independent of each other.
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import { rowHamming } from '../../data/rowDistance.ts';
+import { formClasses, type EquivalenceClass } from './equivalenceClasses.ts';
+import { candidateGroups, type CandidateGroup } from './mapAndVote.ts';
+import { buildDistanceMatrix, primTsp, type DistanceMatrix, type Loop } from './primTsp.ts';
+
+export interface SegmentTrace {
+  /** Input rows of the segment, in Gray order. */
+  rows: number[];
+  matrix: DistanceMatrix;
+  loop: Loop;
+  groups: CandidateGroup[];
+  /** Classes with members as input rows. */
+  classes: EquivalenceClass[];
+}
+
+export function anonymizeSegment(dataset: Dataset, rows: readonly number[], k: number): SegmentTrace {
+  const matrix = buildDistanceMatrix(rows.length, (i, j) => rowHamming(dataset, rows[i], rows[j]));
+  const loop = primTsp(matrix);
+  const rowItems = (i: number) => dataset.row(rows[i]);
+  const distance = (i: number, j: number) => matrix.distance[i * matrix.size + j];
+  const groups = candidateGroups(loop.path, k, rowItems, distance);
+  const classes = formClasses(groups, rows.length, rowItems).map((c) => ({
+    ...c,
+    members: c.members.map((i) => rows[i]),
+  }));
+  return { rows: [...rows], matrix, loop, groups, classes };
+}

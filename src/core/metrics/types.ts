@@ -1,0 +1,25 @@
+/** What a metric is (DESIGN.md sec. 5): one file per metric, each `(dataset, release, audit, options)`. */
+import type { Dataset } from '../data/dataset.ts';
+import type { Audit, Release, ReleaseKind } from '../release/types.ts';
+
+export interface MetricOptions {
+  /** Seed for metrics that sample queries. */
+  seed: number;
+  /** Number of sampled queries (avgre, kl). */
+  queries?: number;
+  /** Items per AvgRE query. */
+  q?: number;
+}
+
+export interface MetricSpec {
+  id: string;
+  label: string;
+  /** Which paper and where it defines the metric. */
+  source: string;
+  /** One sentence for tooltips: what the number means and which way is better. */
+  description: string;
+  /** Release kinds it applies to; a metric that does not apply is absent, never zero. */
+  kinds: readonly ReleaseKind[];
+  /** Named values, e.g. `{ il: 120, il_ratio: 0.04 }`. */
+  compute(dataset: Dataset, release: Release, audit: Audit, options: MetricOptions): Record<string, number>;
+}

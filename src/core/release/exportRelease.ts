@@ -1,0 +1,27 @@
+/**
+ * Writing a release for download: JSON (DESIGN.md sec. 4, keys in the documented order) and a CSV
+ * per kind that spreadsheet users can open (one published row a line, with its class number).
+ */
+import Papa from 'papaparse';
+import type { Release } from './types.ts';
+import { rowKey } from './verifyTransactions.ts';
+
+export function releaseJson(release: Release): string {
+  return JSON.stringify(release, null, 1);
+}
+
+export function releaseCsv(release: Release): string {
+  switch (release.kind) {
+    case 'transactions': {
+      const classOf = new Map<string, number>();
+      const rows = release.transactions.map((row) => {
+        const key = rowKey(row);
+        if (!classOf.has(key)) classOf.set(key, classOf.size + 1);
+        return [String(classOf.get(key)), [...row].sort().join(' ')];
+      });
+      return Papa.unparse({ fields: ['class', 'items'], data: rows }, { newline: '\n' }) + '\n';
+    }
+    default:
+      throw new Error(`no CSV export for releases of kind '${release.kind}' yet`);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Checks any release with its model's verifier (DESIGN.md sec. 4). Every release is checked before
+ * it is shown or written; a kind without a verifier fails the check rather than pass unchecked.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import type { Audit, Release, Verification } from './types.ts';
+import { verifyTransactions } from './verifyTransactions.ts';
+
+export function verifyRelease(dataset: Dataset, release: Release, audit: Audit): Verification {
+  switch (release.kind) {
+    case 'transactions':
+      if (!('rowOf' in audit)) return broken('a transactions release needs an audit with rowOf');
+      return verifyTransactions(dataset, release, audit);
+    default:
+      return broken(`no verifier for releases of kind '${release.kind}' yet`);
+  }
+}
+
+function broken(problem: string): Verification {
+  return { verified: false, partitionComplete: false, problems: [problem] };
+}
+
+/** Thrown when a method's release fails its verifier: an error, never a result. */
+export class VerificationError extends Error {
+  constructor(
+    readonly method: string,
+    readonly verification: Verification,
+  ) {
+    super(`${method}: the release failed its verifier: ${verification.problems.join('; ')}`);
+    this.name = 'VerificationError';
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * PatternKa on an example derived by hand from eq. 12-17 (k = 2):
+ *   t1 = abc, t2 = abcd, t3 = ab, t4 = de, t5 = def.
+ * The longest frequent pattern is abc (t1, t2): group g1 = {t1, t2}. Of t3, t4, t5 the longest is
+ * de (t4, t5): g2 = {t4, t5}. t3 is left (1 < k) and joins the group of least NCP (eq. 8): NCP(g1) =
+ * 2 * |{d}| = 2 and NCP(g2) = 2 * |{f}| = 2 tie, so g1 (the first). Centres (eq. 12): g1 = t1 ∩ t2 ∩
+ * t3 = ab, g2 = de. RI (eq. 14) = 2*3 + 2*2 = 10, Omega (eq. 11) = 3+4+2+2+3 = 14, so GCP (eq. 16)
+ * = 1 - 10/14 = 2/7. NCP = 3 * |{c, d}| + 2 * |{f}| = 8; IL (items removed) = 1 + 2 + 0 + 0 + 1 = 4.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseText } from '../src/core/data/parsers/index.ts';
+import { groupCenter, patternKaGroups } from '../src/core/methods/patternka/index.ts';
+import { longestClosedPatterns } from '../src/core/methods/patternka/longestClosedPatterns.ts';
+import { createRng } from '../src/core/experiment/rng.ts';
+import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { arbitraryRows, datasetOf } from './helpers.ts';
+import fc from 'fast-check';
+
+const example = parseText('a,b,c\na,b,c,d\na,b\nd,e\nd,e,f\n', {
+  fileName: 'hand.csv',
+  format: 'csv-basket',
+}).dataset;
+const tokens = (ids: number[]) => ids.map((id) => example.dictionary.token(id)).sort();
+
+describe('PatternKa on the hand-derived example (k = 2)', () => {
+  it('forms the groups and centres of eq. 12', () => {
+    const { groups } = patternKaGroups(example, 2, { rng: createRng(1), progress: () => {} });
+    expect(groups.map((g) => g.rows)).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
+    expect(groups.map((g) => tokens(g.pattern))).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e'],
+    ]);
+    expect(groups.map((g) => tokens(groupCenter(example, g.rows)))).toEqual([
+      ['a', 'b'],
+      ['d', 'e'],
+    ]);
+  });
+
+  it('reports GCP = 2/7, NCP = 8 and IL = 4, and never adds an item', () => {
+    const { record, release, audit } = runMethod(example, {
+      method: 'patternka',
+      params: { k: 2 },
+      seed: 1,
+      metrics: ['gcp', 'ncp', 'il'],
+    });
+    expect(record.metrics.gcp).toBeCloseTo(2 / 7, 12);
+    expect(record.metrics.ncp).toBe(8);
+    expect(record.metrics.il).toBe(4);
+    if (release.kind !== 'transactions' || !('rowOf' in audit))
+      throw new Error('expected a transactions release');
+    release.transactions.forEach((row, p) => {
+      const original = example.rowTokens(audit.rowOf[p]);
+      expect(row.every((t) => original.includes(t))).toBe(true);
+    });
+  });
+
+  it('an input of fewer than k rows is a clear error', () => {
+    expect(() => runMethod(example, { method: 'patternka', params: { k: 6 }, seed: 1 })).toThrow(
+      /at least k = 6 transactions/,
+    );
+  });
+});
+
+describe('longest closed frequent patterns', () => {
+  /** Brute force over every itemset of the rows' items (small data only). */
+  function bruteForce(rows: number[][], minSupport: number): string[] {
+    const items = [...new Set(rows.flat())].sort((a, b) => a - b);
+    let best: string[] = [];
+    let bestLength = -1;
+    for (let mask = 0; mask < 1 << items.length; mask++) {
+      const set = items.filter((_, i) => mask & (1 << i));
+      const support = rows.filter((r) => set.every((x) => r.includes(x))).length;
+      if (support < minSupport) continue;
+      if (set.length > bestLength) {
+        bestLength = set.length;
+        best = [];
+      }
+      if (set.length === bestLength) best.push(set.join(' '));
+    }
+    return best.sort();
+  }
+
+  it('finds exactly the longest frequent itemsets, with their rows (property)', () => {
+    fc.assert(
+      fc.property(arbitraryRows(9, 25, 6), fc.integer({ min: 1, max: 4 }), (rows, k) => {
+        const dataset = datasetOf(rows);
+        const all = Array.from({ length: dataset.n }, (_, r) => r);
+        const found = longestClosedPatterns(dataset, all, k);
+        if (rows.length < k) return found.length === 0;
+        const asTokens = found
+          .map((p) =>
+            p.items
+              .map((id) => Number(dataset.dictionary.token(id)))
+              .sort((a, b) => a - b)
+              .join(' '),
+          )
+          .sort();
+        expect(asTokens).toEqual(bruteForce(rows, k));
+        for (const p of found) {
+          const holders = all.filter((r) => p.items.every((i) => dataset.row(r).includes(i)));
+          expect(p.rows).toEqual(holders);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
