@@ -32,8 +32,10 @@ export function candidateGroups(
     for (let j = i - (range - 1); j <= i + (range - 1); j++) members.push(at(j));
     const before = at(i - range);
     const after = at(i + range);
-    if (k % 2 === 1) (members.unshift(before), members.push(after));
-    else if (distance(before, node) < distance(after, node)) members.unshift(before);
+    if (k % 2 === 1) {
+      members.unshift(before);
+      members.push(after);
+    } else if (distance(before, node) < distance(after, node)) members.unshift(before);
     else members.push(after);
     const center = majorityCenter(members.map(rowItems), k);
     let il = 0;
