@@ -54,7 +54,46 @@ describe('command line', () => {
     const risk = cli('risk', file, '--known', '1,2', '--trials', '10');
     expect(risk.code).toBe(0);
     expect(JSON.parse(risk.stdout).risk.map((p: { known: number }) => p.known)).toEqual([1, 2]);
-    expect(JSON.parse(cli('methods').stdout)).toEqual([]);
+    expect(JSON.parse(cli('methods').stdout).map((m: { id: string }) => m.id)).toEqual(['pta', 'patternka']);
+  });
+
+  it('anonymize with pta and patternka prints verified true and writes release and audit; evaluate agrees', () => {
+    const file = join(dir, 'k.dat');
+    writeFileSync(
+      file,
+      Array.from({ length: 60 }, (_, i) => `${i % 5} ${(i * 3) % 7} ${10 + (i % 4)}`).join('\n') + '\n',
+    );
+    for (const method of ['pta', 'patternka']) {
+      const out = join(dir, `${method}-r.json`);
+      const audit = join(dir, `${method}-a.json`);
+      const run = cli(
+        'anonymize',
+        file,
+        '--method',
+        method,
+        '--k',
+        '5',
+        '--out',
+        out,
+        '--audit',
+        audit,
+        '--metrics',
+        'il,avgre',
+      );
+      expect(run.code).toBe(0);
+      const record = JSON.parse(run.stdout);
+      expect(record).toMatchObject({ verified: true, method });
+      expect(Object.keys(record.metrics).sort()).toEqual(['avgre', 'il', 'il_ratio']);
+      const evaluated = JSON.parse(cli('evaluate', file, out, '--audit', audit, '--metrics', 'il').stdout);
+      expect(evaluated).toMatchObject({ verified: true, metrics: { il: record.metrics.il } });
+    }
+    expect(cli('anonymize', file, '--method', 'pta', '--k', '1', '--out', join(dir, 'x.json'))).toMatchObject(
+      { code: 2, stderr: expect.stringContaining('--k must be >= 2') },
+    );
+    expect(cli('anonymize', file, '--method', 'nope', '--out', 'x.json').code).toBe(2);
+    expect(cli('anonymize', file, '--method', 'pta', '--kk', '3', '--out', 'x.json').stderr).toContain(
+      'unknown option --kk',
+    );
   });
 
   it('unknown commands, unknown flags, missing files and bad formats are exit 2', () => {

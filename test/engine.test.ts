@@ -35,6 +35,22 @@ describe('engine (the worker API, run in-process)', () => {
     expect(() => engine.overview('d')).toThrow();
   });
 
+  it('runs a method: a verified record, a summary and the files; bad params are input errors', async () => {
+    const engine = createEngine();
+    await engine.parseBlob('p', new Blob(['1 2\n1 2\n1 3\n2 3\n1 2 3\n']), 'p.dat', {}, () => {});
+    const result = engine.anonymize('p', { method: 'pta', params: { k: 2 }, seed: 1 }, () => {});
+    expect(result.record.verified).toBe(true);
+    expect(result.summary.rows).toBe(5);
+    expect(JSON.parse(result.releaseJson).kind).toBe('transactions');
+    expect(result.releaseCsv.split('\n')[0]).toBe('class,items');
+    expect(() => engine.anonymize('p', { method: 'pta', params: { k: 9 }, seed: 1 }, () => {})).toThrow();
+    try {
+      engine.anonymize('p', { method: 'pta', params: { k: 1 }, seed: 1 }, () => {});
+    } catch (error) {
+      expect(error).toMatchObject({ kind: 'input', message: 'pta --k must be >= 2, got 1' });
+    }
+  });
+
   it('a dataset attached by handle shares memory with the original (no copy)', async () => {
     const a = createEngine();
     const b = createEngine();
@@ -46,11 +62,13 @@ describe('engine (the worker API, run in-process)', () => {
     expect(view.items.buffer).toBe(loaded.handle.items.buffer);
   });
 
-  it('generates the synthetic sample and lists the (so far empty) method registry', () => {
+  it('generates the synthetic sample and lists the registered methods and metrics', () => {
     const engine = createEngine();
     const loaded = engine.generate('s', { D: 500, T: 10, I: 4, N: 100, L: 50, seed: 1 });
     expect(loaded.format).toBe('synthetic');
     expect(engine.overview('s').stats.transactions).toBe(500);
-    expect(engine.methods()).toEqual([]);
+    expect(engine.methods().map((m) => m.id)).toEqual(['pta', 'patternka']);
+    expect(engine.methods()[0]).not.toHaveProperty('run');
+    expect(engine.metrics().map((m) => m.id)).toEqual(expect.arrayContaining(['il', 'ncp', 'gcp', 'avgre']));
   });
 });

@@ -16,6 +16,12 @@ import {
 import { questDataset, type QuestParams } from '../src/core/data/synthetic.ts';
 import { listMethods } from '../src/core/methods/registry.ts';
 import { reidentificationRisk } from '../src/core/metrics/risk.ts';
+import { METRICS } from '../src/core/metrics/registry.ts';
+import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
+import { summarizeRelease } from '../src/core/release/summary.ts';
+import { ptaTeachingTrace } from '../src/core/methods/pta/trace.ts';
+import { MethodInputError } from '../src/core/methods/types.ts';
 import type {
   DatasetOverview,
   EngineApi,
@@ -119,6 +125,47 @@ export function createEngine(): EngineApi {
     methods() {
       return listMethods();
     },
+
+    metrics() {
+      return METRICS.map(({ id, label, source, description, kinds }) => ({
+        id,
+        label,
+        source,
+        description,
+        kinds,
+      }));
+    },
+
+    anonymize(id, request, onProgress) {
+      try {
+        let lastReport = 0;
+        const progress = (fraction: number, phase?: string) => {
+          const now = performance.now();
+          if (now - lastReport > PROGRESS_INTERVAL_MS) {
+            lastReport = now;
+            void onProgress(fraction, phase);
+          }
+        };
+        const { record, release, audit } = runMethod(get(id), request, { progress });
+        return {
+          record,
+          summary: summarizeRelease(release),
+          releaseJson: releaseJson(release),
+          releaseCsv: releaseCsv(release),
+          auditJson: JSON.stringify(audit),
+        };
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
+
+    ptaTrace(id, k, segments, order) {
+      try {
+        return ptaTeachingTrace(get(id), k, segments, order);
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
   };
 }
 
@@ -136,5 +183,5 @@ export function toEngineError(error: unknown): EngineError {
   }
   if (typeof error === 'object' && error !== null && 'kind' in error) return error as EngineError;
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: error instanceof RangeError ? 'input' : 'internal', message };
+  return { kind: error instanceof MethodInputError ? 'input' : 'internal', message };
 }

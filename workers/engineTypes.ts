@@ -9,6 +9,10 @@ import type { DatasetStats, ItemSupport, LengthBin } from '../src/core/data/stat
 import type { QuestParams } from '../src/core/data/synthetic.ts';
 import type { MethodInfo } from '../src/core/methods/types.ts';
 import type { RiskOptions, RiskPoint } from '../src/core/metrics/risk.ts';
+import type { RunRecord, RunRequest } from '../src/core/experiment/runRecord.ts';
+import type { ReleaseSummary } from '../src/core/release/summary.ts';
+import type { PtaTeachingTrace } from '../src/core/methods/pta/trace.ts';
+import type { ItemOrder } from '../src/core/methods/shared/itemOrder.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
 
@@ -42,6 +46,24 @@ export interface EngineError {
 
 export type ProgressCallback = (done: number, total: number) => void;
 
+/** What a metric means, for the UI's tooltips. */
+export interface MetricInfo {
+  id: string;
+  label: string;
+  source: string;
+  description: string;
+  kinds: readonly string[];
+}
+
+/** A finished, verified run: its record, a summary for the viewer and the files to download. */
+export interface RunResult {
+  record: RunRecord;
+  summary: ReleaseSummary;
+  releaseJson: string;
+  releaseCsv: string;
+  auditJson: string;
+}
+
 export interface EngineApi {
   /** Parses a file (or a fetched sample) into a dataset that stays in this worker under `id`. */
   parseBlob(
@@ -59,6 +81,15 @@ export interface EngineApi {
   overview(id: string): DatasetOverview;
   risk(id: string, options: RiskOptions): RiskPoint[];
   methods(): MethodInfo[];
+  metrics(): MetricInfo[];
+  /** Runs a method on a dataset; the release is verified before it is returned. */
+  anonymize(
+    id: string,
+    request: RunRequest,
+    onProgress: (fraction: number, phase?: string) => void,
+  ): RunResult;
+  /** PTA's intermediate results for the teaching view (small datasets only). */
+  ptaTrace(id: string, k: number, segments: number, order: ItemOrder): PtaTeachingTrace;
 }
 
 export function isEngineError(value: unknown): value is EngineError {

@@ -3,8 +3,12 @@
  * stdout; errors are one line on stderr with exit code 2 for bad input and 1 for internal failures.
  */
 import { ParseError } from '../core/data/parsers/parseError.ts';
+import { MethodInputError } from '../core/methods/types.ts';
+import { ReleaseFormatError } from '../core/release/parseRelease.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
+import { anonymizeCommand } from './commands/anonymize.ts';
+import { evaluateCommand } from './commands/evaluate.ts';
 import { generateCommand } from './commands/generate.ts';
 import { methodsCommand } from './commands/methods.ts';
 import { riskCommand } from './commands/risk.ts';
@@ -14,6 +18,8 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   stats: statsCommand,
   risk: riskCommand,
   methods: methodsCommand,
+  anonymize: anonymizeCommand,
+  evaluate: evaluateCommand,
   generate: generateCommand,
 };
 
@@ -29,7 +35,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     return 0;
   } catch (error) {
-    if (error instanceof CliError || error instanceof ParseError) {
+    if (
+      error instanceof CliError ||
+      error instanceof ParseError ||
+      error instanceof MethodInputError ||
+      error instanceof ReleaseFormatError
+    ) {
       process.stderr.write(`error: ${error.message}\n`);
       return error instanceof CliError ? error.exitCode : 2;
     }

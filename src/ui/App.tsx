@@ -1,5 +1,7 @@
 /** The page: load panel and dataset list on the left, the active dataset's overview on the right. */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { AnonymizePanel } from './components/AnonymizePanel.tsx';
+import { RunResults } from './components/RunResults.tsx';
 import { DatasetList } from './components/DatasetList.tsx';
 import { DatasetOverviewView } from './components/DatasetOverviewView.tsx';
 import { IsolationNotice } from './components/IsolationNotice.tsx';
@@ -13,6 +15,7 @@ let defaultSampleRequested = false;
 export function App() {
   const active = useWorkbench((s) => s.datasets.find((d) => d.id === s.activeId));
   const loadSample = useWorkbench((s) => s.loadSample);
+  const [tab, setTab] = useState<'overview' | 'anonymize'>('overview');
 
   useEffect(() => {
     // A newcomer sees something at once: the synthetic sample opens on first start.
@@ -37,7 +40,34 @@ export function App() {
         <LoadProgress />
         <LoadError />
         {active ? (
-          <DatasetOverviewView entry={active} />
+          <>
+            <nav className="tabs">
+              <button
+                type="button"
+                data-testid="tab-overview"
+                className={tab === 'overview' ? 'active' : ''}
+                onClick={() => setTab('overview')}
+              >
+                Overview
+              </button>
+              <button
+                type="button"
+                data-testid="tab-anonymize"
+                className={tab === 'anonymize' ? 'active' : ''}
+                onClick={() => setTab('anonymize')}
+              >
+                Anonymize
+              </button>
+            </nav>
+            {tab === 'overview' ? (
+              <DatasetOverviewView entry={active} />
+            ) : (
+              <>
+                <AnonymizePanel dataset={active} />
+                <RunResults datasetId={active.id} />
+              </>
+            )}
+          </>
         ) : (
           <p className="muted">Drop a file or pick a sample to begin.</p>
         )}

@@ -2,10 +2,10 @@
 import { DEFAULT_RISK_TRIALS, reidentificationRisk, type RiskPoint } from '../../core/metrics/risk.ts';
 import { allowOnly, intFlag, intListFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { readDataset } from '../readDataset.ts';
-import { parseFlags } from './stats.ts';
+import { PARSE_FLAGS, parseFlags } from './stats.ts';
 
 export async function riskCommand(args: ParsedArgs): Promise<{ risk: RiskPoint[] }> {
-  allowOnly(args, ['format', 'delimiter', 'header', 'buckets', 'known', 'trials', 'seed']);
+  allowOnly(args, [...PARSE_FLAGS, 'known', 'trials', 'seed']);
   const [file] = requirePositional(args, 1, 'risk <file> [--known 1,2,3,4] [--trials N] [--seed S]');
   const known = intListFlag(args, 'known', [1, 2, 3, 4]);
   const trials = intFlag(args, 'trials', DEFAULT_RISK_TRIALS, 1);

@@ -130,3 +130,24 @@ export function riskOption(points: RiskPoint[]): ChartOption {
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+export function classSizeOption(histogram: [number, number][], k: number): ChartOption {
+  return {
+    ...base,
+    title: { text: 'Equivalence class sizes', textStyle: titleStyle },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (p: { name: string; value: number }[]) => `${p[0].value} class(es) of ${p[0].name} rows`,
+    },
+    grid: { left: 56, right: 16, top: 40, bottom: 48 },
+    xAxis: {
+      type: 'category',
+      data: histogram.map(([size]) => String(size)),
+      name: `rows per class (k = ${k})`,
+      nameLocation: 'middle',
+      nameGap: 30,
+    },
+    yAxis: { type: 'value', name: 'classes', nameLocation: 'middle', nameGap: 40, minInterval: 1 },
+    series: [{ type: 'bar', data: histogram.map(([, count]) => count), itemStyle: { color: ACCENT } }],
+  };
+}

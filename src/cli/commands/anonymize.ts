@@ -1,0 +1,93 @@
+/**
+ * `anonymize <file> --method ID [--<param> v ...] [--sensitive a,b | --sensitive-top M |
+ * --sensitive-random M] [--seed S] --out release.json [--audit audit.json] [--metrics a,b]`
+ * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
+ */
+import { writeFileSync } from 'node:fs';
+import { runMethod } from '../../core/experiment/runMethod.ts';
+import type { RunRecord, RunRequest } from '../../core/experiment/runRecord.ts';
+import { findMethod } from '../../core/methods/registry.ts';
+import type { SensitiveChoice } from '../../core/methods/sensitive.ts';
+import { releaseJson } from '../../core/release/exportRelease.ts';
+import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import { CliError } from '../cliError.ts';
+import { readDataset } from '../readDataset.ts';
+import { PARSE_FLAGS, parseFlags } from './stats.ts';
+
+const RUN_FLAGS = [
+  'method',
+  'seed',
+  'out',
+  'audit',
+  'metrics',
+  'sensitive',
+  'sensitive-top',
+  'sensitive-random',
+  'queries',
+  'q',
+];
+
+export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
+  const [file] = requirePositional(
+    args,
+    1,
+    'anonymize <file> --method ID [--<param> value ...] --out release.json',
+  );
+  const methodId = args.flags.get('method');
+  if (!methodId) throw new CliError('anonymize needs --method ID (see `methods`)');
+  const spec = findMethod(methodId);
+  if (!spec) throw new CliError(`unknown method '${methodId}' (see \`methods\`)`);
+  allowOnly(args, [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)]);
+  const out = args.flags.get('out');
+  if (!out) throw new CliError('anonymize needs --out release.json');
+  const request: RunRequest = {
+    method: methodId,
+    params: Object.fromEntries(spec.params.map((p) => [p.name, args.flags.get(p.name)])),
+    seed: intFlag(args, 'seed', 1),
+    sensitive: sensitiveFlag(args),
+    metrics: listFlag(args, 'metrics'),
+    metricOptions: { queries: optionalInt(args, 'queries'), q: optionalInt(args, 'q') },
+  };
+  const { dataset } = await readDataset(file, parseFlags(args));
+  const { record, release, audit } = runMethod(
+    dataset,
+    { ...request },
+    { peakBytes: () => process.resourceUsage().maxRSS * 1024 },
+  );
+  writeFileSync(out, releaseJson(release) + '\n');
+  const auditPath = args.flags.get('audit');
+  if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
+  return { ...record, command: record.command.replace(/ (\S+) --method/, ` ${file} --method`) };
+}
+
+function sensitiveFlag(args: ParsedArgs): SensitiveChoice | undefined {
+  const given = ['sensitive', 'sensitive-top', 'sensitive-random'].filter((f) => args.flags.has(f));
+  if (given.length > 1)
+    throw new CliError(
+      `choose one of --sensitive, --sensitive-top, --sensitive-random (got ${given.join(', ')})`,
+    );
+  if (args.flags.has('sensitive'))
+    return {
+      items: args.flags
+        .get('sensitive')!
+        .split(',')
+        .map((t) => t.trim()),
+    };
+  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 0) };
+  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 0) };
+  return undefined;
+}
+
+export function listFlag(args: ParsedArgs, name: string): string[] | undefined {
+  const raw = args.flags.get(name);
+  return raw === undefined
+    ? undefined
+    : raw
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
+}
+
+function optionalInt(args: ParsedArgs, name: string): number | undefined {
+  return args.flags.has(name) ? intFlag(args, name, 0, 1) : undefined;
+}

@@ -1,0 +1,51 @@
+/**
+ * `evaluate <file> <release.json> --audit audit.json [--metrics a,b] [--seed S]` (DESIGN.md
+ * sec. 6): verifies a release against its input and computes the metrics that apply to it.
+ */
+import { readFileSync } from 'node:fs';
+import { findMetric, metricsFor } from '../../core/metrics/registry.ts';
+import { parseAudit, parseRelease } from '../../core/release/parseRelease.ts';
+import { verifyRelease } from '../../core/release/verify.ts';
+import type { Verification } from '../../core/release/types.ts';
+import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import { CliError } from '../cliError.ts';
+import { readDataset } from '../readDataset.ts';
+import { listFlag } from './anonymize.ts';
+import { PARSE_FLAGS, parseFlags } from './stats.ts';
+
+export async function evaluateCommand(
+  args: ParsedArgs,
+): Promise<Verification & { metrics: Record<string, number> }> {
+  allowOnly(args, [...PARSE_FLAGS, 'audit', 'metrics', 'seed']);
+  const [file, releasePath] = requirePositional(
+    args,
+    2,
+    'evaluate <file> <release.json> --audit audit.json [--metrics a,b]',
+  );
+  const auditPath = args.flags.get('audit');
+  if (!auditPath)
+    throw new CliError('evaluate needs --audit audit.json (the link from published rows to input rows)');
+  const release = parseRelease(readText(releasePath), releasePath);
+  const audit = parseAudit(readText(auditPath), auditPath);
+  const { dataset } = await readDataset(file, parseFlags(args));
+  const verification = verifyRelease(dataset, release, audit);
+  const metrics: Record<string, number> = {};
+  if (verification.verified) {
+    const ids = listFlag(args, 'metrics') ?? metricsFor(release.kind).map((m) => m.id);
+    for (const id of ids) {
+      const metric = findMetric(id);
+      if (!metric) throw new CliError(`unknown metric '${id}'`);
+      if (metric.kinds.includes(release.kind))
+        Object.assign(metrics, metric.compute(dataset, release, audit, { seed: intFlag(args, 'seed', 1) }));
+    }
+  }
+  return { ...verification, metrics };
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    throw new CliError(`${path}: cannot read the file`);
+  }
+}

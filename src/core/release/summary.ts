@@ -1,0 +1,41 @@
+/**
+ * A small summary of a release for the viewer (computed where the release is, in the worker, so the
+ * page never walks the whole release): class sizes and the largest classes with their items.
+ */
+import type { Release } from './types.ts';
+import { rowKey } from './verifyTransactions.ts';
+
+export interface ReleaseSummary {
+  kind: Release['kind'];
+  rows: number;
+  /** Equivalence classes / groups / buckets. */
+  classes: number;
+  /** [size, how many classes have that size], ascending by size. */
+  sizeHistogram: [number, number][];
+  /** The largest classes first (at most `limit`), with their published items. */
+  topClasses: { size: number; items: string[] }[];
+}
+
+export function summarizeRelease(release: Release, limit = 200): ReleaseSummary {
+  if (release.kind !== 'transactions' && release.kind !== 'generalized') {
+    throw new Error(`no summary for releases of kind '${release.kind}' yet`);
+  }
+  const classes = new Map<string, { size: number; items: string[] }>();
+  for (const row of release.transactions) {
+    const key = rowKey(row);
+    const entry = classes.get(key);
+    if (entry) entry.size++;
+    else classes.set(key, { size: 1, items: [...row].sort() });
+  }
+  const sizes = new Map<number, number>();
+  for (const c of classes.values()) sizes.set(c.size, (sizes.get(c.size) ?? 0) + 1);
+  return {
+    kind: release.kind,
+    rows: release.transactions.length,
+    classes: classes.size,
+    sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
+    topClasses: [...classes.values()]
+      .sort((a, b) => b.size - a.size || b.items.length - a.items.length)
+      .slice(0, limit),
+  };
+}

@@ -1,0 +1,140 @@
+/** Choose a method and its parameters, run it on the active dataset in a worker, cancel it. */
+import { useEffect, useMemo, useState } from 'react';
+import type { ParamValue } from '../../core/methods/types.ts';
+import type { SensitiveChoice } from '../../core/methods/sensitive.ts';
+import type { DatasetEntry } from '../store.ts';
+import { useRuns } from '../runStore.ts';
+import { ParamForm } from './ParamForm.tsx';
+import { PtaTeachingView } from '../methods/pta/PtaTeachingView.tsx';
+
+export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
+  const { methods, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
+  const [methodId, setMethodId] = useState('');
+  const [values, setValues] = useState<Record<string, ParamValue>>({});
+  const [seed, setSeed] = useState(1);
+  const [sensitiveMode, setSensitiveMode] = useState<'top' | 'random' | 'items'>('top');
+  const [sensitiveCount, setSensitiveCount] = useState(10);
+  const [sensitiveItems, setSensitiveItems] = useState('');
+
+  useEffect(() => void loadCatalogues(), [loadCatalogues]);
+  const method = useMemo(() => methods.find((m) => m.id === methodId) ?? methods[0], [methods, methodId]);
+  if (!method) return <p className="muted">Loading the methods…</p>;
+
+  const sensitive = (): SensitiveChoice | undefined => {
+    if (!method.needsSensitive) return undefined;
+    if (sensitiveMode === 'items')
+      return {
+        items: sensitiveItems
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      };
+    return sensitiveMode === 'top' ? { top: sensitiveCount } : { random: sensitiveCount };
+  };
+
+  const current = (name: string) =>
+    values[`${method.id}.${name}`] ?? method.params.find((p) => p.name === name)?.default ?? '';
+  const start = () => {
+    const params = Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]));
+    void run(dataset.id, dataset.name, { method: method.id, params, seed, sensitive: sensitive() });
+  };
+
+  return (
+    <section className="panel anonymize" data-testid="anonymize-panel">
+      <div className="anonymize-form">
+        <label className="field">
+          Method
+          <select data-testid="method-select" value={method.id} onChange={(e) => setMethodId(e.target.value)}>
+            {methods.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label} — {m.model}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ParamForm
+          params={method.params}
+          values={Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]))}
+          onChange={(name, value) => setValues((v) => ({ ...v, [`${method.id}.${name}`]: value }))}
+        />
+        {method.needsSensitive && (
+          <fieldset className="field">
+            <legend>Sensitive items</legend>
+            <select
+              value={sensitiveMode}
+              onChange={(e) => setSensitiveMode(e.target.value as typeof sensitiveMode)}
+            >
+              <option value="top">the m most frequent</option>
+              <option value="random">m at random (seeded)</option>
+              <option value="items">these items</option>
+            </select>
+            {sensitiveMode === 'items' ? (
+              <input
+                placeholder="token, token, …"
+                value={sensitiveItems}
+                onChange={(e) => setSensitiveItems(e.target.value)}
+              />
+            ) : (
+              <input
+                type="number"
+                min={0}
+                value={sensitiveCount}
+                onChange={(e) => setSensitiveCount(Number(e.target.value))}
+              />
+            )}
+          </fieldset>
+        )}
+        <label className="field">
+          Seed
+          <input
+            type="number"
+            data-testid="seed"
+            value={seed}
+            onChange={(e) => setSeed(Number(e.target.value))}
+          />
+        </label>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            data-testid="run-method"
+            disabled={running !== null}
+            onClick={start}
+          >
+            Run {method.id} on {dataset.name}
+          </button>
+          {running && (
+            <span className="progress-inline" data-testid="run-progress">
+              <progress max={1} value={running.fraction} /> {running.phase ?? 'running'}
+              <button type="button" onClick={cancel} data-testid="cancel-run">
+                Cancel
+              </button>
+            </span>
+          )}
+        </div>
+        <p className="muted small">
+          Paper: {method.paper}. Every release is checked by its model's verifier before it is shown.
+        </p>
+      </div>
+      {error && (
+        <div className="error" role="alert" data-testid="run-error">
+          <div>
+            <strong>The run did not produce a release</strong>
+            <div className="error-reason">{error.message}</div>
+          </div>
+          <button type="button" onClick={dismissError} aria-label="dismiss">
+            ×
+          </button>
+        </div>
+      )}
+      {method.id === 'pta' && dataset.overview.stats.transactions <= 60 && (
+        <PtaTeachingView
+          datasetId={dataset.id}
+          k={Number(current('k'))}
+          segments={Number(current('segments'))}
+          order={String(current('order'))}
+        />
+      )}
+    </section>
+  );
+}
