@@ -13,6 +13,7 @@ const cases = fc.record({
   rows: arbitraryRows(30, 60, 10),
   k: fc.integer({ min: 2, max: 8 }),
   segments: fc.integer({ min: 0, max: 6 }),
+  selection: fc.constantFrom('set-valued', 'relational'),
   seed: fc.nat(1000),
 });
 
@@ -34,13 +35,13 @@ for (const method of ['pta', 'patternka']) {
   describe(`${method} on random data`, () => {
     it('verifies, keeps every row once, and its IL / GCP match a recount from the audit', () => {
       fc.assert(
-        fc.property(cases, ({ rows, k, segments, seed }) => {
+        fc.property(cases, ({ rows, k, segments, selection, seed }) => {
           const dataset = datasetOf(rows);
           if (dataset.n < k) {
             expect(() => runMethod(dataset, { method, params: { k }, seed })).toThrow(/at least k/);
             return;
           }
-          const params = method === 'pta' ? { k, segments } : { k };
+          const params = method === 'pta' ? { k, segments } : { k, selection };
           const { record, release, audit } = runMethod(dataset, {
             method,
             params,

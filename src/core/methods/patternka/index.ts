@@ -7,7 +7,9 @@
  * when no non-empty pattern is frequent, the longest pattern is the empty one and the remaining
  * rows form one group; the final fewer-than-k rows join the group of least NCP (eq. 8, ties to the
  * first group), whose centre is then the intersection with them too. Fewer than k rows in all is an
- * error. Publishes a `transactions` release, rows shuffled within each group.
+ * error. For relational input (or `selection=relational`) PatternSelection and SampleSelection are
+ * those of Alg. 2 (relationalSelection.ts): about k diverse rows per group instead of all holders.
+ * Publishes a `transactions` release, rows shuffled within each group.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { setBits } from '../../data/bitset.ts';
@@ -17,6 +19,7 @@ import type { TransactionsRelease } from '../../release/types.ts';
 import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
 import { longestClosedPatterns } from './longestClosedPatterns.ts';
 import { PatternCache } from './patternCache.ts';
+import { selectRelational } from './relationalSelection.ts';
 
 export interface PatternKaGroup {
   /** Input rows, ascending. */
@@ -25,11 +28,14 @@ export interface PatternKaGroup {
   pattern: number[];
 }
 
+export type SelectionMode = 'set-valued' | 'relational';
+
 /** Alg. 1: the groups (before the centres are taken). */
 export function patternKaGroups(
   dataset: Dataset,
   k: number,
   ctx: Pick<RunContext, 'rng' | 'progress'>,
+  selection: SelectionMode = 'set-valued',
 ): { groups: PatternKaGroup[]; minings: number } {
   if (dataset.n < k)
     throw new MethodInputError(
@@ -46,8 +52,9 @@ export function patternKaGroups(
       for (let r = 0; r < dataset.n; r++) if (active[r]) rows.push(r);
       candidates = cache.fill(longestClosedPatterns(dataset, rows, k));
     }
-    const chosen = candidates[ctx.rng.int(candidates.length)];
-    const rows = setBits(chosen.mask); // the mask holds exactly the remaining rows with the pattern
+    let chosen = candidates[ctx.rng.int(candidates.length)];
+    let rows = setBits(chosen.mask); // the mask holds exactly the remaining rows with the pattern
+    if (selection === 'relational') ({ pattern: chosen, rows } = selectRelational(dataset, candidates, k, ctx.rng));
     for (const r of rows) active[r] = 0;
     remaining -= rows.length;
     cache.removeRows(rows);
@@ -82,7 +89,15 @@ export function groupCenter(dataset: Dataset, rows: readonly number[]): number[]
 
 function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
   const k = Number(params.k);
-  const { groups, minings } = patternKaGroups(dataset, k, ctx);
+  const selection: SelectionMode =
+    params.selection === 'auto'
+      ? dataset.format === 'relational'
+        ? 'relational'
+        : 'set-valued'
+      : params.selection === 'relational'
+        ? 'relational'
+        : 'set-valued';
+  const { groups, minings } = patternKaGroups(dataset, k, ctx, selection);
   const transactions: string[][] = [];
   const rowOf: number[] = [];
   for (const group of groups) {
@@ -97,7 +112,7 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
     kind: 'transactions',
     transactions,
   };
-  return { release, audit: { rowOf }, notes: { groups: groups.length, 'pattern minings': minings } };
+  return { release, audit: { rowOf }, notes: { groups: groups.length, 'pattern minings': minings, selection } };
 }
 
 export const patternKaSpec: MethodSpec = {
@@ -113,6 +128,13 @@ export const patternKaSpec: MethodSpec = {
       default: 5,
       min: 2,
       help: 'anonymity degree: every published transaction has at least k-1 identical ones',
+    },
+    {
+      name: 'selection',
+      type: 'string',
+      default: 'auto',
+      choices: ['auto', 'set-valued', 'relational'],
+      help: 'pattern and sample selection: set-valued (all holders of a random longest pattern) or relational (Alg. 2); auto follows the input format',
     },
   ],
   run,
