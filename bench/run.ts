@@ -9,6 +9,7 @@ import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs
 import { cpus, totalmem } from 'node:os';
 import { generateQuest } from '../src/core/data/synthetic.ts';
 import { browserLoad } from './browserLoad.ts';
+import { benchMethods } from './methods.ts';
 
 const SHARED = '../shared/data';
 const FILES = ['BMS1.dat', 'BMS2.dat', 'chess.dat', 'mushroom.dat', 'T10I4D100K.dat'];
@@ -90,6 +91,12 @@ async function main(): Promise<void> {
     ].join('\n');
   }
 
+  console.error('running the k-anonymity methods…');
+  const methodsSection = benchMethods(
+    SHARED,
+    ['BMS1.dat', 'chess.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
+  );
+
   const report = [
     '# Benchmarks',
     '',
@@ -109,6 +116,7 @@ async function main(): Promise<void> {
     ...table,
     '',
     browserSection,
+    methodsSection,
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);

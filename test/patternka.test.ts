@@ -121,10 +121,16 @@ describe('PatternKa on relational data (Alg. 2-3)', () => {
 
   it('a bucketed relational table is k-anonymized with groups of about k diverse rows', () => {
     const lines = ['age,sex,zip'];
-    for (let i = 0; i < 120; i++) lines.push(`${20 + ((i * 7) % 50)},${i % 3 === 0 ? 'F' : 'M'},${1000 + (i % 6)}`);
+    for (let i = 0; i < 120; i++)
+      lines.push(`${20 + ((i * 7) % 50)},${i % 3 === 0 ? 'F' : 'M'},${1000 + (i % 6)}`);
     const dataset = parseText(lines.join('\n') + '\n', { fileName: 'adult.csv', buckets: 5 }).dataset;
     expect(dataset.format).toBe('relational');
-    const { record } = runMethod(dataset, { method: 'patternka', params: { k: 4 }, seed: 3, metrics: ['gcp'] });
+    const { record } = runMethod(dataset, {
+      method: 'patternka',
+      params: { k: 4 },
+      seed: 3,
+      metrics: ['gcp'],
+    });
     expect(record.verified).toBe(true);
     expect(record.notes.selection).toBe('relational');
     expect(Number(record.notes.groups)).toBeGreaterThan(120 / 8);

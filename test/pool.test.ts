@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Remote } from 'comlink';
-import { CancelledError, defaultPoolSize, WorkerPool, type EngineEndpoint } from '../workers/pool.ts';
-import { createEngine } from '../workers/engine.ts';
-import type { EngineApi } from '../workers/engineTypes.ts';
+import { CancelledError, defaultPoolSize, WorkerPool } from '../workers/pool.ts';
+import { fakeEndpoint } from './fakeEndpoint.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
-
-/** An in-process endpoint around a real engine, recording what happened to it. */
-function fakeEndpoint(log: string[], index: number): EngineEndpoint {
-  const engine = createEngine();
-  const api = new Proxy(engine, {
-    get(target, name: string) {
-      const member = target[name as keyof EngineApi] as (...args: unknown[]) => unknown;
-      return async (...args: unknown[]) => {
-        log.push(`${index}:${name}`);
-        return member.apply(target, args);
-      };
-    },
-  }) as unknown as Remote<EngineApi>;
-  return { api, terminate: () => log.push(`${index}:terminate`) };
-}
 
 describe('WorkerPool', () => {
   it('sizes itself hardwareConcurrency - 1, at least 1, and 1 without shared memory', () => {

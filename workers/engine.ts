@@ -17,7 +17,7 @@ import { questDataset, type QuestParams } from '../src/core/data/synthetic.ts';
 import { listMethods } from '../src/core/methods/registry.ts';
 import { reidentificationRisk } from '../src/core/metrics/risk.ts';
 import { METRICS } from '../src/core/metrics/registry.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { resolveRequest, runMethod } from '../src/core/experiment/runMethod.ts';
 import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
 import { summarizeRelease } from '../src/core/release/summary.ts';
 import { ptaTeachingTrace } from '../src/core/methods/pta/trace.ts';
@@ -136,7 +136,7 @@ export function createEngine(): EngineApi {
       }));
     },
 
-    anonymize(id, request, onProgress) {
+    anonymize(id, request, onProgress, partials, elapsedMs) {
       try {
         let lastReport = 0;
         const progress = (fraction: number, phase?: string) => {
@@ -146,7 +146,7 @@ export function createEngine(): EngineApi {
             void onProgress(fraction, phase);
           }
         };
-        const { record, release, audit } = runMethod(get(id), request, { progress });
+        const { record, release, audit } = runMethod(get(id), request, { progress, partials, elapsedMs });
         return {
           record,
           summary: summarizeRelease(release),
@@ -154,6 +154,26 @@ export function createEngine(): EngineApi {
           releaseCsv: releaseCsv(release),
           auditJson: JSON.stringify(audit),
         };
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
+
+    planTasks(id, request) {
+      try {
+        const { spec, params } = resolveRequest(request);
+        if (!spec.parallel) throw new MethodInputError(`${spec.id} has no parallel tasks`);
+        return spec.parallel.plan(get(id), params);
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
+
+    runTask(id, request, task) {
+      try {
+        const { spec, params } = resolveRequest(request);
+        if (!spec.parallel) throw new MethodInputError(`${spec.id} has no parallel tasks`);
+        return spec.parallel.task(get(id), params, task);
       } catch (error) {
         throw toEngineError(error);
       }

@@ -82,12 +82,21 @@ export interface EngineApi {
   risk(id: string, options: RiskOptions): RiskPoint[];
   methods(): MethodInfo[];
   metrics(): MetricInfo[];
-  /** Runs a method on a dataset; the release is verified before it is returned. */
+  /**
+   * Runs a method on a dataset; the release is verified before it is returned. With `partials`
+   * (from runTask on the pool) it only assembles them; `elapsedMs` is the time they took.
+   */
   anonymize(
     id: string,
     request: RunRequest,
     onProgress: (fraction: number, phase?: string) => void,
+    partials?: unknown[],
+    elapsedMs?: number,
   ): RunResult;
+  /** A parallel method's independent tasks (MethodSpec.parallel.plan). */
+  planTasks(id: string, request: RunRequest): unknown[];
+  /** One task of a parallel method, on whichever worker is free. */
+  runTask(id: string, request: RunRequest, task: unknown): unknown;
   /** PTA's intermediate results for the teaching view (small datasets only). */
   ptaTrace(id: string, k: number, segments: number, order: ItemOrder): PtaTeachingTrace;
 }

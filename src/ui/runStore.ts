@@ -3,7 +3,6 @@
  * workers, the run in progress (with Cancel) and the finished, verified runs with their files.
  * A failed run leaves the finished ones as they were and shows its error.
  */
-import { proxy } from 'comlink';
 import { create } from 'zustand';
 import type { MethodInfo } from '../core/methods/types.ts';
 import type { RunRequest } from '../core/experiment/runRecord.ts';
@@ -11,6 +10,7 @@ import type { EngineError, MetricInfo, RunResult } from '../../workers/engineTyp
 import { isEngineError } from '../../workers/engineTypes.ts';
 import { CancelledError } from '../../workers/pool.ts';
 import { pool } from './engineClient.ts';
+import { runOnPool } from '../../workers/poolRun.ts';
 
 export interface RunEntry extends RunResult {
   id: string;
@@ -54,14 +54,12 @@ export const useRuns = create<RunState>((set, get) => ({
     const controller = new AbortController();
     currentRun = controller;
     set({ running: { method: request.method, fraction: 0 }, error: null });
-    const onProgress = proxy((fraction: number, phase?: string) => {
+    const onProgress = (fraction: number, phase?: string) => {
       if (currentRun === controller) set({ running: { method: request.method, fraction, phase } });
-    });
+    };
+    const parallelTasks = get().methods.find((m) => m.id === request.method)?.parallelTasks ?? false;
     try {
-      const result = await pool.run(
-        (api) => api.anonymize(datasetId, request, onProgress),
-        controller.signal,
-      );
+      const result = await runOnPool(pool, datasetId, request, parallelTasks, onProgress, controller.signal);
       const entry: RunEntry = { ...result, id: `run${nextRun++}`, datasetId, datasetName };
       set((s) => ({ runs: [...s.runs, entry], selectedRunId: entry.id, running: null }));
     } catch (error) {

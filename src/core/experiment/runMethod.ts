@@ -25,6 +25,27 @@ export interface RunHooks {
   signal?: AbortSignal;
   /** Reads the process's peak memory (Node's resourceUsage), where available. */
   peakBytes?: () => number;
+  /**
+   * Results of a method's parallel tasks computed elsewhere (the worker pool): the run then only
+   * assembles them, and `elapsedMs` (the time the plan and the tasks took) counts into runtime_ms.
+   */
+  partials?: unknown[];
+  elapsedMs?: number;
+}
+
+/** Resolves a request's method and params (what planning tasks needs before any run). */
+export function resolveRequest(request: RunRequest) {
+  const spec = findMethod(request.method);
+  if (!spec) {
+    throw new MethodInputError(
+      `unknown method '${request.method}' (known: ${
+        listMethods()
+          .map((m) => m.id)
+          .join(', ') || 'none yet'
+      })`,
+    );
+  }
+  return { spec, params: resolveParams(spec, request.params) };
 }
 
 export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks = {}): RunOutcome {
@@ -45,14 +66,18 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     );
   const sensitive = chooseSensitive(dataset, request.sensitive, request.seed);
   const started = performance.now();
-  const result: MethodResult = spec.run(dataset, params, {
+  const ctx = {
     rng: createRng(request.seed),
     seed: request.seed,
     sensitive,
     progress: hooks.progress ?? (() => {}),
     signal: hooks.signal,
-  });
-  const runtime = performance.now() - started;
+  };
+  const result: MethodResult =
+    hooks.partials && spec.parallel
+      ? spec.parallel.assemble(dataset, params, hooks.partials, ctx)
+      : spec.run(dataset, params, ctx);
+  const runtime = performance.now() - started + (hooks.elapsedMs ?? 0);
   const verification = verifyRelease(dataset, result.release, result.audit);
   if (!verification.verified) throw new VerificationError(spec.id, verification);
   const wanted = request.metrics ?? metricsFor(result.release.kind).map((m) => m.id);

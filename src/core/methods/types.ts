@@ -38,6 +38,18 @@ export interface MethodResult {
   notes?: Record<string, number | string>;
 }
 
+/**
+ * A method whose work splits into independent tasks (PTA's segments): the worker pool runs `plan`
+ * on one worker, the tasks across all workers, and `assemble` on one; `run` must give the same
+ * result as assemble(plan -> task...) on one worker. Tasks and partial results cross worker
+ * boundaries, so they are plain data.
+ */
+export interface ParallelPlan {
+  plan(dataset: Dataset, params: MethodParams): unknown[];
+  task(dataset: Dataset, params: MethodParams, task: unknown): unknown;
+  assemble(dataset: Dataset, params: MethodParams, partials: unknown[], ctx: RunContext): MethodResult;
+}
+
 export interface MethodSpec {
   id: string;
   label: string;
@@ -48,14 +60,15 @@ export interface MethodSpec {
   needsSensitive: boolean;
   params: ParamSpec[];
   run(dataset: Dataset, params: MethodParams, ctx: RunContext): MethodResult;
+  parallel?: ParallelPlan;
 }
 
-/** A MethodSpec without `run`: what `cli methods` prints and what the UI receives from workers. */
-export type MethodInfo = Omit<MethodSpec, 'run'>;
+/** A MethodSpec without code: what `cli methods` prints and what the UI receives from workers. */
+export type MethodInfo = Omit<MethodSpec, 'run' | 'parallel'> & { parallelTasks: boolean };
 
 export function methodInfo(spec: MethodSpec): MethodInfo {
-  const { run: _run, ...info } = spec;
-  return info;
+  const { run: _run, parallel, ...info } = spec;
+  return { ...info, parallelTasks: parallel !== undefined };
 }
 
 /** Bad parameters or a model that cannot be met on this data: the user's to fix, not a crash. */

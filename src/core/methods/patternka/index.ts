@@ -54,7 +54,8 @@ export function patternKaGroups(
     }
     let chosen = candidates[ctx.rng.int(candidates.length)];
     let rows = setBits(chosen.mask); // the mask holds exactly the remaining rows with the pattern
-    if (selection === 'relational') ({ pattern: chosen, rows } = selectRelational(dataset, candidates, k, ctx.rng));
+    if (selection === 'relational')
+      ({ pattern: chosen, rows } = selectRelational(dataset, candidates, k, ctx.rng));
     for (const r of rows) active[r] = 0;
     remaining -= rows.length;
     cache.removeRows(rows);
@@ -112,7 +113,11 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
     kind: 'transactions',
     transactions,
   };
-  return { release, audit: { rowOf }, notes: { groups: groups.length, 'pattern minings': minings, selection } };
+  return {
+    release,
+    audit: { rowOf },
+    notes: { groups: groups.length, 'pattern minings': minings, selection },
+  };
 }
 
 export const patternKaSpec: MethodSpec = {

@@ -33,7 +33,12 @@ export function diverseRows(dataset: Dataset, raw: readonly number[], k: number)
 }
 
 /** Alg. 2: the pattern of least NCP(C_p) among `candidates`, and its C_p. */
-export function selectRelational(dataset: Dataset, candidates: readonly CachedPattern[], k: number, rng: Rng): Selection {
+export function selectRelational(
+  dataset: Dataset,
+  candidates: readonly CachedPattern[],
+  k: number,
+  rng: Rng,
+): Selection {
   let best: Selection[] = [];
   let bestNcp = Infinity;
   for (const pattern of candidates) {

@@ -9,7 +9,14 @@ import type { Dataset } from '../../data/dataset.ts';
 import { releaseHeader } from '../../release/header.ts';
 import type { TransactionsRelease } from '../../release/types.ts';
 import { ITEM_ORDERS, itemPositions, type ItemOrder } from '../shared/itemOrder.ts';
-import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
+import {
+  MethodInputError,
+  type MethodParams,
+  type MethodSpec,
+  type ParallelPlan,
+  type RunContext,
+} from '../types.ts';
+import type { EquivalenceClass } from './equivalenceClasses.ts';
 import { anonymizeSegment, type SegmentTrace } from './anonymizeSegment.ts';
 import { defaultSegmentCount, divideIntoSegments, sortedRows, TARGET_SEGMENT_SIZE } from './segments.ts';
 
@@ -18,62 +25,81 @@ export interface PtaTrace {
   segments: SegmentTrace[];
 }
 
-/** PTA on `dataset` with every intermediate result (the run and the teaching view share it). */
-export function ptaTrace(
+/** Pre-processing (Sec. 4.1): the Gray-sorted rows cut into segments of at least k rows. */
+export function planSegments(
   dataset: Dataset,
   k: number,
   segmentCount: number,
   order: ItemOrder,
-  onSegment?: (done: number, total: number) => void,
-): PtaTrace {
-  if (dataset.n < k)
+): { sorted: number[]; segments: number[][] } {
+  if (dataset.n < k) {
     throw new MethodInputError(
       `k-anonymity needs at least k = ${k} transactions; ${dataset.name} has ${dataset.n}`,
     );
+  }
   const sorted = sortedRows(dataset, itemPositions(dataset, order));
-  const parts = divideIntoSegments(sorted, segmentCount, k);
-  const segments = parts.map((rows, index) => {
-    const trace = anonymizeSegment(dataset, rows, k);
-    onSegment?.(index + 1, parts.length);
-    return trace;
-  });
-  return { sorted, segments };
+  return { sorted, segments: divideIntoSegments(sorted, segmentCount, k) };
 }
 
-function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
-  const k = Number(params.k);
+/** PTA on `dataset` with every intermediate result (the teaching view). */
+export function ptaTrace(dataset: Dataset, k: number, segmentCount: number, order: ItemOrder): PtaTrace {
+  const { sorted, segments } = planSegments(dataset, k, segmentCount, order);
+  return { sorted, segments: segments.map((rows) => anonymizeSegment(dataset, rows, k)) };
+}
+
+function segmentCountOf(dataset: Dataset, params: MethodParams): number {
   const requested = Number(params.segments);
-  const segmentCount = requested > 0 ? requested : defaultSegmentCount(dataset.n);
-  const trace = ptaTrace(dataset, k, segmentCount, params.order as ItemOrder, (done, total) =>
-    ctx.progress(done / total, 'segments'),
-  );
-  const transactions: string[][] = [];
-  const rowOf: number[] = [];
-  let classes = 0;
-  for (const segment of trace.segments) {
-    for (const c of segment.classes) {
-      classes++;
-      const tokens = c.center.map((id) => dataset.dictionary.token(id));
-      for (const r of ctx.rng.shuffle([...c.members])) {
-        transactions.push(tokens);
-        rowOf.push(r);
+  return requested > 0 ? requested : defaultSegmentCount(dataset.n);
+}
+
+/** The equivalence classes of one segment (plain data: it may come from another worker). */
+type SegmentClasses = EquivalenceClass[];
+
+const parallel: ParallelPlan = {
+  plan: (dataset, params) =>
+    planSegments(dataset, Number(params.k), segmentCountOf(dataset, params), params.order as ItemOrder)
+      .segments,
+  task: (dataset, params, rows) => anonymizeSegment(dataset, rows as number[], Number(params.k)).classes,
+  assemble(dataset, params, partials, ctx) {
+    const transactions: string[][] = [];
+    const rowOf: number[] = [];
+    let classes = 0;
+    for (const segment of partials as SegmentClasses[]) {
+      for (const c of segment) {
+        classes++;
+        const tokens = c.center.map((id) => dataset.dictionary.token(id));
+        for (const r of ctx.rng.shuffle([...c.members])) {
+          transactions.push(tokens);
+          rowOf.push(r);
+        }
       }
     }
-  }
-  const release: TransactionsRelease = {
-    ...releaseHeader(ptaSpec, dataset, params, ctx),
-    kind: 'transactions',
-    transactions,
-  };
-  return {
-    release,
-    audit: { rowOf },
-    notes: {
-      segments: trace.segments.length,
-      'segments requested': requested > 0 ? requested : `auto (n/${TARGET_SEGMENT_SIZE})`,
-      classes,
-    },
-  };
+    const release: TransactionsRelease = {
+      ...releaseHeader(ptaSpec, dataset, params, ctx),
+      kind: 'transactions',
+      transactions,
+    };
+    const requested = Number(params.segments);
+    return {
+      release,
+      audit: { rowOf },
+      notes: {
+        segments: partials.length,
+        'segments requested': requested > 0 ? requested : `auto (n/${TARGET_SEGMENT_SIZE})`,
+        classes,
+      },
+    };
+  },
+};
+
+function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
+  const tasks = parallel.plan(dataset, params);
+  const partials = tasks.map((task, index) => {
+    const classes = parallel.task(dataset, params, task);
+    ctx.progress((index + 1) / tasks.length, 'segments');
+    return classes;
+  });
+  return parallel.assemble(dataset, params, partials, ctx);
 }
 
 export const ptaSpec: MethodSpec = {
@@ -106,4 +132,5 @@ export const ptaSpec: MethodSpec = {
     },
   ],
   run,
+  parallel,
 };

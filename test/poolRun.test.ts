@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { WorkerPool } from '../workers/pool.ts';
+import { runOnPool } from '../workers/poolRun.ts';
+import { questDataset } from '../src/core/data/synthetic.ts';
+import { fakeEndpoint } from './fakeEndpoint.ts';
+
+describe('runOnPool: PTA segments spread over the workers', () => {
+  it('gives the same release as one worker, with the tasks on several workers', async () => {
+    const log: string[] = [];
+    let spawned = 0;
+    const pool = new WorkerPool(() => fakeEndpoint(log, spawned++), 3);
+    const handle = questDataset({ D: 600, T: 5, I: 3, N: 60, L: 50, seed: 4 }).toHandle();
+    await pool.register('d', handle);
+    const request = { method: 'pta', params: { k: 4, segments: 6 }, seed: 2 };
+    const fractions: number[] = [];
+    const parallel = await runOnPool(pool, 'd', request, true, (f) => fractions.push(f));
+    const single = await runOnPool(pool, 'd', request, false, () => {});
+    expect(parallel.releaseJson).toBe(single.releaseJson);
+    expect(parallel.record.verified).toBe(true);
+    const taskWorkers = new Set(
+      log.filter((entry) => entry.endsWith(':runTask')).map((entry) => entry.split(':')[0]),
+    );
+    expect(taskWorkers.size).toBeGreaterThan(1);
+    expect(log.filter((entry) => entry.endsWith(':runTask'))).toHaveLength(6);
+    expect(fractions[fractions.length - 1]).toBe(1);
+  });
+
+  it('a pool of one worker runs the method whole', async () => {
+    const log: string[] = [];
+    const pool = new WorkerPool(() => fakeEndpoint(log, 0), 1);
+    await pool.register('d', questDataset({ D: 100, T: 4, I: 2, N: 30, L: 20, seed: 1 }).toHandle());
+    const result = await runOnPool(pool, 'd', { method: 'pta', params: { k: 3 }, seed: 1 }, true, () => {});
+    expect(result.record.verified).toBe(true);
+    expect(log.some((entry) => entry.endsWith(':runTask'))).toBe(false);
+  });
+});
