@@ -56,3 +56,28 @@ test('PatternKa on the synthetic sample, then an impossible k is a clear error',
   await expect(page.getByTestId('run-error')).toContainText('at least k = 20000 transactions');
   await expect(page.getByTestId('run-row')).toHaveCount(1);
 });
+
+test('multi-anatomy on Table I(A): l-diverse buckets, item partition, phi² heatmap, rules', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
+  await page.getByTestId('sample-anatomy-table1a').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('multi-anatomy');
+  await page.getByTestId('param-l').fill('2');
+  await page.getByTestId('param-columns').fill('2');
+  await page.getByTestId('metric-rules').check();
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toContainText('every bucket column l-diverse');
+  await expect(page.getByTestId('item-columns').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('chart-phi-heatmap').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('run-table')).toContainText('ar');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('download-csv').click();
+  const csv = readFileSync((await (await downloadPromise).path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe('bucket,column 1,column 2');
+  expect(csv.trim().split('\n')).toHaveLength(11);
+  await page.screenshot({ path: 'test-results/multi-anatomy.png', fullPage: true });
+});

@@ -21,6 +21,7 @@ import { resolveRequest, runMethod } from '../src/core/experiment/runMethod.ts';
 import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
 import { summarizeRelease } from '../src/core/release/summary.ts';
 import { ptaTeachingTrace } from '../src/core/methods/pta/trace.ts';
+import { phiSquareAmong } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { MethodInputError } from '../src/core/methods/types.ts';
 import type {
   DatasetOverview,
@@ -127,11 +128,12 @@ export function createEngine(): EngineApi {
     },
 
     metrics() {
-      return METRICS.map(({ id, label, source, description, kinds }) => ({
+      return METRICS.map(({ id, label, source, description, defaultOn, kinds }) => ({
         id,
         label,
         source,
         description,
+        defaultOn,
         kinds,
       }));
     },
@@ -177,6 +179,15 @@ export function createEngine(): EngineApi {
       } catch (error) {
         throw toEngineError(error);
       }
+    },
+
+    itemCorrelation(id, top) {
+      const dataset = get(id);
+      const supports = itemSupports(dataset);
+      const items = Array.from(supports.keys())
+        .sort((a, b) => supports[b] - supports[a] || a - b)
+        .slice(0, top);
+      return { tokens: items.map((i) => dataset.dictionary.token(i)), phi: phiSquareAmong(dataset, items) };
     },
 
     ptaTrace(id, k, segments, order) {

@@ -52,6 +52,7 @@ export interface MetricInfo {
   label: string;
   source: string;
   description: string;
+  defaultOn: boolean;
   kinds: readonly string[];
 }
 
@@ -97,6 +98,8 @@ export interface EngineApi {
   planTasks(id: string, request: RunRequest): unknown[];
   /** One task of a parallel method, on whichever worker is free. */
   runTask(id: string, request: RunRequest, task: unknown): unknown;
+  /** phi^2 (anatomy paper eq. 4) among the `top` most frequent items, for the heatmap. */
+  itemCorrelation(id: string, top: number): { tokens: string[]; phi: number[][] };
   /** PTA's intermediate results for the teaching view (small datasets only). */
   ptaTrace(id: string, k: number, segments: number, order: ItemOrder): PtaTeachingTrace;
 }

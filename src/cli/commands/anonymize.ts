@@ -25,6 +25,8 @@ const RUN_FLAGS = [
   'sensitive-random',
   'queries',
   'q',
+  'min-support',
+  'min-confidence',
 ];
 
 export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
@@ -46,7 +48,12 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     seed: intFlag(args, 'seed', 1),
     sensitive: sensitiveFlag(args),
     metrics: listFlag(args, 'metrics'),
-    metricOptions: { queries: optionalInt(args, 'queries'), q: optionalInt(args, 'q') },
+    metricOptions: {
+      queries: optionalInt(args, 'queries'),
+      q: optionalInt(args, 'q'),
+      minSupport: optionalFraction(args, 'min-support'),
+      minConfidence: optionalFraction(args, 'min-confidence'),
+    },
   };
   const { dataset } = await readDataset(file, parseFlags(args));
   const { record, release, audit } = runMethod(
@@ -90,4 +97,12 @@ export function listFlag(args: ParsedArgs, name: string): string[] | undefined {
 
 function optionalInt(args: ParsedArgs, name: string): number | undefined {
   return args.flags.has(name) ? intFlag(args, name, 0, 1) : undefined;
+}
+
+function optionalFraction(args: ParsedArgs, name: string): number | undefined {
+  const raw = args.flags.get(name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be a fraction in (0, 1], got '${raw}'`);
+  return value;
 }

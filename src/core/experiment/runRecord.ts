@@ -10,7 +10,7 @@ export interface RunRequest {
   /** Metric ids; default: every metric that applies to the method's release kind. */
   metrics?: string[];
   /** Options for sampled metrics. */
-  metricOptions?: { queries?: number; q?: number };
+  metricOptions?: { queries?: number; q?: number; minSupport?: number; minConfidence?: number };
 }
 
 export interface RunRecord {
@@ -38,6 +38,11 @@ export function reproducingCommand(file: string, request: RunRequest, params: Me
   if (s && 'random' in s) parts.push('--sensitive-random', String(s.random));
   parts.push('--seed', String(request.seed), '--out', 'release.json', '--audit', 'audit.json');
   if (request.metrics?.length) parts.push('--metrics', request.metrics.join(','));
+  const o = request.metricOptions ?? {};
+  if (o.queries !== undefined) parts.push('--queries', String(o.queries));
+  if (o.q !== undefined) parts.push('--q', String(o.q));
+  if (o.minSupport !== undefined) parts.push('--min-support', String(o.minSupport));
+  if (o.minConfidence !== undefined) parts.push('--min-confidence', String(o.minConfidence));
   return parts.join(' ');
 }
 

@@ -3,11 +3,12 @@
  * A method issue adds its folder under src/core/methods/<id>/ and one import line here; nothing
  * else in the workbench needs to change (the CLI, the worker API and the UI read this list).
  */
+import { multiAnatomySpec } from './multi-anatomy/index.ts';
 import { patternKaSpec } from './patternka/index.ts';
 import { ptaSpec } from './pta/index.ts';
 import { methodInfo, type MethodInfo, type MethodSpec } from './types.ts';
 
-export const METHODS: readonly MethodSpec[] = [ptaSpec, patternKaSpec];
+export const METHODS: readonly MethodSpec[] = [ptaSpec, patternKaSpec, multiAnatomySpec];
 
 export function findMethod(id: string): MethodSpec | undefined {
   return METHODS.find((m) => m.id === id);

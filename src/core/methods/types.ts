@@ -4,7 +4,7 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import type { Rng } from '../experiment/rng.ts';
-import type { Audit, PrivacyModel, Release } from '../release/types.ts';
+import type { Audit, PrivacyModel, Release, ReleaseKind } from '../release/types.ts';
 
 export type ParamValue = number | string | boolean;
 export type MethodParams = Record<string, ParamValue>;
@@ -56,6 +56,8 @@ export interface MethodSpec {
   /** File name in ../shared/papers. */
   paper: string;
   model: PrivacyModel;
+  /** The kind of release it publishes (DESIGN.md sec. 4). */
+  releaseKind: ReleaseKind;
   /** Whether the model needs sensitive items chosen (p-degree, l-diversity). */
   needsSensitive: boolean;
   params: ParamSpec[];

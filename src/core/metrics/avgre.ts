@@ -1,14 +1,13 @@
 /**
  * `avgre` (DESIGN.md sec. 5; COAT Sec. 5): average relative error |a(Q) - e(Q)| / a(Q) of COUNT
  * queries. A query is q items drawn from one random input transaction with at least q items, so
- * a(Q) >= 1. One estimator per release kind; this file holds the query workload and the estimator
- * for `transactions` releases (the count on the published rows). Other kinds add theirs here.
+ * a(Q) >= 1. The estimate e(Q) comes from the release kind's support estimator (estimators.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { createRng } from '../experiment/rng.ts';
-import { publishedDataset } from '../release/publishedRows.ts';
 import type { Release } from '../release/types.ts';
+import { supportEstimator } from './estimators.ts';
 import type { MetricSpec } from './types.ts';
 
 export const DEFAULT_AVGRE_QUERIES = 1000;
@@ -26,20 +25,6 @@ export function avgreQueries(dataset: Dataset, q: number, queries: number, seed:
   });
 }
 
-/** An estimator of a query's count in a release. */
-type Estimator = (itemset: number[]) => number;
-
-function estimatorFor(dataset: Dataset, release: Release): Estimator {
-  switch (release.kind) {
-    case 'transactions': {
-      const index = ItemRows.of(publishedDataset(dataset, release.transactions));
-      return (itemset) => index.countRowsContaining(itemset);
-    }
-    default:
-      throw new Error(`no AvgRE estimator for releases of kind '${release.kind}' yet`);
-  }
-}
-
 export function averageRelativeError(
   dataset: Dataset,
   release: Release,
@@ -53,7 +38,7 @@ export function averageRelativeError(
   );
   if (workload.length === 0) return 0;
   const actual = ItemRows.of(dataset);
-  const estimate = estimatorFor(dataset, release);
+  const estimate = supportEstimator(dataset, release);
   let sum = 0;
   for (const itemset of workload) {
     const a = actual.countRowsContaining(itemset);
@@ -68,7 +53,8 @@ export const avgreMetric: MetricSpec = {
   source: 'COAT (Loukides et al.), Sec. 5; DESIGN.md sec. 5',
   description:
     'Average relative error of COUNT queries of q items drawn from input transactions. Lower is better; 0 is exact.',
-  kinds: ['transactions'],
+  defaultOn: true,
+  kinds: ['transactions', 'buckets'],
   compute: (dataset, release, _audit, options) => ({
     avgre: averageRelativeError(dataset, release, options),
   }),

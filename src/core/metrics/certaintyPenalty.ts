@@ -63,6 +63,7 @@ export const ncpMetric: MetricSpec = {
   source: 'PatternKa, eq. 8',
   description:
     'Sum over equivalence classes of |g| times the items some but not all of its rows hold. Lower is better.',
+  defaultOn: true,
   kinds: ['transactions'],
   compute: (dataset, release, audit) => ({
     ncp: certaintyPenalty(dataset, release as TransactionsRelease, audit as RowsAudit).ncp,
@@ -75,6 +76,7 @@ export const gcpMetric: MetricSpec = {
   source: 'PatternKa, eq. 14-16',
   description:
     'Share of the input item occurrences the release does not keep (1 - RI/Omega). Lower is better.',
+  defaultOn: true,
   kinds: ['transactions'],
   compute: (dataset, release, audit) => ({
     gcp: certaintyPenalty(dataset, release as TransactionsRelease, audit as RowsAudit).gcp,

@@ -28,6 +28,7 @@ export const ilMetric: MetricSpec = {
   source: 'PTA (Lin et al.), Def. 2',
   description:
     'Items added to or removed from transactions; il_ratio divides by all items of the input. Lower is better.',
+  defaultOn: true,
   kinds: ['transactions'],
   compute: (dataset, release, audit) => itemLoss(dataset, release as TransactionsRelease, audit as RowsAudit),
 };

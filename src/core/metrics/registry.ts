@@ -3,14 +3,16 @@ import type { ReleaseKind } from '../release/types.ts';
 import { avgreMetric } from './avgre.ts';
 import { gcpMetric, ncpMetric } from './certaintyPenalty.ts';
 import { ilMetric } from './itemLoss.ts';
+import { rulesMetric } from './rules.ts';
 import type { MetricSpec } from './types.ts';
 
-export const METRICS: readonly MetricSpec[] = [ilMetric, ncpMetric, gcpMetric, avgreMetric];
+export const METRICS: readonly MetricSpec[] = [ilMetric, ncpMetric, gcpMetric, avgreMetric, rulesMetric];
 
 export function findMetric(id: string): MetricSpec | undefined {
   return METRICS.find((m) => m.id === id);
 }
 
+/** The metrics computed for a release kind when none are named. */
 export function metricsFor(kind: ReleaseKind): MetricSpec[] {
-  return METRICS.filter((m) => m.kinds.includes(kind));
+  return METRICS.filter((m) => m.defaultOn && m.kinds.includes(kind));
 }

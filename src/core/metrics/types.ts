@@ -9,6 +9,9 @@ export interface MetricOptions {
   queries?: number;
   /** Items per AvgRE query. */
   q?: number;
+  /** Association rules: minimum support (fraction) and confidence. */
+  minSupport?: number;
+  minConfidence?: number;
 }
 
 export interface MetricSpec {
@@ -18,6 +21,8 @@ export interface MetricSpec {
   source: string;
   /** One sentence for tooltips: what the number means and which way is better. */
   description: string;
+  /** Computed when no metrics are named (off for costly ones such as association rules). */
+  defaultOn: boolean;
   /** Release kinds it applies to; a metric that does not apply is absent, never zero. */
   kinds: readonly ReleaseKind[];
   /** Named values, e.g. `{ il: 120, il_ratio: 0.04 }`. */

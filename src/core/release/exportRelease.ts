@@ -21,6 +21,16 @@ export function releaseCsv(release: Release): string {
       });
       return Papa.unparse({ fields: ['class', 'items'], data: rows }, { newline: '\n' }) + '\n';
     }
+    case 'buckets': {
+      // One line per published row: its bucket, then its value in each column (items joined by spaces).
+      const fields = ['bucket', ...release.columns.map((_, c) => `column ${c + 1}`)];
+      const rows: string[][] = [];
+      release.buckets.forEach((bucket, b) => {
+        for (let r = 0; r < bucket.size; r++)
+          rows.push([String(b + 1), ...bucket.columns.map((values) => values[r].join(' '))]);
+      });
+      return Papa.unparse({ fields, data: rows }, { newline: '\n' }) + '\n';
+    }
     default:
       throw new Error(`no CSV export for releases of kind '${release.kind}' yet`);
   }

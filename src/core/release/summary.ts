@@ -2,7 +2,7 @@
  * A small summary of a release for the viewer (computed where the release is, in the worker, so the
  * page never walks the whole release): class sizes and the largest classes with their items.
  */
-import type { Release } from './types.ts';
+import type { BucketsRelease, Release } from './types.ts';
 import { rowKey } from './verifyTransactions.ts';
 
 export interface ReleaseSummary {
@@ -14,9 +14,25 @@ export interface ReleaseSummary {
   sizeHistogram: [number, number][];
   /** The largest classes first (at most `limit`), with their published items. */
   topClasses: { size: number; items: string[] }[];
+  /** buckets: the item partition and the first buckets as published. */
+  columns?: string[][];
+  firstBuckets?: BucketsRelease['buckets'];
 }
 
 export function summarizeRelease(release: Release, limit = 200): ReleaseSummary {
+  if (release.kind === 'buckets') {
+    const sizes = new Map<number, number>();
+    for (const b of release.buckets) sizes.set(b.size, (sizes.get(b.size) ?? 0) + 1);
+    return {
+      kind: release.kind,
+      rows: release.buckets.reduce((sum, b) => sum + b.size, 0),
+      classes: release.buckets.length,
+      sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
+      topClasses: [],
+      columns: release.columns,
+      firstBuckets: release.buckets.slice(0, 20),
+    };
+  }
   if (release.kind !== 'transactions' && release.kind !== 'generalized') {
     throw new Error(`no summary for releases of kind '${release.kind}' yet`);
   }

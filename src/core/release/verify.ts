@@ -4,6 +4,7 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import type { Audit, Release, Verification } from './types.ts';
+import { verifyBuckets } from './verifyBuckets.ts';
 import { verifyTransactions } from './verifyTransactions.ts';
 
 export function verifyRelease(dataset: Dataset, release: Release, audit: Audit): Verification {
@@ -11,6 +12,9 @@ export function verifyRelease(dataset: Dataset, release: Release, audit: Audit):
     case 'transactions':
       if (!('rowOf' in audit)) return broken('a transactions release needs an audit with rowOf');
       return verifyTransactions(dataset, release, audit);
+    case 'buckets':
+      if (!('buckets' in audit)) return broken('a buckets release needs an audit with buckets');
+      return verifyBuckets(dataset, release, audit);
     default:
       return broken(`no verifier for releases of kind '${release.kind}' yet`);
   }

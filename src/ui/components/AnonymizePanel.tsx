@@ -5,10 +5,12 @@ import type { SensitiveChoice } from '../../core/methods/sensitive.ts';
 import type { DatasetEntry } from '../store.ts';
 import { useRuns } from '../runStore.ts';
 import { ParamForm } from './ParamForm.tsx';
+import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
 import { PtaTeachingView } from '../methods/pta/PtaTeachingView.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
-  const { methods, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
+  const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
+  const [metricChoices, setMetricChoices] = useState<Record<string, MetricChoice>>({});
   const [methodId, setMethodId] = useState('');
   const [values, setValues] = useState<Record<string, ParamValue>>({});
   const [seed, setSeed] = useState(1);
@@ -32,11 +34,23 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
     return sensitiveMode === 'top' ? { top: sensitiveCount } : { random: sensitiveCount };
   };
 
+  const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind);
   const current = (name: string) =>
     values[`${method.id}.${name}`] ?? method.params.find((p) => p.name === name)?.default ?? '';
   const start = () => {
     const params = Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]));
-    void run(dataset.id, dataset.name, { method: method.id, params, seed, sensitive: sensitive() });
+    const choice = metricChoice();
+    const rules = choice.ids.includes('rules');
+    void run(dataset.id, dataset.name, {
+      method: method.id,
+      params,
+      seed,
+      sensitive: sensitive(),
+      metrics: choice.ids,
+      metricOptions: rules
+        ? { minSupport: choice.minSupport, minConfidence: choice.minConfidence }
+        : undefined,
+    });
   };
 
   return (
@@ -84,6 +98,12 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             )}
           </fieldset>
         )}
+        <MetricPicker
+          metrics={metrics}
+          kind={method.releaseKind}
+          choice={metricChoice()}
+          onChange={(c) => setMetricChoices((all) => ({ ...all, [method.id]: c }))}
+        />
         <label className="field">
           Seed
           <input

@@ -4,18 +4,21 @@
  */
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
   TitleComponent,
   TooltipComponent,
   ToolboxComponent,
+  VisualMapComponent,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart,
+  HeatmapChart,
+  VisualMapComponent,
   LineChart,
   ScatterChart,
   GridComponent,

@@ -4,6 +4,7 @@ import { useRuns, type RunEntry } from '../runStore.ts';
 import { EChart } from './EChart.tsx';
 import { classSizeOption } from './charts.ts';
 import { download } from '../download.ts';
+import { BucketsView } from '../methods/multi-anatomy/BucketsView.tsx';
 
 const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString() : value.toPrecision(4));
 
@@ -75,11 +76,13 @@ function RunDetail({ run }: { run: RunEntry }) {
       <h3>
         {record.method} on {run.datasetName}{' '}
         <span className="badge ok" data-testid="run-verified">
-          verified: every class ≥ k, every input row once
+          verified: {summary.kind === 'buckets' ? 'every bucket column l-diverse' : 'every class ≥ k'}, every
+          input row once
         </span>
       </h3>
       <p className="muted">
-        {summary.rows.toLocaleString()} rows in {summary.classes.toLocaleString()} classes ·{' '}
+        {summary.rows.toLocaleString()} rows in {summary.classes.toLocaleString()}{' '}
+        {summary.kind === 'buckets' ? 'buckets' : 'classes'} ·{' '}
         {Object.entries(record.notes)
           .map(([k, v]) => `${k}: ${v}`)
           .join(' · ')}
@@ -110,27 +113,31 @@ function RunDetail({ run }: { run: RunEntry }) {
           Audit (private)
         </button>
       </div>
-      <div className="charts">
-        <EChart option={sizes} testId="chart-class-sizes" height={240} />
-        <div className="chart class-table" data-testid="class-table">
-          <table>
-            <thead>
-              <tr>
-                <th>rows</th>
-                <th>published items (largest classes first)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.topClasses.map((c, i) => (
-                <tr key={i}>
-                  <td>{c.size}</td>
-                  <td>{c.items.length ? c.items.join(' ') : <span className="muted">(empty)</span>}</td>
+      {summary.kind === 'buckets' ? (
+        <BucketsView datasetId={run.datasetId} summary={summary} l={Number(record.params.l)} />
+      ) : (
+        <div className="charts">
+          <EChart option={sizes} testId="chart-class-sizes" height={240} />
+          <div className="chart class-table" data-testid="class-table">
+            <table>
+              <thead>
+                <tr>
+                  <th>rows</th>
+                  <th>published items (largest classes first)</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {summary.topClasses.map((c, i) => (
+                  <tr key={i}>
+                    <td>{c.size}</td>
+                    <td>{c.items.length ? c.items.join(' ') : <span className="muted">(empty)</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -131,23 +131,63 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function classSizeOption(histogram: [number, number][], k: number): ChartOption {
+export function classSizeOption(
+  histogram: [number, number][],
+  k: number,
+  title = 'Equivalence class sizes',
+  axis = `rows per class (k = ${k})`,
+  unit = 'classes',
+): ChartOption {
   return {
     ...base,
-    title: { text: 'Equivalence class sizes', textStyle: titleStyle },
+    title: { text: title, textStyle: titleStyle },
     tooltip: {
       trigger: 'axis',
-      formatter: (p: { name: string; value: number }[]) => `${p[0].value} class(es) of ${p[0].name} rows`,
+      formatter: (p: { name: string; value: number }[]) => `${p[0].value} ${unit} of ${p[0].name} rows`,
     },
     grid: { left: 56, right: 16, top: 40, bottom: 48 },
     xAxis: {
       type: 'category',
       data: histogram.map(([size]) => String(size)),
-      name: `rows per class (k = ${k})`,
+      name: axis,
       nameLocation: 'middle',
       nameGap: 30,
     },
-    yAxis: { type: 'value', name: 'classes', nameLocation: 'middle', nameGap: 40, minInterval: 1 },
+    yAxis: { type: 'value', name: unit, nameLocation: 'middle', nameGap: 40, minInterval: 1 },
     series: [{ type: 'bar', data: histogram.map(([, count]) => count), itemStyle: { color: ACCENT } }],
+  };
+}
+
+/** phi^2 among the top items; labels carry the column each item was put in. */
+export function phiHeatmapOption(
+  tokens: string[],
+  phi: number[][],
+  columnOf: Map<string, number>,
+): ChartOption {
+  const labels = tokens.map((t) => (columnOf.has(t) ? `${t} [c${columnOf.get(t)! + 1}]` : t));
+  const data: [number, number, number][] = [];
+  phi.forEach((row, i) => row.forEach((value, j) => i !== j && data.push([j, i, Number(value.toFixed(4))])));
+  const max = Math.max(0.01, ...data.map((d) => d[2]));
+  return {
+    ...base,
+    title: { text: `phi² between the ${tokens.length} most frequent items (eq. 4)`, textStyle: titleStyle },
+    tooltip: {
+      formatter: (p: { value: [number, number, number] }) =>
+        `${labels[p.value[1]]} · ${labels[p.value[0]]}: phi² = ${p.value[2]}`,
+    },
+    grid: { left: 110, right: 24, top: 40, bottom: 110 },
+    xAxis: { type: 'category', data: labels, axisLabel: { rotate: 60, fontSize: 9 } },
+    yAxis: { type: 'category', data: labels, axisLabel: { fontSize: 9 } },
+    visualMap: {
+      min: 0,
+      max,
+      calculable: true,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 0,
+      itemHeight: 120,
+      text: ['phi²', ''],
+    },
+    series: [{ type: 'heatmap', data }],
   };
 }

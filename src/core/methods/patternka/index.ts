@@ -125,6 +125,7 @@ export const patternKaSpec: MethodSpec = {
   label: 'PatternKa (longest closed frequent patterns)',
   paper: '003_aa8a8f08b56f3f6d.txt',
   model: 'k-anonymity',
+  releaseKind: 'transactions',
   needsSensitive: false,
   params: [
     {

@@ -107,6 +107,7 @@ export const ptaSpec: MethodSpec = {
   label: 'PTA (Gray sort, segments, PrimTSP, majority vote)',
   paper: '004_2d64c07e95dc2207.txt',
   model: 'k-anonymity',
+  releaseKind: 'transactions',
   needsSensitive: false,
   params: [
     {

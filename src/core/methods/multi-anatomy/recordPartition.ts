@@ -1,0 +1,123 @@
+/**
+ * Record partition (anatomy paper Sec. IV.B, Fig. 2), read this way and written down:
+ * - a row's value in column C is the itemset t ∩ C; the empty itemset is a value like any other
+ *   (an attacker sees that a row has nothing in a column);
+ * - rows stream in input order into the open bucket; after each row, when every column's most
+ *   frequent value v has c(v) <= |B| / l (Def. 5), the open bucket closes and a new one opens;
+ * - each row left in the open bucket at the end joins an existing bucket chosen at random among
+ *   those that stay l-diverse with it (line 12); a row that fits no bucket is not published in a
+ *   bucket that breaks Def. 5: the rows that fit nowhere are merged with buckets, in random order,
+ *   until their union is l-diverse. A union of l-diverse buckets is l-diverse, and the whole data
+ *   is (feasibility check below), so this ends.
+ * Feasibility (checked before running): summing Def. 5 over buckets, every column's most frequent
+ * value must occur in at most n / l rows; otherwise no partition exists, and the error names the
+ * column and value that block it and the largest l that passes this check.
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import type { Rng } from '../../experiment/rng.ts';
+import { MethodInputError } from '../types.ts';
+
+/** columnOf[item]: the column of each item. Returns each row's value key per column. */
+export function columnValues(dataset: Dataset, columnOf: Int32Array, columns: number): string[][] {
+  const keys: string[][] = [];
+  for (let r = 0; r < dataset.n; r++) {
+    const parts: number[][] = Array.from({ length: columns }, () => []);
+    for (const item of dataset.row(r)) parts[columnOf[item]].push(item);
+    keys.push(parts.map((p) => p.join(',')));
+  }
+  return keys;
+}
+
+/** Per-column value counts of a bucket under construction. */
+class BucketCounter {
+  readonly rows: number[] = [];
+  private readonly counts: Map<string, number>[];
+  private readonly maxCount: number[];
+
+  constructor(
+    private readonly values: string[][],
+    columns: number,
+  ) {
+    this.counts = Array.from({ length: columns }, () => new Map());
+    this.maxCount = new Array(columns).fill(0);
+  }
+
+  add(row: number): void {
+    this.rows.push(row);
+    this.values[row].forEach((value, c) => {
+      const count = (this.counts[c].get(value) ?? 0) + 1;
+      this.counts[c].set(value, count);
+      if (count > this.maxCount[c]) this.maxCount[c] = count;
+    });
+  }
+
+  /** Def. 5: c(v) <= |B| / l in every column, i.e. c(v) * l <= |B|. */
+  isDiverse(l: number): boolean {
+    return this.maxCount.every((c) => c * l <= this.rows.length);
+  }
+
+  /** Whether the bucket stays l-diverse with `row` added. */
+  acceptsRow(row: number, l: number): boolean {
+    const size = this.rows.length + 1;
+    return this.values[row].every(
+      (value, c) => Math.max(this.maxCount[c], (this.counts[c].get(value) ?? 0) + 1) * l <= size,
+    );
+  }
+}
+
+export function checkFeasible(
+  values: string[][],
+  columns: number,
+  l: number,
+  describe: (column: number, value: string) => string,
+): void {
+  const n = values.length;
+  let worst = { count: 0, column: 0, value: '' };
+  for (let c = 0; c < columns; c++) {
+    const counts = new Map<string, number>();
+    for (const row of values) counts.set(row[c], (counts.get(row[c]) ?? 0) + 1);
+    for (const [value, count] of counts) if (count > worst.count) worst = { count, column: c, value };
+  }
+  if (worst.count * l > n) {
+    const largest = Math.floor(n / worst.count);
+    throw new MethodInputError(
+      `cannot be made ${l}-diverse with these columns: in column ${worst.column + 1} the value ${describe(worst.column, worst.value)} occurs in ` +
+        `${worst.count} of ${n} rows, more than n/l = ${(n / l).toFixed(1)}; the largest l this data allows with these columns is ${largest}` +
+        (largest < 2 ? ' (try fewer columns)' : ''),
+    );
+  }
+}
+
+/** Fig. 2: the buckets (input rows, in input order within each bucket). */
+export function partitionRecords(values: string[][], columns: number, l: number, rng: Rng): number[][] {
+  const buckets: BucketCounter[] = [];
+  let open = new BucketCounter(values, columns);
+  for (let r = 0; r < values.length; r++) {
+    open.add(r);
+    if (open.isDiverse(l)) {
+      buckets.push(open);
+      open = new BucketCounter(values, columns);
+    }
+  }
+  const homeless: number[] = [];
+  for (const row of open.rows) {
+    const fits = buckets.filter((b) => b.acceptsRow(row, l));
+    if (fits.length > 0) fits[rng.int(fits.length)].add(row);
+    else homeless.push(row);
+  }
+  if (homeless.length > 0) {
+    const merged = new BucketCounter(values, columns);
+    for (const row of homeless) merged.add(row);
+    const order = rng.shuffle(buckets.map((_, i) => i));
+    const absorbed = new Set<number>();
+    for (const index of order) {
+      if (merged.isDiverse(l)) break;
+      for (const row of buckets[index].rows) merged.add(row);
+      absorbed.add(index);
+    }
+    const kept = buckets.filter((_, i) => !absorbed.has(i));
+    kept.push(merged);
+    return kept.map((b) => [...b.rows].sort((a, b2) => a - b2));
+  }
+  return buckets.map((b) => b.rows);
+}

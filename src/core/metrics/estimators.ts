@@ -1,0 +1,74 @@
+/**
+ * Support estimators of a release (DESIGN.md sec. 5, `avgre`): how many published rows an analyst
+ * would count for an itemset of input item ids, one estimator per release kind. Shared by AvgRE and
+ * the association-rule metric (expected supports for non-`transactions` releases).
+ * - transactions: the count on the published rows;
+ * - buckets: per bucket, |B| times the product over columns of the fraction of the bucket's rows
+ *   whose column itemset contains the query's items of that column.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { ItemRows } from '../data/itemRows.ts';
+import { publishedDataset } from '../release/publishedRows.ts';
+import type { BucketsRelease, Release } from '../release/types.ts';
+
+export type SupportEstimator = (itemset: readonly number[]) => number;
+
+export function supportEstimator(dataset: Dataset, release: Release): SupportEstimator {
+  switch (release.kind) {
+    case 'transactions': {
+      const index = ItemRows.of(publishedDataset(dataset, release.transactions));
+      return (itemset) => index.countRowsContaining(itemset);
+    }
+    case 'buckets':
+      return bucketsEstimator(dataset, release);
+    default:
+      throw new Error(`no support estimator for releases of kind '${release.kind}' yet`);
+  }
+}
+
+function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEstimator {
+  const columnOf = new Map<string, number>();
+  release.columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
+  const buckets = release.buckets.map((b) => ({
+    size: b.size,
+    columns: b.columns.map((values) => values.map((v) => new Set(v))),
+  }));
+  // token -> the buckets (ascending) where some row holds it: only those can contribute.
+  const bucketsOf = new Map<string, number[]>();
+  release.buckets.forEach((bucket, index) => {
+    const seen = new Set<string>();
+    for (const values of bucket.columns) for (const value of values) for (const t of value) seen.add(t);
+    for (const t of seen) {
+      const list = bucketsOf.get(t);
+      if (list) list.push(index);
+      else bucketsOf.set(t, [index]);
+    }
+  });
+  return (itemset) => {
+    const tokens = itemset.map((id) => dataset.dictionary.token(id));
+    if (tokens.length === 0) return release.buckets.reduce((sum, b) => sum + b.size, 0);
+    const parts = new Map<number, string[]>();
+    for (const token of tokens) {
+      const c = columnOf.get(token);
+      if (c === undefined) return 0;
+      const part = parts.get(c);
+      if (part) part.push(token);
+      else parts.set(c, [token]);
+    }
+    const lists = tokens.map((t) => bucketsOf.get(t) ?? []);
+    const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+    let total = 0;
+    for (const index of shortest) {
+      const bucket = buckets[index];
+      let estimate = bucket.size;
+      for (const [c, wanted] of parts) {
+        let holding = 0;
+        for (const value of bucket.columns[c]) if (wanted.every((t) => value.has(t))) holding++;
+        estimate *= holding / bucket.size;
+        if (estimate === 0) break;
+      }
+      total += estimate;
+    }
+    return total;
+  };
+}

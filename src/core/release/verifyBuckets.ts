@@ -1,0 +1,64 @@
+/**
+ * Verifier of `buckets` releases (l-diverse multi-dimension anatomy, anatomy paper Def. 5), strict:
+ * the audit covers every input row once; the columns partition the items; every bucket publishes,
+ * in every column, exactly the projections of its input rows (as a multiset, since columns are
+ * permuted); and in every bucket and column the most frequent value v has c(v) / |B| <= 1 / l.
+ * The empty itemset counts as a value.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { checkPartition } from './partition.ts';
+import type { BucketsAudit, BucketsRelease, Verification } from './types.ts';
+
+const valueKey = (tokens: readonly string[]) => JSON.stringify([...tokens].sort());
+
+export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: BucketsAudit): Verification {
+  const problems: string[] = [];
+  const l = Number(release.params.l);
+  if (!(l >= 1)) problems.push(`release params.l must be a number >= 1, got ${release.params.l}`);
+  const partition = checkPartition(dataset.n, audit.buckets.flat());
+  problems.push(...partition);
+  const columnOf = new Map<string, number>();
+  release.columns.forEach((tokens, c) =>
+    tokens.forEach((t) => {
+      if (columnOf.has(t)) problems.push(`item ${t} is in columns ${columnOf.get(t)! + 1} and ${c + 1}`);
+      columnOf.set(t, c);
+    }),
+  );
+  for (const token of dataset.dictionary.tokens)
+    if (!columnOf.has(token)) problems.push(`item ${token} is in no column`);
+  if (audit.buckets.length !== release.buckets.length)
+    problems.push(`audit has ${audit.buckets.length} buckets, the release ${release.buckets.length}`);
+  release.buckets.forEach((bucket, b) => {
+    const rows = audit.buckets[b] ?? [];
+    if (bucket.size !== rows.length)
+      problems.push(`bucket ${b + 1}: size ${bucket.size} but ${rows.length} input rows`);
+    bucket.columns.forEach((published, c) => {
+      if (published.length !== bucket.size)
+        problems.push(`bucket ${b + 1}, column ${c + 1}: ${published.length} values for ${bucket.size} rows`);
+      const counts = new Map<string, number>();
+      for (const value of published) counts.set(valueKey(value), (counts.get(valueKey(value)) ?? 0) + 1);
+      const expected = new Map<string, number>();
+      for (const r of rows) {
+        const key = valueKey(dataset.rowTokens(r).filter((t) => columnOf.get(t) === c));
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+      }
+      const same = counts.size === expected.size && [...counts].every(([key, n]) => expected.get(key) === n);
+      if (!same)
+        problems.push(
+          `bucket ${b + 1}, column ${c + 1}: published values differ from the input rows' projections`,
+        );
+      for (const [key, count] of counts) {
+        if (count * l > bucket.size) {
+          problems.push(
+            `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
+          );
+        }
+      }
+    });
+  });
+  return {
+    verified: problems.length === 0,
+    partitionComplete: partition.length === 0,
+    problems: problems.slice(0, 20),
+  };
+}
