@@ -54,7 +54,11 @@ describe('command line', () => {
     const risk = cli('risk', file, '--known', '1,2', '--trials', '10');
     expect(risk.code).toBe(0);
     expect(JSON.parse(risk.stdout).risk.map((p: { known: number }) => p.known)).toEqual([1, 2]);
-    expect(JSON.parse(cli('methods').stdout).map((m: { id: string }) => m.id)).toEqual(['pta', 'patternka', 'multi-anatomy']);
+    expect(JSON.parse(cli('methods').stdout).map((m: { id: string }) => m.id)).toEqual([
+      'pta',
+      'patternka',
+      'multi-anatomy',
+    ]);
   });
 
   it('anonymize with pta and patternka prints verified true and writes release and audit; evaluate agrees', () => {
