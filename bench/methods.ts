@@ -10,7 +10,7 @@ import { runMethod } from '../src/core/experiment/runMethod.ts';
 
 const KS = [5, 10, 20];
 
-function parseMedian(bytes: Uint8Array, fileName: string): { dataset: Dataset; ms: number } {
+export function parseMedian(bytes: Uint8Array, fileName: string): { dataset: Dataset; ms: number } {
   const times: number[] = [];
   let dataset: Dataset | null = null;
   for (let i = 0; i < 6; i++) {

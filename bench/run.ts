@@ -10,6 +10,7 @@ import { cpus, totalmem } from 'node:os';
 import { generateQuest } from '../src/core/data/synthetic.ts';
 import { browserLoad } from './browserLoad.ts';
 import { benchMethods } from './methods.ts';
+import { benchMultiAnatomy } from './multiAnatomy.ts';
 
 const SHARED = '../shared/data';
 const FILES = ['BMS1.dat', 'BMS2.dat', 'chess.dat', 'mushroom.dat', 'T10I4D100K.dat'];
@@ -92,6 +93,8 @@ async function main(): Promise<void> {
   }
 
   console.error('running the k-anonymity methods…');
+  console.error('running multi-anatomy…');
+  const anatomySection = benchMultiAnatomy(SHARED);
   const methodsSection = benchMethods(
     SHARED,
     ['BMS1.dat', 'chess.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     '',
     browserSection,
     methodsSection,
+    anatomySection,
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);
