@@ -81,3 +81,25 @@ test('multi-anatomy on Table I(A): l-diverse buckets, item partition, phi² heat
   expect(csv.trim().split('\n')).toHaveLength(11);
   await page.screenshot({ path: 'test-results/multi-anatomy.png', fullPage: true });
 });
+
+test('gray-cahd on Ghinita Fig. 1a with Viagra and Pregnancy Test sensitive; an impossible p explains itself', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
+  await page.getByTestId('sample-ghinita-fig1a').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('5');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('gray-cahd');
+  await page.getByTestId('param-p').fill('2');
+  await page.getByTestId('sensitive-mode').selectOption('items');
+  await page.getByTestId('sensitive-items').fill('Viagra, Pregnancy Test');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toContainText('every group has degree ≥ p');
+  await expect(page.getByTestId('groups-table')).toContainText('Pregnancy Test: 1');
+  await expect(page.getByTestId('run-table')).toContainText('kl');
+  await page.screenshot({ path: 'test-results/gray-cahd.png', fullPage: true });
+  await page.getByTestId('param-p').fill('6');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-error')).toContainText('largest feasible p is 5');
+});

@@ -55,6 +55,12 @@ describe('command line', () => {
     expect(risk.code).toBe(0);
     expect(JSON.parse(risk.stdout).risk.map((p: { known: number }) => p.known)).toEqual([1, 2]);
     expect(JSON.parse(cli('methods').stdout).map((m: { id: string }) => m.id)).toEqual([
+      'gray-cahd',
+      'rcm-cahd',
+      'nn',
+      'lsh',
+      'perm-mondrian',
+      'anatomy',
       'pta',
       'patternka',
       'multi-anatomy',

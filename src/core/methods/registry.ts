@@ -3,12 +3,28 @@
  * A method issue adds its folder under src/core/methods/<id>/ and one import line here; nothing
  * else in the workbench needs to change (the CLI, the worker API and the UI read this list).
  */
+import { anatomySpec } from './anatomy/index.ts';
+import { grayCahdSpec } from './gray-cahd/index.ts';
+import { lshSpec } from './lsh/index.ts';
 import { multiAnatomySpec } from './multi-anatomy/index.ts';
+import { nnSpec } from './nn/index.ts';
+import { permMondrianSpec } from './perm-mondrian/index.ts';
+import { rcmCahdSpec } from './rcm-cahd/index.ts';
 import { patternKaSpec } from './patternka/index.ts';
 import { ptaSpec } from './pta/index.ts';
 import { methodInfo, type MethodInfo, type MethodSpec } from './types.ts';
 
-export const METHODS: readonly MethodSpec[] = [ptaSpec, patternKaSpec, multiAnatomySpec];
+export const METHODS: readonly MethodSpec[] = [
+  grayCahdSpec,
+  rcmCahdSpec,
+  nnSpec,
+  lshSpec,
+  permMondrianSpec,
+  anatomySpec,
+  ptaSpec,
+  patternKaSpec,
+  multiAnatomySpec,
+];
 
 export function findMethod(id: string): MethodSpec | undefined {
   return METHODS.find((m) => m.id === id);

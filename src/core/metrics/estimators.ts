@@ -3,13 +3,15 @@
  * would count for an itemset of input item ids, one estimator per release kind. Shared by AvgRE and
  * the association-rule metric (expected supports for non-`transactions` releases).
  * - transactions: the count on the published rows;
+ * - groups: per group, (rows whose QID part holds the query's QID items) times the product over
+ *   the query's sensitive items of count / |G| (Ghinita eq. 4 generalised);
  * - buckets: per bucket, |B| times the product over columns of the fraction of the bucket's rows
  *   whose column itemset contains the query's items of that column.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
-import type { BucketsRelease, Release } from '../release/types.ts';
+import type { BucketsRelease, GroupsRelease, Release } from '../release/types.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
@@ -21,6 +23,8 @@ export function supportEstimator(dataset: Dataset, release: Release): SupportEst
     }
     case 'buckets':
       return bucketsEstimator(dataset, release);
+    case 'groups':
+      return groupsEstimator(dataset, release);
     default:
       throw new Error(`no support estimator for releases of kind '${release.kind}' yet`);
   }
@@ -67,6 +71,49 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
         estimate *= holding / bucket.size;
         if (estimate === 0) break;
       }
+      total += estimate;
+    }
+    return total;
+  };
+}
+
+function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstimator {
+  const sensitive = new Set(release.sensitive);
+  // token -> published QID rows (group index, row index) holding it.
+  const holders = new Map<string, number[]>();
+  const groupOf: number[] = [];
+  const qidSets: Set<string>[] = [];
+  release.groups.forEach((group, g) =>
+    group.qid.forEach((row) => {
+      const index = groupOf.length;
+      groupOf.push(g);
+      qidSets.push(new Set(row));
+      for (const t of row) {
+        const list = holders.get(t);
+        if (list) list.push(index);
+        else holders.set(t, [index]);
+      }
+    }),
+  );
+  return (itemset) => {
+    const tokens = itemset.map((id) => dataset.dictionary.token(id));
+    const qid = tokens.filter((t) => !sensitive.has(t));
+    const sens = tokens.filter((t) => sensitive.has(t));
+    const matching = new Map<number, number>();
+    if (qid.length === 0) release.groups.forEach((group, g) => matching.set(g, group.qid.length));
+    else {
+      const lists = qid.map((t) => holders.get(t) ?? []);
+      const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+      for (const index of shortest) {
+        if (qid.every((t) => qidSets[index].has(t)))
+          matching.set(groupOf[index], (matching.get(groupOf[index]) ?? 0) + 1);
+      }
+    }
+    let total = 0;
+    for (const [g, b] of matching) {
+      const group = release.groups[g];
+      let estimate = b;
+      for (const s of sens) estimate *= (group.sensitive[s] ?? 0) / group.qid.length;
       total += estimate;
     }
     return total;

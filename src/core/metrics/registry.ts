@@ -3,10 +3,18 @@ import type { ReleaseKind } from '../release/types.ts';
 import { avgreMetric } from './avgre.ts';
 import { gcpMetric, ncpMetric } from './certaintyPenalty.ts';
 import { ilMetric } from './itemLoss.ts';
+import { klMetric } from './kl.ts';
 import { rulesMetric } from './rules.ts';
 import type { MetricSpec } from './types.ts';
 
-export const METRICS: readonly MetricSpec[] = [ilMetric, ncpMetric, gcpMetric, avgreMetric, rulesMetric];
+export const METRICS: readonly MetricSpec[] = [
+  klMetric,
+  ilMetric,
+  ncpMetric,
+  gcpMetric,
+  avgreMetric,
+  rulesMetric,
+];
 
 export function findMetric(id: string): MetricSpec | undefined {
   return METRICS.find((m) => m.id === id);

@@ -21,6 +21,23 @@ export function releaseCsv(release: Release): string {
       });
       return Papa.unparse({ fields: ['class', 'items'], data: rows }, { newline: '\n' }) + '\n';
     }
+    case 'groups': {
+      // One line per published QID row: its group, its QID items, and the group's sensitive counts.
+      const rows: string[][] = [];
+      release.groups.forEach((group, g) => {
+        const counts = Object.entries(group.sensitive)
+          .map(([s, c]) => `${s}:${c}`)
+          .join(' ');
+        for (const qid of group.qid)
+          rows.push([String(g + 1), String(group.qid.length), qid.join(' '), counts]);
+      });
+      return (
+        Papa.unparse(
+          { fields: ['group', 'group size', 'qid items', 'sensitive counts in group'], data: rows },
+          { newline: '\n' },
+        ) + '\n'
+      );
+    }
     case 'buckets': {
       // One line per published row: its bucket, then its value in each column (items joined by spaces).
       const fields = ['bucket', ...release.columns.map((_, c) => `column ${c + 1}`)];

@@ -14,12 +14,34 @@ export interface ReleaseSummary {
   sizeHistogram: [number, number][];
   /** The largest classes first (at most `limit`), with their published items. */
   topClasses: { size: number; items: string[] }[];
+  /** groups: the first groups with sensitive items (and the largest group), QID rows cut at 50. */
+  firstGroups?: { size: number; sensitive: Record<string, number>; qid: string[][] }[];
   /** buckets: the item partition and the first buckets as published. */
   columns?: string[][];
   firstBuckets?: BucketsRelease['buckets'];
 }
 
 export function summarizeRelease(release: Release, limit = 200): ReleaseSummary {
+  if (release.kind === 'groups') {
+    const sizes = new Map<number, number>();
+    for (const g of release.groups) sizes.set(g.qid.length, (sizes.get(g.qid.length) ?? 0) + 1);
+    const bySize = [...release.groups].sort((a, b) => b.qid.length - a.qid.length);
+    return {
+      kind: release.kind,
+      rows: release.groups.reduce((sum, g) => sum + g.qid.length, 0),
+      classes: release.groups.length,
+      sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
+      topClasses: [],
+      firstGroups: [
+        ...release.groups.filter((g) => Object.keys(g.sensitive).length > 0).slice(0, limit),
+        ...bySize.slice(0, 1),
+      ].map((g) => ({
+        size: g.qid.length,
+        sensitive: g.sensitive,
+        qid: g.qid.slice(0, 50),
+      })),
+    };
+  }
   if (release.kind === 'buckets') {
     const sizes = new Map<number, number>();
     for (const b of release.buckets) sizes.set(b.size, (sizes.get(b.size) ?? 0) + 1);
@@ -32,9 +54,6 @@ export function summarizeRelease(release: Release, limit = 200): ReleaseSummary 
       columns: release.columns,
       firstBuckets: release.buckets.slice(0, 20),
     };
-  }
-  if (release.kind !== 'transactions' && release.kind !== 'generalized') {
-    throw new Error(`no summary for releases of kind '${release.kind}' yet`);
   }
   const classes = new Map<string, { size: number; items: string[] }>();
   for (const row of release.transactions) {

@@ -5,6 +5,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import type { Audit, Release, Verification } from './types.ts';
 import { verifyBuckets } from './verifyBuckets.ts';
+import { verifyGroups } from './verifyGroups.ts';
 import { verifyTransactions } from './verifyTransactions.ts';
 
 export function verifyRelease(dataset: Dataset, release: Release, audit: Audit): Verification {
@@ -12,6 +13,9 @@ export function verifyRelease(dataset: Dataset, release: Release, audit: Audit):
     case 'transactions':
       if (!('rowOf' in audit)) return broken('a transactions release needs an audit with rowOf');
       return verifyTransactions(dataset, release, audit);
+    case 'groups':
+      if (!('groups' in audit)) return broken('a groups release needs an audit with groups');
+      return verifyGroups(dataset, release, audit);
     case 'buckets':
       if (!('buckets' in audit)) return broken('a buckets release needs an audit with buckets');
       return verifyBuckets(dataset, release, audit);

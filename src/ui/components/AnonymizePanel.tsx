@@ -75,6 +75,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           <fieldset className="field">
             <legend>Sensitive items</legend>
             <select
+              data-testid="sensitive-mode"
               value={sensitiveMode}
               onChange={(e) => setSensitiveMode(e.target.value as typeof sensitiveMode)}
             >
@@ -84,6 +85,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             </select>
             {sensitiveMode === 'items' ? (
               <input
+                data-testid="sensitive-items"
                 placeholder="token, token, …"
                 value={sensitiveItems}
                 onChange={(e) => setSensitiveItems(e.target.value)}

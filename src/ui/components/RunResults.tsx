@@ -5,6 +5,15 @@ import { EChart } from './EChart.tsx';
 import { classSizeOption } from './charts.ts';
 import { download } from '../download.ts';
 import { BucketsView } from '../methods/multi-anatomy/BucketsView.tsx';
+import { GroupsView } from '../methods/GroupsView.tsx';
+
+/** What the verifier checked, by release kind (DESIGN.md sec. 4). */
+const GUARANTEE: Record<string, string> = {
+  transactions: 'every class ≥ k',
+  groups: 'every group has degree ≥ p',
+  buckets: 'every bucket column l-diverse',
+  generalized: 'every constraint holds',
+};
 
 const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString() : value.toPrecision(4));
 
@@ -76,13 +85,12 @@ function RunDetail({ run }: { run: RunEntry }) {
       <h3>
         {record.method} on {run.datasetName}{' '}
         <span className="badge ok" data-testid="run-verified">
-          verified: {summary.kind === 'buckets' ? 'every bucket column l-diverse' : 'every class ≥ k'}, every
-          input row once
+          verified: {GUARANTEE[summary.kind]}, every input row once
         </span>
       </h3>
       <p className="muted">
         {summary.rows.toLocaleString()} rows in {summary.classes.toLocaleString()}{' '}
-        {summary.kind === 'buckets' ? 'buckets' : 'classes'} ·{' '}
+        {summary.kind === 'buckets' ? 'buckets' : summary.kind === 'groups' ? 'groups' : 'classes'} ·{' '}
         {Object.entries(record.notes)
           .map(([k, v]) => `${k}: ${v}`)
           .join(' · ')}
@@ -113,7 +121,9 @@ function RunDetail({ run }: { run: RunEntry }) {
           Audit (private)
         </button>
       </div>
-      {summary.kind === 'buckets' ? (
+      {summary.kind === 'groups' ? (
+        <GroupsView summary={summary} p={Number(record.params.p)} />
+      ) : summary.kind === 'buckets' ? (
         <BucketsView datasetId={run.datasetId} summary={summary} l={Number(record.params.l)} />
       ) : (
         <div className="charts">

@@ -51,7 +51,7 @@ function mergeSmall(segments: number[][], k: number): number[][] {
 /** sortD: every input row, in Gray order under the column positions `position`. */
 export function sortedRows(dataset: Dataset, position: Uint32Array): number[] {
   return graySort(
-    dataset,
+    (r) => dataset.row(r),
     position,
     Array.from({ length: dataset.n }, (_, r) => r),
   );

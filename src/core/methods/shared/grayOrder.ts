@@ -5,16 +5,27 @@
  * of common ones before p, the row holding p ranks higher; with an odd number, lower (the binary
  * rank's bit p is the parity of the Gray bits 0..p). No rank is materialised, so any width works.
  */
-import type { Dataset } from '../../data/dataset.ts';
 
 /** Compares two rows given as ascending column positions by their Gray rank. */
 export function compareGray(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let i = 0;
-  let j = 0;
+  return compareGrayRanges(a, 0, a.length, b, 0, b.length);
+}
+
+/** compareGray on a[aStart..aEnd) and b[bStart..bEnd) (rows packed in one buffer). */
+export function compareGrayRanges(
+  a: ArrayLike<number>,
+  aStart: number,
+  aEnd: number,
+  b: ArrayLike<number>,
+  bStart: number,
+  bEnd: number,
+): number {
+  let i = aStart;
+  let j = bStart;
   let parity = 0;
-  while (i < a.length || j < b.length) {
-    const x = i < a.length ? a[i] : Infinity;
-    const y = j < b.length ? b[j] : Infinity;
+  while (i < aEnd || j < bEnd) {
+    const x = i < aEnd ? a[i] : Infinity;
+    const y = j < bEnd ? b[j] : Infinity;
     if (x === y) {
       parity ^= 1;
       i++;
@@ -28,20 +39,34 @@ export function compareGray(a: ArrayLike<number>, b: ArrayLike<number>): number 
   return 0;
 }
 
-/** The rows of `rows` (input row indices) as ascending column positions. */
+/** The rows of `rows` (their items given by `rowItems`) as ascending column positions. */
 export function positionRows(
-  dataset: Dataset,
+  rowItems: (r: number) => ArrayLike<number>,
   position: Uint32Array,
   rows: readonly number[],
 ): Uint32Array[] {
-  return rows.map((r) => Uint32Array.from(dataset.row(r), (item) => position[item]).sort());
+  return rows.map((r) => Uint32Array.from(rowItems(r), (item) => position[item]).sort());
 }
 
 /** Input rows sorted by Gray rank (stable: equal rows keep their input order). */
-export function graySort(dataset: Dataset, position: Uint32Array, rows: readonly number[]): number[] {
-  const codes = positionRows(dataset, position, rows);
+export function graySort(
+  rowItems: (r: number) => ArrayLike<number>,
+  position: Uint32Array,
+  rows: readonly number[],
+): number[] {
+  // Every row's positions packed in one buffer, each row's range sorted in place.
+  const offsets = new Uint32Array(rows.length + 1);
+  const items = rows.map(rowItems);
+  items.forEach((row, i) => (offsets[i + 1] = offsets[i] + row.length));
+  const codes = new Uint32Array(offsets[rows.length]);
+  items.forEach((row, i) => {
+    for (let k = 0; k < row.length; k++) codes[offsets[i] + k] = position[row[k]];
+    codes.subarray(offsets[i], offsets[i + 1]).sort();
+  });
   const order = rows.map((_, i) => i);
-  order.sort((x, y) => compareGray(codes[x], codes[y]));
+  order.sort((x, y) =>
+    compareGrayRanges(codes, offsets[x], offsets[x + 1], codes, offsets[y], offsets[y + 1]),
+  );
   return order.map((i) => rows[i]);
 }
 

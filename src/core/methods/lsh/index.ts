@@ -1,0 +1,106 @@
+/**
+ * `lsh`: NNGroup with approximate neighbours by locality-sensitive hashing (Ghinita Sec. 4.2,
+ * Fig. 5). Build_LSH_HashTable: B projections of w random QID dimensions each; a transaction's key in
+ * table i is its bit pattern on projection P_i. ApproxNonConflictNN: the candidates are the
+ * transactions sharing t's key in some table; the exact non-conflicting NN search runs on them, and
+ * on all of T when it finds fewer than p-1 (line 12). Written down: a table where t holds none of
+ * the w items (key 0) adds no candidates, since on sparse data that bucket holds almost every row
+ * and says nothing about similarity; the fallback keeps the result exact in that case.
+ */
+import { ExactNeighbours } from '../shared/exactNeighbours.ts';
+import { greedyGroups } from '../shared/greedyGroups.ts';
+import { pDegreeMethod } from '../shared/pDegreeMethod.ts';
+import type { SensitiveRows } from '../shared/sensitiveRows.ts';
+import type { Rng } from '../../experiment/rng.ts';
+import { itemSupports } from '../../data/stats.ts';
+
+/** B hash tables of transactions keyed by their projection on w random QID items. */
+export class LshTables {
+  private readonly tables: Map<number, number[]>[] = [];
+  private readonly projections: Map<number, number>[] = []; // item -> bit, per table
+
+  constructor(
+    private readonly rows: SensitiveRows,
+    w: number,
+    tables: number,
+    rng: Rng,
+  ) {
+    const supports = itemSupports(rows.dataset);
+    const qidItems = Array.from({ length: rows.dataset.d }, (_, i) => i).filter(
+      (i) => supports[i] > 0 && !rows.isSensitive[i],
+    );
+    const width = Math.min(w, 32, qidItems.length);
+    for (let b = 0; b < tables; b++) {
+      const projection = new Map<number, number>();
+      rng.sample(qidItems.length, width).forEach((index, bit) => projection.set(qidItems[index], bit));
+      this.projections.push(projection);
+      const table = new Map<number, number[]>();
+      for (let r = 0; r < rows.dataset.n; r++) {
+        const key = this.key(r, b);
+        if (key === 0) continue;
+        const bucket = table.get(key);
+        if (bucket) bucket.push(r);
+        else table.set(key, [r]);
+      }
+      this.tables.push(table);
+    }
+  }
+
+  /** Projection of row r on table b's dimensions, as a bit pattern. */
+  key(r: number, b: number): number {
+    const projection = this.projections[b];
+    let key = 0;
+    for (const item of this.rows.dataset.row(r)) {
+      const bit = projection.get(item);
+      if (bit !== undefined) key |= 1 << bit;
+    }
+    return key >>> 0;
+  }
+
+  /** LSHResult (Fig. 5 lines 6-9): rows that share t's non-zero key in some table, ascending. */
+  candidates(t: number): number[] {
+    const found = new Set<number>();
+    this.tables.forEach((table, b) => {
+      const key = this.key(t, b);
+      if (key !== 0) for (const r of table.get(key) ?? []) found.add(r);
+    });
+    found.delete(t);
+    return [...found].sort((a, b) => a - b);
+  }
+}
+
+export const lshSpec = pDegreeMethod({
+  id: 'lsh',
+  label: 'NNGroup with LSH neighbours',
+  params: [
+    {
+      name: 'w',
+      type: 'int',
+      default: 32,
+      min: 1,
+      max: 32,
+      help: 'LSH projection width: QID dimensions per hash table (a key fits one 32-bit word)',
+    },
+    { name: 'B', type: 'int', default: 32, min: 1, help: 'number of LSH hash tables' },
+  ],
+  formGroups(rows, p, params, ctx) {
+    const tables = new LshTables(rows, Number(params.w), Number(params.B), ctx.rng);
+    const exact = new ExactNeighbours(rows);
+    let fallbacks = 0;
+    const groups = greedyGroups(
+      rows,
+      p,
+      rows.sensitiveRows,
+      {
+        partners(t, remaining) {
+          const approximate = exact.partners(t, remaining, p, tables.candidates(t));
+          if (approximate.length >= p - 1) return approximate;
+          fallbacks++;
+          return exact.partners(t, remaining, p);
+        },
+      },
+      (f) => ctx.progress(f, 'groups'),
+    );
+    return { groups, notes: { 'exact-search fallbacks': fallbacks } };
+  },
+});

@@ -1,0 +1,112 @@
+/**
+ * The sensitive side of every p-degree method (Ghinita Sec. 3-4): each row's sensitive items and
+ * QID items, conflicts (two rows conflict when they share a sensitive item), the feasibility test of
+ * Theorem 1 (degree(T) >= p) and the QID Hamming distance. One histogram-of-sensitive-items for all.
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import { rowHamming, symmetricDifference } from '../../data/rowDistance.ts';
+import { MethodInputError } from '../types.ts';
+
+export class SensitiveRows {
+  /** isSensitive[item] = 1 for items of S. */
+  readonly isSensitive: Uint8Array;
+  /** Sensitive items of each row (ascending ids). */
+  readonly sensitiveOf: number[][];
+  /** Rows that hold at least one sensitive item, in input order. */
+  readonly sensitiveRows: number[];
+  /** The QID items of every row in CSR form (one allocation; `qid(r)` is a view). */
+  private readonly qidOffsets: Uint32Array;
+  private readonly qidItems: Uint32Array;
+
+  constructor(
+    readonly dataset: Dataset,
+    readonly sensitive: readonly number[],
+  ) {
+    this.isSensitive = new Uint8Array(dataset.d);
+    for (const s of sensitive) this.isSensitive[s] = 1;
+    this.sensitiveOf = [];
+    this.sensitiveRows = [];
+    const { offsets, items } = dataset;
+    this.qidOffsets = new Uint32Array(dataset.n + 1);
+    this.qidItems = new Uint32Array(items.length);
+    let filled = 0;
+    const none: number[] = [];
+    for (let r = 0; r < dataset.n; r++) {
+      let own: number[] = none;
+      for (let k = offsets[r]; k < offsets[r + 1]; k++) {
+        const item = items[k];
+        if (this.isSensitive[item] === 1) (own === none ? (own = []) : own).push(item);
+        else this.qidItems[filled++] = item;
+      }
+      this.qidOffsets[r + 1] = filled;
+      this.sensitiveOf.push(own);
+      if (own.length > 0) this.sensitiveRows.push(r);
+    }
+  }
+
+  /** QID items of row r (ascending; a view, no copy). */
+  qid(r: number): Uint32Array {
+    return this.qidItems.subarray(this.qidOffsets[r], this.qidOffsets[r + 1]);
+  }
+
+  /** Hamming distance of the QID parts of rows a and b. */
+  qidDistance(a: number, b: number): number {
+    return rowHamming(this.dataset, a, b) - symmetricDifference(this.sensitiveOf[a], this.sensitiveOf[b]);
+  }
+
+  conflicts(a: number, b: number): boolean {
+    const x = this.sensitiveOf[a];
+    const y = this.sensitiveOf[b];
+    if (x.length === 0 || y.length === 0) return false;
+    return x.some((s) => y.includes(s));
+  }
+
+  /** Theorem 1: no method succeeds when some s is in more than n/p rows; say which and what p would. */
+  assertFeasible(p: number): void {
+    const counts = new Map<number, number>();
+    for (const items of this.sensitiveOf) for (const s of items) counts.set(s, (counts.get(s) ?? 0) + 1);
+    let worst = -1;
+    let worstCount = 0;
+    for (const [s, c] of counts) if (c > worstCount) [worst, worstCount] = [s, c];
+    if (worstCount * p > this.dataset.n) {
+      throw new MethodInputError(
+        `privacy degree p = ${p} is impossible: sensitive item '${this.dataset.dictionary.token(worst)}' occurs in ${worstCount} of ${this.dataset.n} transactions, ` +
+          `more than n/p = ${(this.dataset.n / p).toFixed(1)} (Theorem 1); the largest feasible p is ${Math.floor(this.dataset.n / worstCount)}`,
+      );
+    }
+  }
+}
+
+/**
+ * The histogram H of sensitive items among the rows not yet grouped (Fig. 3 / Fig. 11 lines 1, 6-11):
+ * a candidate group is accepted only when the rows left after it still have degree >= p,
+ * i.e. H[s] * p <= remaining for every s.
+ */
+export class SensitiveHistogram {
+  private readonly counts = new Map<number, number>();
+  remaining: number;
+
+  constructor(
+    private readonly rows: SensitiveRows,
+    private readonly p: number,
+  ) {
+    this.remaining = rows.dataset.n;
+    for (const items of rows.sensitiveOf)
+      for (const s of items) this.counts.set(s, (this.counts.get(s) ?? 0) + 1);
+  }
+
+  /** Removes the group's rows when the rest stays feasible; returns whether it did. */
+  tryRemove(group: readonly number[]): boolean {
+    const after = new Map<number, number>();
+    for (const r of group)
+      for (const s of this.rows.sensitiveOf[r]) after.set(s, (after.get(s) ?? this.counts.get(s)!) - 1);
+    const remaining = this.remaining - group.length;
+    for (const [s, count] of this.counts) {
+      const c = after.get(s) ?? count;
+      if (c * this.p > remaining) return false;
+    }
+    for (const [s, c] of after) this.counts.set(s, c);
+    this.remaining = remaining;
+    return true;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * `kl`: reconstruction error (Ghinita Sec. 3.2, eq. 3-5; DESIGN.md sec. 5). A query picks a
+ * sensitive item s (among those that occur) and r QID items, uniformly from the QID items with
+ * support > 0. Over the 2^r cells (which of the r items a row holds), Act_C = occurrences of s in
+ * C / occurrences of s; Est_C = sum over groups of a * b / |G| (eq. 4: a = count of s in G, b =
+ * rows of G in cell C) over the same total. KL = sum over cells with Act_C > 0 of Act log(Act/Est);
+ * the metric is the average over `queries` queries (default 10), with r = 4 by default.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { itemSupports } from '../data/stats.ts';
+import { createRng } from '../experiment/rng.ts';
+import type { GroupsRelease } from '../release/types.ts';
+import type { MetricSpec } from './types.ts';
+
+export const DEFAULT_KL_QUERIES = 10;
+export const DEFAULT_KL_R = 4;
+
+/** The cell of a row: bit j set when it holds query item j. */
+function cellOf(tokens: Iterable<string>, query: readonly string[]): number {
+  const held = new Set(tokens);
+  let cell = 0;
+  query.forEach((t, j) => {
+    if (held.has(t)) cell |= 1 << j;
+  });
+  return cell;
+}
+
+/** KL-divergence of one query (s, q_1..q_r). */
+export function queryKl(
+  dataset: Dataset,
+  release: GroupsRelease,
+  s: string,
+  query: readonly string[],
+): number {
+  const cells = 1 << query.length;
+  const actual = new Float64Array(cells);
+  let total = 0;
+  for (let r = 0; r < dataset.n; r++) {
+    const tokens = dataset.rowTokens(r);
+    if (!tokens.includes(s)) continue;
+    actual[cellOf(tokens, query)]++;
+    total++;
+  }
+  if (total === 0) return 0;
+  const estimate = new Float64Array(cells);
+  for (const group of release.groups) {
+    const a = group.sensitive[s] ?? 0;
+    if (a === 0) continue;
+    for (const row of group.qid) estimate[cellOf(row, query)] += a / group.qid.length;
+  }
+  let kl = 0;
+  for (let c = 0; c < cells; c++) {
+    if (actual[c] === 0) continue;
+    const act = actual[c] / total;
+    const est = estimate[c] / total;
+    kl += act * Math.log(act / est);
+  }
+  return kl;
+}
+
+export function reconstructionError(
+  dataset: Dataset,
+  release: GroupsRelease,
+  options: { seed: number; queries?: number; r?: number },
+): number {
+  const rng = createRng(options.seed);
+  const supports = itemSupports(dataset);
+  const sensitive = release.sensitive.filter((t) => (supports[dataset.dictionary.find(t) ?? -1] ?? 0) > 0);
+  const sensitiveSet = new Set(release.sensitive);
+  const qid = dataset.dictionary.tokens.filter((t, id) => supports[id] > 0 && !sensitiveSet.has(t));
+  if (sensitive.length === 0 || qid.length === 0) return 0;
+  const queries = options.queries ?? DEFAULT_KL_QUERIES;
+  const r = Math.min(options.r ?? DEFAULT_KL_R, qid.length);
+  let sum = 0;
+  for (let q = 0; q < queries; q++) {
+    const s = sensitive[rng.int(sensitive.length)];
+    const items = rng.sample(qid.length, r).map((i) => qid[i]);
+    sum += queryKl(dataset, release, s, items);
+  }
+  return sum / queries;
+}
+
+export const klMetric: MetricSpec = {
+  id: 'kl',
+  label: 'Reconstruction error (KL)',
+  source: 'Ghinita, Kalnis, Tao, Sec. 3.2, eq. 3-5',
+  description:
+    'KL-divergence between the actual and the estimated distribution of a sensitive item over 2^r QID cells, averaged over queries. Lower is better; 0 is exact.',
+  defaultOn: true,
+  kinds: ['groups'],
+  compute: (dataset, release, _audit, options) => ({
+    kl: reconstructionError(dataset, release as GroupsRelease, options),
+  }),
+};

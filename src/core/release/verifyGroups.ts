@@ -1,0 +1,48 @@
+/**
+ * Verifier of `groups` releases (privacy degree p, Ghinita Def. 3, eq. 1-2): the audit covers every
+ * input row once; each group publishes exactly its rows' QID items (row by row, in audit order) and
+ * the true counts of its sensitive items; and degree(G) = min_s |G| / f_s >= p, i.e. f_s * p <= |G|.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { checkPartition } from './partition.ts';
+import type { GroupsAudit, GroupsRelease, Verification } from './types.ts';
+
+export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: GroupsAudit): Verification {
+  const problems: string[] = [];
+  const p = Number(release.params.p);
+  if (!(p >= 1)) problems.push(`release params.p must be a number >= 1, got ${release.params.p}`);
+  const partition = checkPartition(dataset.n, audit.groups.flat());
+  problems.push(...partition);
+  const sensitive = new Set(release.sensitive);
+  if (audit.groups.length !== release.groups.length)
+    problems.push(`audit has ${audit.groups.length} groups, the release ${release.groups.length}`);
+  release.groups.forEach((group, g) => {
+    const rows = audit.groups[g] ?? [];
+    if (group.qid.length !== rows.length)
+      problems.push(`group ${g + 1}: ${group.qid.length} QID rows for ${rows.length} input rows`);
+    const counts: Record<string, number> = {};
+    rows.forEach((r, i) => {
+      const tokens = dataset.rowTokens(r);
+      const qid = tokens.filter((t) => !sensitive.has(t)).sort();
+      const published = [...(group.qid[i] ?? [])].sort();
+      if (JSON.stringify(qid) !== JSON.stringify(published))
+        problems.push(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);
+      for (const t of tokens) if (sensitive.has(t)) counts[t] = (counts[t] ?? 0) + 1;
+    });
+    const keys = new Set([...Object.keys(counts), ...Object.keys(group.sensitive)]);
+    for (const s of keys) {
+      if ((counts[s] ?? 0) !== (group.sensitive[s] ?? 0))
+        problems.push(
+          `group ${g + 1}: sensitive count of ${s} is ${group.sensitive[s] ?? 0}, the rows hold ${counts[s] ?? 0}`,
+        );
+      const f = group.sensitive[s] ?? 0;
+      if (f * p > group.qid.length)
+        problems.push(`group ${g + 1}: degree ${group.qid.length}/${f} < p = ${p} for ${s}`);
+    }
+  });
+  return {
+    verified: problems.length === 0,
+    partitionComplete: partition.length === 0,
+    problems: problems.slice(0, 20),
+  };
+}

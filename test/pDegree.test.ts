@@ -1,0 +1,181 @@
+/**
+ * Privacy degree p over sensitive items (Ghinita, Kalnis, Tao): the worked example of Fig. 1 and
+ * Sec. 5.2, the reconstruction error of Fig. 2, Theorem 1, and every method on random data.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { parseText } from '../src/core/data/parsers/index.ts';
+import { graySort, grayRank, positionRows } from '../src/core/methods/shared/grayOrder.ts';
+import { SensitiveRows } from '../src/core/methods/shared/sensitiveRows.ts';
+import { cahd } from '../src/core/methods/shared/cahd.ts';
+import { ExactNeighbours } from '../src/core/methods/shared/exactNeighbours.ts';
+import { queryKl } from '../src/core/metrics/kl.ts';
+import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { verifyRelease } from '../src/core/release/verify.ts';
+import type { GroupsRelease } from '../src/core/release/types.ts';
+import { arbitraryRows, datasetOf } from './helpers.ts';
+
+const fig1 = parseText(readFileSync('public/samples/ghinita-fig1a.csv', 'utf8'), {
+  fileName: 'ghinita-fig1a.csv',
+}).dataset;
+const NAMES = ['Bob', 'David', 'Claire', 'Andrea', 'Ellen'];
+const id = (t: string) => fig1.dictionary.find(t)!;
+const sensitive = [id('Viagra'), id('Pregnancy Test')];
+
+describe('Ghinita Fig. 1 and Sec. 5.2', () => {
+  // Fig. 1a's column order: Wine, Strawberries, Meat, Cream.
+  const position = new Uint32Array(fig1.d);
+  ['Wine', 'Strawberries', 'Meat', 'Cream', 'Pregnancy Test', 'Viagra'].forEach(
+    (t, i) => (position[id(t)] = i),
+  );
+  const rows = new SensitiveRows(fig1, sensitive);
+  const qid = (r: number) => rows.qid(r);
+
+  it("G^-1 of each QID (Sec. 5.2: Bob' = 1100, Claire' = 0110, Andrea' = 0100, Ellen' = 1101)", () => {
+    const ranks = positionRows(qid, position, [0, 1, 2, 3, 4]).map((p) =>
+      Number(grayRank(p, 4)).toString(2).padStart(4, '0'),
+    );
+    expect(ranks).toEqual(['1100', '1100', '0110', '0100', '1101']);
+  });
+
+  it('GraySort gives Andrea, Claire, Bob, David, Ellen (Fig. 1c)', () => {
+    expect(graySort(qid, position, [0, 1, 2, 3, 4]).map((r) => NAMES[r])).toEqual([
+      'Andrea',
+      'Claire',
+      'Bob',
+      'David',
+      'Ellen',
+    ]);
+  });
+
+  it('CAHD along that order groups Claire with Andrea, as in Fig. 1d (p = 2)', () => {
+    const groups = cahd(rows, 2, 1, graySort(qid, position, [0, 1, 2, 3, 4])).map((g) =>
+      g.map((r) => NAMES[r]).sort(),
+    );
+    // Fig. 1d publishes {Andrea, Claire} with Pregnancy Test 1/2; CAHD with p = 2 then groups Bob with
+    // David (distance 0) and leaves Ellen alone, where the figure shows Bob, David and Ellen together.
+    expect(groups).toEqual([['Andrea', 'Claire'], ['Bob', 'David'], ['Ellen']]);
+  });
+
+  it('the reconstruction error of Fig. 2 (Pregnancy Test over Cream x Meat) is log 2 for Fig. 1d', () => {
+    const release: GroupsRelease = {
+      format: 'txanon-release/1',
+      model: 'p-degree',
+      method: 'gray-cahd',
+      params: { p: 2 },
+      seed: 1,
+      sensitive: ['Viagra', 'Pregnancy Test'],
+      kind: 'groups',
+      groups: [
+        {
+          qid: [
+            ['Wine', 'Meat'],
+            ['Wine', 'Meat'],
+            ['Wine', 'Meat', 'Cream'],
+          ],
+          sensitive: { Viagra: 1 },
+        },
+        {
+          qid: [
+            ['Strawberries', 'Meat'],
+            ['Strawberries', 'Cream'],
+          ],
+          sensitive: { 'Pregnancy Test': 1 },
+        },
+      ],
+    };
+    // Act: all of Pregnancy Test in cell (Cream, not Meat); Est puts half there, half in (Meat, not Cream).
+    expect(queryKl(fig1, release, 'Pregnancy Test', ['Cream', 'Meat'])).toBeCloseTo(Math.log(2), 12);
+    expect(
+      verifyRelease(fig1, release, {
+        groups: [
+          [0, 1, 4],
+          [3, 2],
+        ],
+      }).verified,
+    ).toBe(true);
+    const tooSmall = { ...release, params: { p: 3 } };
+    expect(
+      verifyRelease(fig1, tooSmall, {
+        groups: [
+          [0, 1, 4],
+          [3, 2],
+        ],
+      }).problems,
+    ).toContain('group 2: degree 2/1 < p = 3 for Pregnancy Test');
+  });
+
+  it('Theorem 1: an impossible p is an error naming the item and the largest feasible p', () => {
+    expect(() =>
+      runMethod(fig1, { method: 'gray-cahd', params: { p: 6 }, seed: 1, sensitive: { items: ['Viagra'] } }),
+    ).toThrow(/sensitive item 'Viagra' occurs in 1 of 5 transactions.*largest feasible p is 5/);
+  });
+});
+
+describe('exact non-conflicting nearest neighbours', () => {
+  it("one pass by increasing distance equals the paper's p-1 repeated scans (Fig. 3, lines 13-22)", () => {
+    fc.assert(
+      fc.property(arbitraryRows(16, 30, 6), fc.integer({ min: 2, max: 5 }), fc.nat(), (rowsIn, p, pick) => {
+        const dataset = datasetOf(rowsIn);
+        if (dataset.n < 2 || dataset.d < 3) return;
+        const sens = [0, 1, 2].filter((i) => i < dataset.d);
+        const rows = new SensitiveRows(dataset, sens);
+        const t = pick % dataset.n;
+        const remaining = new Uint8Array(dataset.n).fill(1);
+        const chosen: number[] = [];
+        for (let i = 0; i < p - 1; i++) {
+          let best = -1;
+          let bestDistance = Infinity;
+          for (let u = 0; u < dataset.n; u++) {
+            if (u === t || chosen.includes(u)) continue;
+            if ([t, ...chosen].some((c) => rows.conflicts(u, c))) continue;
+            const d = rows.qidDistance(t, u);
+            if (d < bestDistance) [best, bestDistance] = [u, d];
+          }
+          if (best >= 0) chosen.push(best);
+        }
+        expect(new ExactNeighbours(rows).partners(t, remaining, p)).toEqual(chosen);
+      }),
+    );
+  });
+});
+
+const METHODS = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
+
+describe('p-degree methods on random data (property)', () => {
+  for (const method of METHODS) {
+    it(`${method}: the release verifies (degree >= p, every row once) or p is reported infeasible`, () => {
+      fc.assert(
+        fc.property(
+          arbitraryRows(25, 60, 8),
+          fc.integer({ min: 2, max: 6 }),
+          fc.integer({ min: 1, max: 4 }),
+          fc.nat(100),
+          (rowsIn, p, m, seed) => {
+            const dataset = datasetOf(rowsIn);
+            if (dataset.d < m) return;
+            try {
+              const { record, release, audit } = runMethod(dataset, {
+                method,
+                params: { p },
+                seed,
+                sensitive: { random: m },
+                metrics: ['kl', 'avgre'],
+              });
+              expect(record.verified).toBe(true);
+              if (!('groups' in audit) || release.kind !== 'groups') throw new Error('expected groups');
+              expect(audit.groups.flat().sort((a, b) => a - b)).toEqual(
+                Array.from({ length: dataset.n }, (_, r) => r),
+              );
+              expect(record.metrics.kl).toBeGreaterThanOrEqual(0);
+            } catch (error) {
+              expect(String(error)).toMatch(/Theorem 1/);
+            }
+          },
+        ),
+        { numRuns: 80 },
+      );
+    });
+  }
+});
