@@ -11,6 +11,7 @@ import { generateQuest } from '../src/core/data/synthetic.ts';
 import { browserLoad } from './browserLoad.ts';
 import { benchMethods } from './methods.ts';
 import { benchMultiAnatomy } from './multiAnatomy.ts';
+import { benchPDegree } from './pDegree.ts';
 
 const SHARED = '../shared/data';
 const FILES = ['BMS1.dat', 'BMS2.dat', 'chess.dat', 'mushroom.dat', 'T10I4D100K.dat'];
@@ -93,6 +94,11 @@ async function main(): Promise<void> {
   }
 
   console.error('running the k-anonymity methods…');
+  console.error('running the p-degree methods…');
+  const pDegreeSection = benchPDegree(
+    SHARED,
+    ['BMS1.dat', 'BMS2.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
+  );
   console.error('running multi-anatomy…');
   const anatomySection = benchMultiAnatomy(SHARED);
   const methodsSection = benchMethods(
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
     ...table,
     '',
     browserSection,
+    pDegreeSection,
     methodsSection,
     anatomySection,
   ].join('\n');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_METHOD_IDS } from './helpers.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,17 +55,7 @@ describe('command line', () => {
     const risk = cli('risk', file, '--known', '1,2', '--trials', '10');
     expect(risk.code).toBe(0);
     expect(JSON.parse(risk.stdout).risk.map((p: { known: number }) => p.known)).toEqual([1, 2]);
-    expect(JSON.parse(cli('methods').stdout).map((m: { id: string }) => m.id)).toEqual([
-      'gray-cahd',
-      'rcm-cahd',
-      'nn',
-      'lsh',
-      'perm-mondrian',
-      'anatomy',
-      'pta',
-      'patternka',
-      'multi-anatomy',
-    ]);
+    expect(JSON.parse(cli('methods').stdout).map((m: { id: string }) => m.id)).toEqual(ALL_METHOD_IDS);
   });
 
   it('anonymize with pta and patternka prints verified true and writes release and audit; evaluate agrees', () => {

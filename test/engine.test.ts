@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_METHOD_IDS } from './helpers.ts';
 import { createEngine } from '../workers/engine.ts';
 import { Dataset } from '../src/core/data/dataset.ts';
 
@@ -67,17 +68,7 @@ describe('engine (the worker API, run in-process)', () => {
     const loaded = engine.generate('s', { D: 500, T: 10, I: 4, N: 100, L: 50, seed: 1 });
     expect(loaded.format).toBe('synthetic');
     expect(engine.overview('s').stats.transactions).toBe(500);
-    expect(engine.methods().map((m) => m.id)).toEqual([
-      'gray-cahd',
-      'rcm-cahd',
-      'nn',
-      'lsh',
-      'perm-mondrian',
-      'anatomy',
-      'pta',
-      'patternka',
-      'multi-anatomy',
-    ]);
+    expect(engine.methods().map((m) => m.id)).toEqual(ALL_METHOD_IDS);
     expect(engine.methods()[0]).not.toHaveProperty('run');
     expect(engine.metrics().map((m) => m.id)).toEqual(expect.arrayContaining(['il', 'ncp', 'gcp', 'avgre']));
   });

@@ -39,3 +39,16 @@ export function errorOf(run: () => unknown): ParseError {
   }
   throw new Error('expected a ParseError');
 }
+
+/** Every registered method id, in registry order. */
+export const ALL_METHOD_IDS = [
+  'gray-cahd',
+  'rcm-cahd',
+  'nn',
+  'lsh',
+  'perm-mondrian',
+  'anatomy',
+  'pta',
+  'patternka',
+  'multi-anatomy',
+];

@@ -59,8 +59,7 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
       if (part) part.push(token);
       else parts.set(c, [token]);
     }
-    const lists = tokens.map((t) => bucketsOf.get(t) ?? []);
-    const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+    const shortest = shortestList(tokens.map((t) => bucketsOf.get(t) ?? []));
     let total = 0;
     for (const index of shortest) {
       const bucket = buckets[index];
@@ -102,8 +101,7 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
     const matching = new Map<number, number>();
     if (qid.length === 0) release.groups.forEach((group, g) => matching.set(g, group.qid.length));
     else {
-      const lists = qid.map((t) => holders.get(t) ?? []);
-      const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+      const shortest = shortestList(qid.map((t) => holders.get(t) ?? []));
       for (const index of shortest) {
         if (qid.every((t) => qidSets[index].has(t)))
           matching.set(groupOf[index], (matching.get(groupOf[index]) ?? 0) + 1);
@@ -118,4 +116,9 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
     }
     return total;
   };
+}
+
+/** The shortest of some posting lists: every item must hold, so it bounds the candidates. */
+function shortestList(lists: number[][]): number[] {
+  return lists.reduce((a, b) => (b.length < a.length ? b : a));
 }

@@ -1,0 +1,49 @@
+/**
+ * Privacy degree p (Ghinita et al.) on BMS1 and BMS2, p in {4, 10, 20}, m = 10 random sensitive
+ * items (seed 1): each method's runtime over the file's parse time and over gray-cahd's, its KL
+ * (r = 4, 50 queries) and AvgRE, to compare with the paper's Fig. 12-13.
+ */
+import { readFileSync } from 'node:fs';
+import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { parseMedian } from './methods.ts';
+
+const PS = [4, 10, 20];
+const METHODS = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
+
+export function benchPDegree(shared: string, files: string[]): string {
+  const lines = [
+    '## Privacy degree p (gray-cahd, rcm-cahd, nn, lsh, perm-mondrian, anatomy)',
+    '',
+    'm = 10 sensitive items drawn at random (seed 1), one run each. KL: reconstruction error (Sec. 3.2) with',
+    'r = 4 QID items, averaged over 50 queries; AvgRE: 1,000 COUNT queries of 2 items.',
+    '',
+    '| dataset | parse ms | p | method | runtime ms | time / parse | time / gray-cahd | KL | AvgRE | notes |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const file of files) {
+    const { dataset, ms: parseMs } = parseMedian(readFileSync(`${shared}/${file}`), file);
+    for (const p of PS) {
+      let grayMs = 0;
+      for (const method of METHODS) {
+        console.error(`  ${file} ${method} p=${p}`);
+        const { record } = runMethod(dataset, {
+          method,
+          params: { p },
+          seed: 1,
+          sensitive: { random: 10 },
+          metrics: ['kl', 'avgre'],
+          metricOptions: { queries: 50 },
+        });
+        if (method === 'gray-cahd') grayMs = record.runtime_ms;
+        const notes = Object.entries(record.notes)
+          .filter(([k]) => k !== 'groups' && k !== 'sensitive transactions')
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; ');
+        lines.push(
+          `| ${file} | ${parseMs.toFixed(1)} | ${p} | ${method} | ${record.runtime_ms.toFixed(0)} | **${(record.runtime_ms / parseMs).toFixed(1)}** | ${(record.runtime_ms / grayMs).toFixed(1)} | ${record.metrics.kl.toFixed(4)} | ${record.metrics.avgre.toFixed(4)} | ${notes} |`,
+        );
+      }
+    }
+  }
+  return lines.join('\n') + '\n';
+}
