@@ -49,6 +49,19 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
     ]);
   });
 
+  it('RCM puts Bob, David, Ellen next to each other and Andrea next to Claire (Fig. 1b, up to reversal)', async () => {
+    const { reverseCuthillMcKee } = await import('../src/core/methods/rcm-cahd/rcm.ts');
+    const { order, edges, components } = reverseCuthillMcKee(rows);
+    const names = order.map((r) => NAMES[r]);
+    const at = (name: string) => names.indexOf(name);
+    expect([at('Bob'), at('David'), at('Ellen')].sort()).toEqual([0, 1, 2]);
+    expect(Math.abs(at('Andrea') - at('Claire'))).toBe(1);
+    // Rows sharing a QID item: Bob-David, Bob-Andrea, Bob-Ellen, David-Andrea, David-Ellen,
+    // Claire-Andrea, Claire-Ellen, Andrea-Ellen.
+    expect(edges).toBe(8);
+    expect(components).toBe(1);
+  });
+
   it('CAHD along that order groups Claire with Andrea, as in Fig. 1d (p = 2)', () => {
     const groups = cahd(rows, 2, 1, graySort(qid, position, [0, 1, 2, 3, 4])).map((g) =>
       g.map((r) => NAMES[r]).sort(),

@@ -5,7 +5,7 @@
  */
 import { cahd } from '../shared/cahd.ts';
 import { graySort } from '../shared/grayOrder.ts';
-import { itemPositions } from '../shared/itemOrder.ts';
+import { ITEM_ORDERS, itemPositions, type ItemOrder } from '../shared/itemOrder.ts';
 import { pDegreeMethod } from '../shared/pDegreeMethod.ts';
 import type { SensitiveRows } from '../shared/sensitiveRows.ts';
 
@@ -17,10 +17,13 @@ export const ALPHA_PARAM = {
   help: 'CAHD search range: alpha*p candidates before and after each sensitive transaction',
 };
 
-/** Fig. 9 on the QID bits only: sensitive items do not take part in the order. */
-export function grayOrderOfQid(rows: SensitiveRows): number[] {
+/**
+ * Fig. 9 on the QID bits only (sensitive items do not take part in the order); columns by
+ * decreasing support as in Sec. 5.2 unless `order` switches the reordering off.
+ */
+export function grayOrderOfQid(rows: SensitiveRows, order: ItemOrder = 'support'): number[] {
   const { dataset } = rows;
-  const position = itemPositions(dataset, 'support');
+  const position = itemPositions(dataset, order);
   return graySort(
     (r) => rows.qid(r),
     position,
@@ -31,8 +34,19 @@ export function grayOrderOfQid(rows: SensitiveRows): number[] {
 export const grayCahdSpec = pDegreeMethod({
   id: 'gray-cahd',
   label: 'Gray sort + CAHD',
-  params: [ALPHA_PARAM],
+  params: [
+    ALPHA_PARAM,
+    {
+      name: 'order',
+      type: 'string',
+      default: 'support',
+      choices: ITEM_ORDERS,
+      help: 'Gray code column order: support (decreasing, Sec. 5.2), token (natural) or input (first appearance)',
+    },
+  ],
   formGroups: (rows, p, params, ctx) => ({
-    groups: cahd(rows, p, Number(params.alpha), grayOrderOfQid(rows), (f) => ctx.progress(f, 'groups')),
+    groups: cahd(rows, p, Number(params.alpha), grayOrderOfQid(rows, params.order as ItemOrder), (f) =>
+      ctx.progress(f, 'groups'),
+    ),
   }),
 });

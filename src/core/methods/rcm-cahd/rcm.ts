@@ -76,10 +76,9 @@ function pseudoPeripheral(
   neighbours: (r: number, visit: (u: number) => void) => void,
   rounds: number,
 ): number {
-  let v = start;
-  let eccentricity = -1;
   const level = new Int32Array(n);
-  for (let round = 0; round < rounds; round++) {
+  /** BFS levels from v; returns the last level's nodes and the eccentricity. */
+  const bfs = (v: number) => {
     level.fill(-1);
     level[v] = 0;
     const queue = [v];
@@ -92,13 +91,20 @@ function pseudoPeripheral(
         }
       });
     }
-    const last = level[queue[queue.length - 1]];
-    if (last <= eccentricity) break;
-    eccentricity = last;
-    let next = v;
-    for (const r of queue) if (level[r] === last && (next === v || degree[r] < degree[next])) next = r;
-    if (next === v) break;
-    v = next;
+    const eccentricity = level[queue[queue.length - 1]];
+    return { last: queue.filter((r) => level[r] === eccentricity), eccentricity };
+  };
+  let v = start;
+  let { last, eccentricity } = bfs(v);
+  for (let round = 0; round < rounds; round++) {
+    const u = last.reduce((best, r) =>
+      degree[r] < degree[best] || (degree[r] === degree[best] && r < best) ? r : best,
+    );
+    if (u === v) break;
+    const next = bfs(u);
+    if (next.eccentricity <= eccentricity) break;
+    v = u;
+    ({ last, eccentricity } = next);
   }
   return v;
 }
