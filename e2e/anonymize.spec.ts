@@ -103,3 +103,24 @@ test('gray-cahd on Ghinita Fig. 1a with Viagra and Pregnancy Test sensitive; an 
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-error')).toContainText('largest feasible p is 5');
 });
+
+test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized, d suppressed', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
+  await page.getByTestId('sample-coat-fig1a').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('coat');
+  await page.getByTestId('param-k').fill('5');
+  await page.getByTestId('param-m').fill('0');
+  await page.getByTestId('param-constraints').fill('a,b,c\nd,e,f,g,h');
+  await page.getByTestId('param-utility').fill('a,b\nc\nd\ne,f,g,h');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toContainText('every constraint holds');
+  await expect(page.getByTestId('generalized-view')).toContainText('suppressed: d');
+  await expect(page.getByTestId('generalized-view')).toContainText('a b');
+  await expect(page.getByTestId('generalized-view')).toContainText('g h');
+  await page.screenshot({ path: 'test-results/coat.png', fullPage: true });
+});

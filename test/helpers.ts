@@ -51,4 +51,5 @@ export const ALL_METHOD_IDS = [
   'pta',
   'patternka',
   'multi-anatomy',
+  'coat',
 ];

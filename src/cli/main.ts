@@ -11,6 +11,7 @@ import { anonymizeCommand } from './commands/anonymize.ts';
 import { evaluateCommand } from './commands/evaluate.ts';
 import { generateCommand } from './commands/generate.ts';
 import { methodsCommand } from './commands/methods.ts';
+import { pgenCommand } from './commands/pgen.ts';
 import { riskCommand } from './commands/risk.ts';
 import { statsCommand } from './commands/stats.ts';
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   methods: methodsCommand,
   anonymize: anonymizeCommand,
   evaluate: evaluateCommand,
+  pgen: pgenCommand,
   generate: generateCommand,
 };
 

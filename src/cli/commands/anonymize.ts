@@ -3,7 +3,7 @@
  * --sensitive-random M] [--seed S] --out release.json [--audit audit.json] [--metrics a,b]`
  * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { runMethod } from '../../core/experiment/runMethod.ts';
 import type { RunRecord, RunRequest } from '../../core/experiment/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
@@ -42,9 +42,24 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   allowOnly(args, [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)]);
   const out = args.flags.get('out');
   if (!out) throw new CliError('anonymize needs --out release.json');
+  // `text` params (constraint files) are given as file paths and passed on as their content.
+  const files: Record<string, string> = {};
+  const params = Object.fromEntries(
+    spec.params.map((p) => {
+      const value = args.flags.get(p.name);
+      if (p.type !== 'text' || value === undefined) return [p.name, value];
+      files[p.name] = value;
+      try {
+        return [p.name, readFileSync(value, 'utf8')];
+      } catch {
+        throw new CliError(`${value}: cannot read the file given to --${p.name}`);
+      }
+    }),
+  );
   const request: RunRequest = {
     method: methodId,
-    params: Object.fromEntries(spec.params.map((p) => [p.name, args.flags.get(p.name)])),
+    params,
+    files,
     seed: intFlag(args, 'seed', 1),
     sensitive: sensitiveFlag(args),
     metrics: listFlag(args, 'metrics'),
@@ -64,7 +79,13 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   writeFileSync(out, releaseJson(release) + '\n');
   const auditPath = args.flags.get('audit');
   if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
-  return { ...record, command: record.command.replace(/ (\S+) --method/, ` ${file} --method`) };
+  // A constraint file's content stays out of the printed record: it names the file instead.
+  const shownParams = { ...record.params, ...files };
+  return {
+    ...record,
+    params: shownParams,
+    command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
+  };
 }
 
 function sensitiveFlag(args: ParsedArgs): SensitiveChoice | undefined {

@@ -4,6 +4,7 @@
  * and tests the other items with the BitMatrix (O(1) per test) or by binary search in their lists.
  */
 import type { Dataset } from './dataset.ts';
+import { sortedHas } from './rowDistance.ts';
 import { allocateU32 } from './sharedBuffer.ts';
 
 export class ItemRows {
@@ -53,15 +54,6 @@ export class ItemRows {
 
   private rowHas(row: number, item: number): boolean {
     const bits = this.dataset.bits;
-    if (bits) return bits.has(row, item);
-    const list = this.rowsOf(item);
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid] < row) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < list.length && list[lo] === row;
+    return bits ? bits.has(row, item) : sortedHas(this.rowsOf(item), row);
   }
 }

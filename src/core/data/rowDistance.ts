@@ -10,8 +10,26 @@ export function symmetricDifference(a: ArrayLike<number>, b: ArrayLike<number>):
   return a.length + b.length - 2 * intersectionSize(a, b);
 }
 
-/** Size of the intersection of two ascending id lists. */
+/** Whether the ascending list holds `value` (binary search). */
+export function sortedHas(list: ArrayLike<number>, value: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === value;
+}
+
+/** Size of the intersection of two ascending id lists (binary search from the shorter when lopsided). */
 export function intersectionSize(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length > b.length) [a, b] = [b, a];
+  if (a.length * 16 < b.length) {
+    let count = 0;
+    for (let k = 0; k < a.length; k++) if (sortedHas(b, a[k])) count++;
+    return count;
+  }
   let i = 0;
   let j = 0;
   let common = 0;

@@ -9,6 +9,8 @@ export interface RunRequest {
   sensitive?: SensitiveChoice;
   /** Metric ids; default: every metric that applies to the method's release kind. */
   metrics?: string[];
+  /** Files the `text` params were read from (param name -> path), for the reproducing command. */
+  files?: Record<string, string>;
   /** Options for sampled metrics. */
   metricOptions?: { queries?: number; q?: number; minSupport?: number; minConfidence?: number };
 }
@@ -31,7 +33,13 @@ export interface RunRecord {
 /** The exact `npm run -s cli -- anonymize ...` command that reproduces a run on `file`. */
 export function reproducingCommand(file: string, request: RunRequest, params: MethodParams): string {
   const parts = ['npm run -s cli -- anonymize', quote(file), '--method', request.method];
-  for (const [name, value] of Object.entries(params)) parts.push(`--${name}`, quote(String(value)));
+  for (const [name, value] of Object.entries(params)) {
+    const file = request.files?.[name];
+    if (file) parts.push(`--${name}`, quote(file));
+    else if (String(value).includes('\n') || String(value).length > 200)
+      parts.push(`--${name}`, `${name}.json`);
+    else if (value !== '') parts.push(`--${name}`, quote(String(value)));
+  }
   const s = request.sensitive;
   if (s && 'items' in s) parts.push('--sensitive', quote(s.items.join(',')));
   if (s && 'top' in s) parts.push('--sensitive-top', String(s.top));

@@ -36,6 +36,7 @@ function coerce(method: string, p: ParamSpec, value: ParamValue): ParamValue {
     if (value === 'true' || value === 'false') return value === 'true';
     throw new MethodInputError(`${where} must be true or false, got '${value}'`);
   }
+  if (p.type === 'text') return String(value);
   if (p.type === 'string') {
     const text = String(value);
     if (p.choices && !p.choices.includes(text))

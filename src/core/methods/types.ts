@@ -11,7 +11,8 @@ export type MethodParams = Record<string, ParamValue>;
 
 export interface ParamSpec {
   name: string;
-  type: 'int' | 'number' | 'string' | 'boolean';
+  /** `text`: a document such as a constraints file, given as its content (the CLI reads a file). */
+  type: 'int' | 'number' | 'string' | 'boolean' | 'text';
   default?: ParamValue;
   min?: number;
   max?: number;

@@ -54,7 +54,7 @@ export const avgreMetric: MetricSpec = {
   description:
     'Average relative error of COUNT queries of q items drawn from input transactions. Lower is better; 0 is exact.',
   defaultOn: true,
-  kinds: ['transactions', 'buckets', 'groups'],
+  kinds: ['transactions', 'buckets', 'groups', 'generalized'],
   compute: (dataset, release, _audit, options) => ({
     avgre: averageRelativeError(dataset, release, options),
   }),

@@ -5,13 +5,15 @@
  * - transactions: the count on the published rows;
  * - groups: per group, (rows whose QID part holds the query's QID items) times the product over
  *   the query's sensitive items of count / |G| (Ghinita eq. 4 generalised);
+ * - generalized: per row, the product over the query's generalized items g of 2^(|g|-j) / (2^|g|-1)
+ *   where j query items map to g (0 if a query item is suppressed or the row lacks g);
  * - buckets: per bucket, |B| times the product over columns of the fraction of the bucket's rows
  *   whose column itemset contains the query's items of that column.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
-import type { BucketsRelease, GroupsRelease, Release } from '../release/types.ts';
+import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
@@ -25,8 +27,10 @@ export function supportEstimator(dataset: Dataset, release: Release): SupportEst
       return bucketsEstimator(dataset, release);
     case 'groups':
       return groupsEstimator(dataset, release);
+    case 'generalized':
+      return generalizedEstimator(dataset, release);
     default:
-      throw new Error(`no support estimator for releases of kind '${release.kind}' yet`);
+      throw new Error(`no support estimator for releases of kind '${(release as Release).kind}'`);
   }
 }
 
@@ -121,4 +125,39 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
 /** The shortest of some posting lists: every item must hold, so it bounds the candidates. */
 function shortestList(lists: number[][]): number[] {
   return lists.reduce((a, b) => (b.length < a.length ? b : a));
+}
+
+function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): SupportEstimator {
+  const labelOf = new Map<string, string>();
+  const sizeOf = new Map<string, number>();
+  for (const [label, items] of Object.entries(release.generalized)) {
+    sizeOf.set(label, items.length);
+    for (const t of items) labelOf.set(t, label);
+  }
+  const suppressed = new Set(release.suppressed);
+  const holders = new Map<string, number[]>();
+  const rows = release.transactions.map((row, p) => {
+    for (const t of row) (holders.get(t) ?? holders.set(t, []).get(t)!).push(p);
+    return new Set(row);
+  });
+  return (itemset) => {
+    const perLabel = new Map<string, number>();
+    for (const id of itemset) {
+      const token = dataset.dictionary.token(id);
+      if (suppressed.has(token)) return 0;
+      const label = labelOf.get(token) ?? token;
+      perLabel.set(label, (perLabel.get(label) ?? 0) + 1);
+    }
+    let probability = 1;
+    for (const [label, j] of perLabel) {
+      const size = sizeOf.get(label) ?? 1;
+      probability *= 2 ** (size - j) / (2 ** size - 1);
+    }
+    const labels = [...perLabel.keys()];
+    if (labels.length === 0) return release.transactions.length;
+    const shortest = shortestList(labels.map((l) => holders.get(l) ?? []));
+    let matching = 0;
+    for (const p of shortest) if (labels.every((l) => rows[p].has(l))) matching++;
+    return matching * probability;
+  };
 }

@@ -5,10 +5,12 @@ import { gcpMetric, ncpMetric } from './certaintyPenalty.ts';
 import { ilMetric } from './itemLoss.ts';
 import { klMetric } from './kl.ts';
 import { rulesMetric } from './rules.ts';
+import { ulMetric } from './utilityLoss.ts';
 import type { MetricSpec } from './types.ts';
 
 export const METRICS: readonly MetricSpec[] = [
   klMetric,
+  ulMetric,
   ilMetric,
   ncpMetric,
   gcpMetric,

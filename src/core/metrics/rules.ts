@@ -125,7 +125,7 @@ export const rulesMetric: MetricSpec = {
   description:
     'Rules of 2-4 items mined from the input and from the release (expected supports where rows are not published as is); ar = common / original. Higher ar is better.',
   defaultOn: false,
-  kinds: ['transactions', 'buckets', 'groups'],
+  kinds: ['transactions', 'buckets', 'groups', 'generalized'],
   compute(dataset, release, _audit, options) {
     const exact = ItemRows.of(dataset);
     const ruleOptions = { minSupport: options.minSupport, minConfidence: options.minConfidence };

@@ -21,6 +21,12 @@ export function releaseCsv(release: Release): string {
       });
       return Papa.unparse({ fields: ['class', 'items'], data: rows }, { newline: '\n' }) + '\n';
     }
+    case 'generalized': {
+      // One line per published row; then the mapping as comment-free extra columns would be lossy,
+      // so the CSV carries rows only (the JSON carries the mapping and suppressed items).
+      const rows = release.transactions.map((row) => [row.join(' ')]);
+      return Papa.unparse({ fields: ['items'], data: rows }, { newline: '\n' }) + '\n';
+    }
     case 'groups': {
       // One line per published QID row: its group, its QID items, and the group's sensitive counts.
       const rows: string[][] = [];
@@ -49,6 +55,6 @@ export function releaseCsv(release: Release): string {
       return Papa.unparse({ fields, data: rows }, { newline: '\n' }) + '\n';
     }
     default:
-      throw new Error(`no CSV export for releases of kind '${release.kind}' yet`);
+      throw new Error(`no CSV export for releases of kind '${(release as Release).kind}'`);
   }
 }

@@ -14,6 +14,9 @@ export interface ReleaseSummary {
   sizeHistogram: [number, number][];
   /** The largest classes first (at most `limit`), with their published items. */
   topClasses: { size: number; items: string[] }[];
+  /** generalized: the item mapping (generalized items, largest first, cut at 500) and the suppressed items. */
+  generalizedItems?: { label: string; items: string[] }[];
+  suppressed?: string[];
   /** groups: the first groups with sensitive items (and the largest group), QID rows cut at 50. */
   firstGroups?: { size: number; sensitive: Record<string, number>; qid: string[][] }[];
   /** buckets: the item partition and the first buckets as published. */
@@ -55,6 +58,16 @@ export function summarizeRelease(release: Release, limit = 200): ReleaseSummary 
       firstBuckets: release.buckets.slice(0, 20),
     };
   }
+  const mapping =
+    release.kind === 'generalized'
+      ? {
+          generalizedItems: Object.entries(release.generalized)
+            .map(([label, items]) => ({ label, items }))
+            .sort((a, b) => b.items.length - a.items.length)
+            .slice(0, 500),
+          suppressed: release.suppressed,
+        }
+      : {};
   const classes = new Map<string, { size: number; items: string[] }>();
   for (const row of release.transactions) {
     const key = rowKey(row);
@@ -72,5 +85,6 @@ export function summarizeRelease(release: Release, limit = 200): ReleaseSummary 
     topClasses: [...classes.values()]
       .sort((a, b) => b.size - a.size || b.items.length - a.items.length)
       .slice(0, limit),
+    ...mapping,
   };
 }

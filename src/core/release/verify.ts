@@ -6,6 +6,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { Audit, Release, Verification } from './types.ts';
 import { verifyBuckets } from './verifyBuckets.ts';
 import { verifyGroups } from './verifyGroups.ts';
+import { verifyGeneralized } from './verifyGeneralized.ts';
 import { verifyTransactions } from './verifyTransactions.ts';
 
 export function verifyRelease(dataset: Dataset, release: Release, audit: Audit): Verification {
@@ -13,6 +14,9 @@ export function verifyRelease(dataset: Dataset, release: Release, audit: Audit):
     case 'transactions':
       if (!('rowOf' in audit)) return broken('a transactions release needs an audit with rowOf');
       return verifyTransactions(dataset, release, audit);
+    case 'generalized':
+      if (!('rowOf' in audit)) return broken('a generalized release needs an audit with rowOf');
+      return verifyGeneralized(dataset, release, audit);
     case 'groups':
       if (!('groups' in audit)) return broken('a groups release needs an audit with groups');
       return verifyGroups(dataset, release, audit);
@@ -20,7 +24,7 @@ export function verifyRelease(dataset: Dataset, release: Release, audit: Audit):
       if (!('buckets' in audit)) return broken('a buckets release needs an audit with buckets');
       return verifyBuckets(dataset, release, audit);
     default:
-      return broken(`no verifier for releases of kind '${release.kind}' yet`);
+      return broken(`no verifier for releases of kind '${(release as Release).kind}'`);
   }
 }
 

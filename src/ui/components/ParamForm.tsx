@@ -27,6 +27,14 @@ export function ParamForm({
                 <option key={c}>{c}</option>
               ))}
             </select>
+          ) : p.type === 'text' ? (
+            <textarea
+              data-testid={`param-${p.name}`}
+              rows={3}
+              placeholder='[["a","b"],["c"]] or one itemset a line'
+              value={String(values[p.name] ?? '')}
+              onChange={(e) => onChange(p.name, e.target.value)}
+            />
           ) : p.type === 'boolean' ? (
             <input
               type="checkbox"

@@ -6,6 +6,7 @@ import { classSizeOption } from './charts.ts';
 import { download } from '../download.ts';
 import { BucketsView } from '../methods/multi-anatomy/BucketsView.tsx';
 import { GroupsView } from '../methods/GroupsView.tsx';
+import { GeneralizedView } from '../methods/GeneralizedView.tsx';
 
 /** What the verifier checked, by release kind (DESIGN.md sec. 4). */
 const GUARANTEE: Record<string, string> = {
@@ -90,7 +91,14 @@ function RunDetail({ run }: { run: RunEntry }) {
       </h3>
       <p className="muted">
         {summary.rows.toLocaleString()} rows in {summary.classes.toLocaleString()}{' '}
-        {summary.kind === 'buckets' ? 'buckets' : summary.kind === 'groups' ? 'groups' : 'classes'} ·{' '}
+        {summary.kind === 'buckets'
+          ? 'buckets'
+          : summary.kind === 'groups'
+            ? 'groups'
+            : summary.kind === 'generalized'
+              ? 'distinct rows'
+              : 'classes'}{' '}
+        ·{' '}
         {Object.entries(record.notes)
           .map(([k, v]) => `${k}: ${v}`)
           .join(' · ')}
@@ -121,7 +129,9 @@ function RunDetail({ run }: { run: RunEntry }) {
           Audit (private)
         </button>
       </div>
-      {summary.kind === 'groups' ? (
+      {summary.kind === 'generalized' ? (
+        <GeneralizedView summary={summary} />
+      ) : summary.kind === 'groups' ? (
         <GroupsView summary={summary} p={Number(record.params.p)} />
       ) : summary.kind === 'buckets' ? (
         <BucketsView datasetId={run.datasetId} summary={summary} l={Number(record.params.l)} />
