@@ -12,6 +12,7 @@ import { browserLoad } from './browserLoad.ts';
 import { benchMethods } from './methods.ts';
 import { benchMultiAnatomy } from './multiAnatomy.ts';
 import { benchPDegree } from './pDegree.ts';
+import { benchCoat } from './coat.ts';
 
 const SHARED = '../shared/data';
 const FILES = ['BMS1.dat', 'BMS2.dat', 'chess.dat', 'mushroom.dat', 'T10I4D100K.dat'];
@@ -99,6 +100,11 @@ async function main(): Promise<void> {
     SHARED,
     ['BMS1.dat', 'BMS2.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
   );
+  console.error('running COAT…');
+  const coatSection = benchCoat(
+    SHARED,
+    ['BMS1.dat', 'BMS2.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
+  );
   console.error('running multi-anatomy…');
   const anatomySection = benchMultiAnatomy(SHARED);
   const methodsSection = benchMethods(
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
     pDegreeSection,
     methodsSection,
     anatomySection,
+    coatSection,
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);
