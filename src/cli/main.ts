@@ -14,6 +14,7 @@ import { methodsCommand } from './commands/methods.ts';
 import { pgenCommand } from './commands/pgen.ts';
 import { riskCommand } from './commands/risk.ts';
 import { statsCommand } from './commands/stats.ts';
+import { sweepCommand } from './commands/sweep.ts';
 
 const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   stats: statsCommand,
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   anonymize: anonymizeCommand,
   evaluate: evaluateCommand,
   pgen: pgenCommand,
+  sweep: sweepCommand,
   generate: generateCommand,
 };
 

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { expandSweep, validateSweepSpec } from '../src/core/experiment/sweep.ts';
+
+describe('sweep specs (DESIGN.md sec. 6)', () => {
+  const spec = {
+    dataset: 'data.dat',
+    seeds: [1, 2],
+    metrics: ['avgre'],
+    runs: [
+      { method: 'gray-cahd', params: { p: [4, 8], alpha: 1 }, sensitive: { random: 5 } },
+      { method: 'pta', params: { k: [5, 10] } },
+    ],
+  };
+
+  it('expands list values into runs (method x values x seeds); scalars stay fixed', () => {
+    const runs = expandSweep(validateSweepSpec(spec, 'spec.json'));
+    expect(runs).toHaveLength(8);
+    expect(runs.map((r) => `${r.method} ${JSON.stringify(r.params)} ${r.seed}`).slice(0, 3)).toEqual([
+      'gray-cahd {"p":4,"alpha":1} 1',
+      'gray-cahd {"p":4,"alpha":1} 2',
+      'gray-cahd {"p":8,"alpha":1} 1',
+    ]);
+    expect(runs[0].sensitive).toEqual({ random: 5 });
+  });
+
+  it('names the field that is wrong', () => {
+    expect(() => validateSweepSpec({ ...spec, runs: [{ method: 'nope', params: {} }] }, 's.json')).toThrow(
+      's.json: runs[0].method: expected a method id (see `methods`), found "nope"',
+    );
+    expect(() => validateSweepSpec({ ...spec, seeds: [] }, 's.json')).toThrow(
+      's.json: seeds: expected a non-empty list of integers',
+    );
+    expect(() =>
+      validateSweepSpec({ ...spec, runs: [{ method: 'pta', params: { k: [] } }] }, 's.json'),
+    ).toThrow('runs[0].params.k');
+  });
+
+  it('the CLI writes txanon-results/1 with a record per run and errors kept apart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txanon-sweep-'));
+    writeFileSync(
+      join(dir, 'data.dat'),
+      Array.from({ length: 40 }, (_, i) => `${i % 5} ${(i * 3) % 7} ${10 + (i % 4)}`).join('\n') + '\n',
+    );
+    writeFileSync(
+      join(dir, 'spec.json'),
+      JSON.stringify({
+        dataset: 'data.dat',
+        seeds: [1],
+        metrics: ['il'],
+        runs: [{ method: 'pta', params: { k: [2, 5, 100] } }],
+      }),
+    );
+    const out = join(dir, 'results.json');
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', 'sweep', join(dir, 'spec.json'), '--out', out],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ runs: 3, failed: 1 });
+    const results = JSON.parse(readFileSync(out, 'utf8'));
+    expect(results.format).toBe('txanon-results/1');
+    expect(results.runs[0]).toMatchObject({ method: 'pta', params: { k: 2 }, verified: true });
+    expect(results.runs[0].command).toContain('anonymize data.dat --method pta --k 2');
+    expect(results.runs[2].error).toMatch(/at least k = 100/);
+  });
+});
