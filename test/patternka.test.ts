@@ -136,3 +136,45 @@ describe('PatternKa on relational data (Alg. 2-3)', () => {
     expect(Number(record.notes.groups)).toBeGreaterThan(120 / 8);
   });
 });
+
+describe('mining with a length slack (the cache keeps a few lengths below the longest)', () => {
+  it('returns exactly the closed frequent itemsets at most `slack` shorter than the longest (brute force)', () => {
+    fc.assert(
+      fc.property(
+        arbitraryRows(8, 25, 6),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 2 }),
+        (rows, k, slack) => {
+          const dataset = datasetOf(rows);
+          if (rows.length < k) return;
+          const items = [...new Set(rows.flat())].sort((a, b) => a - b);
+          const supportOf = (set: number[]) => rows.filter((r) => set.every((x) => r.includes(x))).length;
+          const frequent: number[][] = [];
+          for (let mask = 0; mask < 1 << items.length; mask++) {
+            const set = items.filter((_, i) => mask & (1 << i));
+            if (supportOf(set) >= k) frequent.push(set);
+          }
+          const closed = frequent.filter(
+            (set) => !items.some((x) => !set.includes(x) && supportOf([...set, x]) === supportOf(set)),
+          );
+          const longest = Math.max(...frequent.map((f) => f.length));
+          const expected = closed
+            .filter((c) => c.length >= longest - slack)
+            .map((c) => c.join(' '))
+            .sort();
+          const all = Array.from({ length: dataset.n }, (_, r) => r);
+          const found = longestClosedPatterns(dataset, all, k, slack)
+            .map((p) =>
+              p.items
+                .map((id) => Number(dataset.dictionary.token(id)))
+                .sort((a, b) => a - b)
+                .join(' '),
+            )
+            .sort();
+          expect(found).toEqual(expected);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -23,13 +23,18 @@ export interface Pattern {
   rows: number[];
 }
 
+/**
+ * The closed frequent patterns whose length is at least (the longest length - `slack`); slack 0
+ * gives the longest ones only.
+ */
 export function longestClosedPatterns(
   dataset: Dataset,
   rows: readonly number[],
   minSupport: number,
+  slack = 0,
 ): Pattern[] {
   if (rows.length < minSupport || rows.length === 0) return [];
-  const miner = new ClosedPatternMiner(dataset, rows, minSupport);
+  const miner = new ClosedPatternMiner(dataset, rows, minSupport, slack);
   return miner.mine();
 }
 
@@ -48,6 +53,7 @@ class ClosedPatternMiner {
     private readonly dataset: Dataset,
     private rows: readonly number[],
     private readonly minSupport: number,
+    private readonly slack: number,
   ) {
     this.counts = new Int32Array(dataset.d);
     this.inPattern = new Uint8Array(dataset.d);
@@ -64,12 +70,17 @@ class ClosedPatternMiner {
     const dive = this.greedyLength(root);
     if (dive > this.bestLength) {
       this.bestLength = dive; // a length to beat: the closed patterns that long are found below
-      this.best = [];
-      this.keepRowsWithFrequentItems(dive);
+      if (root.length < this.floor()) this.best = [];
+      this.keepRowsWithFrequentItems(this.floor());
     } else this.keepRowsWithFrequentItems(0);
     for (const item of root) this.inPattern[item] = 1;
     this.extend(root, this.rows, -1);
-    return this.best;
+    return this.best.filter((p) => p.items.length >= this.floor());
+  }
+
+  /** Patterns shorter than this are of no use (longest length found so far minus the slack). */
+  private floor(): number {
+    return this.bestLength - this.slack;
   }
 
   /**
@@ -113,9 +124,9 @@ class ClosedPatternMiner {
       .filter((e) => buckets.get(e)!.length >= minSupport)
       .sort((a, b) => rank[a] - rank[b]);
     candidates.forEach((e, index) => {
-      if (pattern.length + (candidates.length - index) < this.bestLength) return; // eq. 24
+      if (pattern.length + (candidates.length - index) < this.floor()) return; // eq. 24
       const eRows = buckets.get(e)!;
-      if (kthLargest(this.frequentLength, eRows, minSupport) < this.bestLength) return;
+      if (kthLargest(this.frequentLength, eRows, minSupport) < this.floor()) return;
       this.countItems(eRows);
       const closure: number[] = [];
       let prefixPreserved = true;
@@ -132,12 +143,12 @@ class ClosedPatternMiner {
       for (const item of closure) inPattern[item] = 1;
       const bound = this.upperBound(next.length, eRows, rank[e]);
       this.resetCounts();
-      if (bound >= this.bestLength) {
+      if (bound >= this.floor()) {
         if (next.length > this.bestLength) {
           this.bestLength = next.length;
-          this.best = [];
+          this.best = this.best.filter((p) => p.items.length >= this.floor());
         }
-        if (next.length === this.bestLength)
+        if (next.length >= this.floor())
           this.best.push({ items: [...next].sort((a, b) => a - b), rows: eRows });
         if (bound > next.length) this.extend(next, eRows, rank[e]);
       }
@@ -156,7 +167,7 @@ class ClosedPatternMiner {
     for (const item of this.touched)
       if (!inPattern[item] && rank[item] > coreRank && counts[item] >= minSupport) post++;
     const cheap = patternLength + post;
-    if (cheap < this.bestLength || post === 0) return cheap; // the costlier bound cannot change the outcome
+    if (cheap < this.floor() || post === 0) return cheap; // the costlier bound cannot change the outcome
     const lengths = new Int32Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];

@@ -21,10 +21,16 @@ export class PatternCache {
 
   constructor(private readonly rowCount: number) {}
 
-  /** Alg. 4, first lines: the cached patterns still frequent at `minSupport`. */
+  /**
+   * Alg. 4, first lines: the longest of the cached patterns still frequent at `minSupport`. The
+   * cache may hold a few lengths below the longest (the miner's slack): by claim C.3's argument
+   * (a pattern's closure keeps at least its support as rows go), whenever a cached pattern is still
+   * frequent, the longest frequent patterns of the remaining rows are all in the cache.
+   */
   frequent(minSupport: number): CachedPattern[] {
     this.patterns = this.patterns.filter((p) => p.support >= minSupport);
-    return this.patterns;
+    const longest = this.patterns.reduce((max, p) => Math.max(max, p.items.length), -1);
+    return this.patterns.filter((p) => p.items.length === longest);
   }
 
   /** Alg. 4, refill: cache freshly mined longest closed patterns with their row masks. */
