@@ -53,7 +53,7 @@ export function patternKaGroups(
     if (candidates.length === 0) {
       const rows: number[] = [];
       for (let r = 0; r < dataset.n; r++) if (active[r]) rows.push(r);
-      candidates = cache.fill(longestClosedPatterns(dataset, rows, k, LENGTH_SLACK));
+      cache.fill(longestClosedPatterns(dataset, rows, k, LENGTH_SLACK));
       candidates = cache.frequent(k);
     }
     let chosen = candidates[ctx.rng.int(candidates.length)];
