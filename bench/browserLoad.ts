@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 export interface BrowserLoadResult {
   loadMs: number;
@@ -13,17 +14,6 @@ export interface BrowserLoadResult {
   /** Whether a deliberate 150 ms main-thread task was seen by the observer (it is listening). */
   observerCalibrated: boolean;
 }
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export async function browserLoad(
   file: string,
@@ -35,10 +25,7 @@ export async function browserLoad(
     ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
     { stdio: 'ignore', detached: true },
   );
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await waitForServer(page, `http://127.0.0.1:${port}/`);

@@ -12,10 +12,16 @@ import { useWorkbench } from './store.ts';
 
 let defaultSampleRequested = false;
 
+type Tab = 'overview' | 'anonymize';
+const TABS: [Tab, string][] = [
+  ['overview', 'Overview'],
+  ['anonymize', 'Anonymize'],
+];
+
 export function App() {
   const active = useWorkbench((s) => s.datasets.find((d) => d.id === s.activeId));
   const loadSample = useWorkbench((s) => s.loadSample);
-  const [tab, setTab] = useState<'overview' | 'anonymize'>('overview');
+  const [tab, setTab] = useState<Tab>('overview');
 
   useEffect(() => {
     // A newcomer sees something at once: the synthetic sample opens on first start.
@@ -42,22 +48,17 @@ export function App() {
         {active ? (
           <>
             <nav className="tabs">
-              <button
-                type="button"
-                data-testid="tab-overview"
-                className={tab === 'overview' ? 'active' : ''}
-                onClick={() => setTab('overview')}
-              >
-                Overview
-              </button>
-              <button
-                type="button"
-                data-testid="tab-anonymize"
-                className={tab === 'anonymize' ? 'active' : ''}
-                onClick={() => setTab('anonymize')}
-              >
-                Anonymize
-              </button>
+              {TABS.map(([id, label]) => (
+                <button
+                  key={id}
+                  type="button"
+                  data-testid={`tab-${id}`}
+                  className={tab === id ? 'active' : ''}
+                  onClick={() => setTab(id)}
+                >
+                  {label}
+                </button>
+              ))}
             </nav>
             {tab === 'overview' ? (
               <DatasetOverviewView entry={active} />

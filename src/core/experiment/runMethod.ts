@@ -49,17 +49,7 @@ export function resolveRequest(request: RunRequest) {
 }
 
 export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks = {}): RunOutcome {
-  const spec = findMethod(request.method);
-  if (!spec) {
-    throw new MethodInputError(
-      `unknown method '${request.method}' (known: ${
-        listMethods()
-          .map((m) => m.id)
-          .join(', ') || 'none yet'
-      })`,
-    );
-  }
-  const params = resolveParams(spec, request.params);
+  const { spec, params } = resolveRequest(request);
   if (spec.needsSensitive && !request.sensitive)
     throw new MethodInputError(
       `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,

@@ -16,6 +16,7 @@ import { setBits } from '../../data/bitset.ts';
 import { groupNcp } from '../../metrics/certaintyPenalty.ts';
 import { releaseHeader } from '../../release/header.ts';
 import type { TransactionsRelease } from '../../release/types.ts';
+import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
 import { longestClosedPatterns } from './longestClosedPatterns.ts';
 import { PatternCache } from './patternCache.ts';
@@ -132,13 +133,7 @@ export const patternKaSpec: MethodSpec = {
   releaseKind: 'transactions',
   needsSensitive: false,
   params: [
-    {
-      name: 'k',
-      type: 'int',
-      default: 5,
-      min: 2,
-      help: 'anonymity degree: every published transaction has at least k-1 identical ones',
-    },
+    K_ANONYMITY_PARAM,
     {
       name: 'selection',
       type: 'string',

@@ -8,6 +8,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import { releaseHeader } from '../../release/header.ts';
 import type { TransactionsRelease } from '../../release/types.ts';
+import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { ITEM_ORDERS, itemPositions, type ItemOrder } from '../shared/itemOrder.ts';
 import {
   MethodInputError,
@@ -110,13 +111,7 @@ export const ptaSpec: MethodSpec = {
   releaseKind: 'transactions',
   needsSensitive: false,
   params: [
-    {
-      name: 'k',
-      type: 'int',
-      default: 5,
-      min: 2,
-      help: 'anonymity degree: every published transaction has at least k-1 identical ones',
-    },
+    K_ANONYMITY_PARAM,
     {
       name: 'segments',
       type: 'int',
