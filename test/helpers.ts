@@ -52,4 +52,5 @@ export const ALL_METHOD_IDS = [
   'patternka',
   'multi-anatomy',
   'coat',
+  'apriori-km',
 ];

@@ -4,6 +4,7 @@
  * else in the workbench needs to change (the CLI, the worker API and the UI read this list).
  */
 import { anatomySpec } from './anatomy/index.ts';
+import { aprioriKmSpec } from './apriori-km/index.ts';
 import { coatSpec } from './coat/index.ts';
 import { grayCahdSpec } from './gray-cahd/index.ts';
 import { lshSpec } from './lsh/index.ts';
@@ -26,6 +27,7 @@ export const METHODS: readonly MethodSpec[] = [
   patternKaSpec,
   multiAnatomySpec,
   coatSpec,
+  aprioriKmSpec,
 ];
 
 export function findMethod(id: string): MethodSpec | undefined {
