@@ -97,6 +97,53 @@ describe('command line', () => {
     );
   });
 
+  it('coat and apriori-km in k^m mode print verified true with ul and avgre; pgen writes constraints', () => {
+    const file = join(dir, 'km.dat');
+    writeFileSync(
+      file,
+      Array.from({ length: 60 }, (_, i) => `${i % 6} ${(i * 5) % 9} ${10 + (i % 7)}`).join('\n') + '\n',
+    );
+    for (const method of ['coat', 'apriori-km']) {
+      const run = cli(
+        'anonymize',
+        file,
+        '--method',
+        method,
+        '--k',
+        '5',
+        '--m',
+        '2',
+        '--out',
+        join(dir, `${method}.json`),
+        '--audit',
+        join(dir, `${method}-a.json`),
+        '--metrics',
+        'ul,avgre',
+      );
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ verified: true, method });
+      expect(Object.keys(JSON.parse(run.stdout).metrics)).toEqual(expect.arrayContaining(['ul', 'avgre']));
+    }
+    const constraints = join(dir, 'constraints.json');
+    const pgen = cli('pgen', file, '--k', '3', '--out', constraints);
+    expect(pgen.code).toBe(0);
+    const withConstraints = cli(
+      'anonymize',
+      file,
+      '--method',
+      'coat',
+      '--k',
+      '3',
+      '--m',
+      '0',
+      '--constraints',
+      constraints,
+      '--out',
+      join(dir, 'cc.json'),
+    );
+    expect(JSON.parse(withConstraints.stdout)).toMatchObject({ verified: true, params: { constraints } });
+  });
+
   it('unknown commands, unknown flags, missing files and bad formats are exit 2', () => {
     expect(cli('frobnicate').code).toBe(2);
     expect(cli('stats', 'nope.dat').stderr).toContain('cannot read');
