@@ -117,6 +117,12 @@ test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized
   await page.getByTestId('param-m').fill('0');
   await page.getByTestId('param-constraints').fill('a,b,c\nd,e,f,g,h');
   await page.getByTestId('param-utility').fill('a,b\nc\nd\ne,f,g,h');
+  // The teaching view follows Example 4.1 step by step.
+  await expect(page.getByTestId('coat-steps').locator('li')).toHaveText([
+    'constraint {a,b,c}: generalize b with a → (a,b)',
+    'constraint {d,e,f,g,h}: suppress d',
+    'constraint {d,e,f,g,h}: generalize g with h → (g,h)',
+  ]);
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-verified')).toContainText('every constraint holds');
   await expect(page.getByTestId('generalized-view')).toContainText('suppressed: d');

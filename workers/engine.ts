@@ -21,6 +21,7 @@ import { resolveRequest, runMethod } from '../src/core/experiment/runMethod.ts';
 import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
 import { summarizeRelease } from '../src/core/release/summary.ts';
 import { ptaTeachingTrace } from '../src/core/methods/pta/trace.ts';
+import { coatTeachingTrace } from '../src/core/methods/coat/trace.ts';
 import { phiSquareAmong } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { MethodInputError } from '../src/core/methods/types.ts';
 import type {
@@ -188,6 +189,15 @@ export function createEngine(): EngineApi {
         .sort((a, b) => supports[b] - supports[a] || a - b)
         .slice(0, top);
       return { tokens: items.map((i) => dataset.dictionary.token(i)), phi: phiSquareAmong(dataset, items) };
+    },
+
+    coatTrace(id, params) {
+      try {
+        const { params: resolved } = resolveRequest({ method: 'coat', params, seed: 1 });
+        return coatTeachingTrace(get(id), resolved);
+      } catch (error) {
+        throw toEngineError(error);
+      }
     },
 
     ptaTrace(id, k, segments, order) {

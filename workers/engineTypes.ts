@@ -12,6 +12,7 @@ import type { RiskOptions, RiskPoint } from '../src/core/metrics/risk.ts';
 import type { RunRecord, RunRequest } from '../src/core/experiment/runRecord.ts';
 import type { ReleaseSummary } from '../src/core/release/summary.ts';
 import type { PtaTeachingTrace } from '../src/core/methods/pta/trace.ts';
+import type { CoatTeachingStep } from '../src/core/methods/coat/trace.ts';
 import type { ItemOrder } from '../src/core/methods/shared/itemOrder.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
@@ -100,6 +101,8 @@ export interface EngineApi {
   runTask(id: string, request: RunRequest, task: unknown): unknown;
   /** phi^2 (anatomy paper eq. 4) among the `top` most frequent items, for the heatmap. */
   itemCorrelation(id: string, top: number): { tokens: string[]; phi: number[][] };
+  /** COAT's steps (Example 4.1) for the teaching view (small datasets only). */
+  coatTrace(id: string, params: Record<string, number | string | boolean | undefined>): CoatTeachingStep[];
   /** PTA's intermediate results for the teaching view (small datasets only). */
   ptaTrace(id: string, k: number, segments: number, order: ItemOrder): PtaTeachingTrace;
 }

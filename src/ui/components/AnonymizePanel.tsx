@@ -7,6 +7,7 @@ import { useRuns } from '../runStore.ts';
 import { ParamForm } from './ParamForm.tsx';
 import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
 import { PtaTeachingView } from '../methods/pta/PtaTeachingView.tsx';
+import { CoatTeachingView } from '../methods/coat/CoatTeachingView.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
@@ -148,6 +149,12 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             ×
           </button>
         </div>
+      )}
+      {method.id === 'coat' && dataset.overview.stats.transactions <= 60 && (
+        <CoatTeachingView
+          datasetId={dataset.id}
+          params={Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]))}
+        />
       )}
       {method.id === 'pta' && dataset.overview.stats.transactions <= 60 && (
         <PtaTeachingView

@@ -1,0 +1,36 @@
+/**
+ * COAT's steps in tokens, for the teaching view of Example 4.1: which privacy constraint, which
+ * item, generalized with what (or suppressed), in order.
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import type { MethodParams } from '../types.ts';
+import { coat } from './coatAlgorithm.ts';
+import { runConstraints } from './index.ts';
+
+export interface CoatTeachingStep {
+  constraint: string[];
+  action: 'generalize' | 'suppress';
+  item: string;
+  with?: string;
+  result: string;
+}
+
+export const COAT_TEACHING_LIMIT = 60;
+
+export function coatTeachingTrace(dataset: Dataset, params: MethodParams): CoatTeachingStep[] {
+  if (dataset.n > COAT_TEACHING_LIMIT)
+    throw new Error(`the teaching view shows datasets of at most ${COAT_TEACHING_LIMIT} transactions`);
+  const { privacy, utility } = runConstraints(dataset, params);
+  const result = coat(dataset, privacy, utility, Number(params.k), Number(params.s));
+  const label = (items: number[]) =>
+    items.length === 1
+      ? dataset.dictionary.token(items[0])
+      : `(${items.map((i) => dataset.dictionary.token(i)).join(',')})`;
+  return result.steps.map((step) => ({
+    constraint: privacy[step.constraint].map((i) => dataset.dictionary.token(i)),
+    action: step.action,
+    item: label(step.item),
+    with: step.with ? label(step.with) : undefined,
+    result: step.action === 'generalize' ? label(step.result) : 'suppressed',
+  }));
+}
