@@ -116,15 +116,14 @@ export function coat(
 
   const generalize = (ci: number, im: number, partner: number) => {
     const g = nextGid++;
+    const merged = [...members.get(im)!, ...members.get(partner)!].sort((a, b) => a - b);
     steps.push({
       constraint: ci,
       action: 'generalize',
       item: [...members.get(im)!],
       with: [...members.get(partner)!],
-      result: [],
+      result: merged,
     });
-    const merged = [...members.get(im)!, ...members.get(partner)!].sort((a, b) => a - b);
-    steps[steps.length - 1].result = merged;
     members.set(g, merged);
     rowsOf.set(g, unionSorted(rowsOf.get(im)!, rowsOf.get(partner)!));
     for (const item of merged) gidOf[item] = g;
