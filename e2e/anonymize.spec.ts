@@ -130,3 +130,19 @@ test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized
   await expect(page.getByTestId('generalized-view')).toContainText('g h');
   await page.screenshot({ path: 'test-results/coat.png', fullPage: true });
 });
+
+test('COAT with Pgen constraints generated in the page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
+  await page.getByTestId('sample-coat-fig1a').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('coat');
+  await page.getByTestId('param-k').fill('2');
+  await page.getByTestId('pgen-button').click();
+  await expect(page.getByTestId('pgen-count')).toContainText('Pgen produced');
+  await expect(page.getByTestId('param-m')).toHaveValue('0');
+  await expect(page.getByTestId('param-constraints')).toHaveValue(/^\[\[/);
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toContainText('every constraint holds');
+});

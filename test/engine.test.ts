@@ -52,6 +52,15 @@ describe('engine (the worker API, run in-process)', () => {
     }
   });
 
+  it('pgen returns the maximal infrequent itemsets as tokens (COAT Example 5.3)', async () => {
+    const engine = createEngine();
+    await engine.parseBlob('c', new Blob(['a,c,f\na,c\nb,h\n']), 'c.csv', { format: 'csv-basket' }, () => {});
+    expect(engine.pgen('c', 2)).toEqual([
+      ['a', 'c', 'f'],
+      ['b', 'h'],
+    ]);
+  });
+
   it('a dataset attached by handle shares memory with the original (no copy)', async () => {
     const a = createEngine();
     const b = createEngine();

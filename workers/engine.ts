@@ -22,6 +22,7 @@ import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
 import { summarizeRelease } from '../src/core/release/summary.ts';
 import { ptaTeachingTrace } from '../src/core/methods/pta/trace.ts';
 import { coatTeachingTrace } from '../src/core/methods/coat/trace.ts';
+import { pgen } from '../src/core/methods/coat/pgen.ts';
 import { phiSquareAmong } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { MethodInputError } from '../src/core/methods/types.ts';
 import type {
@@ -189,6 +190,11 @@ export function createEngine(): EngineApi {
         .sort((a, b) => supports[b] - supports[a] || a - b)
         .slice(0, top);
       return { tokens: items.map((i) => dataset.dictionary.token(i)), phi: phiSquareAmong(dataset, items) };
+    },
+
+    pgen(id, k) {
+      const dataset = get(id);
+      return pgen(dataset, k).map((c) => c.map((item) => dataset.dictionary.token(item)));
     },
 
     coatTrace(id, params) {

@@ -101,6 +101,8 @@ export interface EngineApi {
   runTask(id: string, request: RunRequest, task: unknown): unknown;
   /** phi^2 (anatomy paper eq. 4) among the `top` most frequent items, for the heatmap. */
   itemCorrelation(id: string, top: number): { tokens: string[]; phi: number[][] };
+  /** COAT's Pgen (Alg. 4): the maximal infrequent itemsets of a dataset, as tokens. */
+  pgen(id: string, k: number): string[][];
   /** COAT's steps (Example 4.1) for the teaching view (small datasets only). */
   coatTrace(id: string, params: Record<string, number | string | boolean | undefined>): CoatTeachingStep[];
   /** PTA's intermediate results for the teaching view (small datasets only). */

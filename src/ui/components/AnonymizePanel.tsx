@@ -8,6 +8,7 @@ import { ParamForm } from './ParamForm.tsx';
 import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
 import { PtaTeachingView } from '../methods/pta/PtaTeachingView.tsx';
 import { CoatTeachingView } from '../methods/coat/CoatTeachingView.tsx';
+import { PgenButton } from '../methods/coat/PgenButton.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
@@ -149,6 +150,15 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             ×
           </button>
         </div>
+      )}
+      {method.id === 'coat' && (
+        <PgenButton
+          datasetId={dataset.id}
+          k={Number(current('k'))}
+          onConstraints={(constraints) =>
+            setValues((v) => ({ ...v, 'coat.constraints': JSON.stringify(constraints), 'coat.m': 0 }))
+          }
+        />
       )}
       {method.id === 'coat' && dataset.overview.stats.transactions <= 60 && (
         <CoatTeachingView

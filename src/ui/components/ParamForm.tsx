@@ -28,13 +28,25 @@ export function ParamForm({
               ))}
             </select>
           ) : p.type === 'text' ? (
-            <textarea
-              data-testid={`param-${p.name}`}
-              rows={3}
-              placeholder='[["a","b"],["c"]] or one itemset a line'
-              value={String(values[p.name] ?? '')}
-              onChange={(e) => onChange(p.name, e.target.value)}
-            />
+            <>
+              <textarea
+                data-testid={`param-${p.name}`}
+                rows={3}
+                placeholder='[["a","b"],["c"]] or one itemset a line'
+                value={String(values[p.name] ?? '')}
+                onChange={(e) => onChange(p.name, e.target.value)}
+              />
+              <input
+                type="file"
+                accept=".json,.csv,.txt"
+                data-testid={`param-${p.name}-file`}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void file.text().then((text) => onChange(p.name, text));
+                  e.target.value = '';
+                }}
+              />
+            </>
           ) : p.type === 'boolean' ? (
             <input
               type="checkbox"
