@@ -99,9 +99,16 @@ export function aprioriAnonymize(dataset: Dataset, h: Hierarchy, k: number, m: n
   }
   return { nodeOf, fixes };
 
-  /** Drops nodes under another node of the set (lifting an ancestor absorbs them). */
+  /**
+   * Drops nodes under another node of the set (lifting an ancestor absorbs them). A node with one
+   * child covers the same leaves as the child: of such nodes the ancestor (the larger id) stays.
+   */
   function collapse(nodes: number[]): number[] {
-    return nodes.filter((a) => !nodes.some((b) => b !== a && h.low[b] <= h.low[a] && h.high[a] <= h.high[b]));
+    const covers = (b: number, a: number) =>
+      h.low[b] <= h.low[a] &&
+      h.high[a] <= h.high[b] &&
+      (h.high[b] - h.low[b] > h.high[a] - h.low[a] || b > a);
+    return nodes.filter((a) => !nodes.some((b) => b !== a && covers(b, a)));
   }
 }
 

@@ -16,15 +16,16 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
   const hierarchy = balancedHierarchy(dataset.d, Number(params.f));
   const { nodeOf, fixes } = aprioriAnonymize(dataset, hierarchy, k, m);
   const token = (id: number) => dataset.dictionary.token(id);
+  // A node with one leaf (a single-child chain of the balanced tree) is published as that leaf.
   const labelOf = (node: number) => {
-    if (node < dataset.d) return token(node);
     const lo = hierarchy.low[node];
     const hi = hierarchy.high[node] - 1;
+    if (hi === lo) return token(lo);
     return hi - lo === 1 ? `(${token(lo)},${token(hi)})` : `(${token(lo)}..${token(hi)})`;
   };
   const generalized: Record<string, string[]> = {};
   for (const node of new Set(nodeOf)) {
-    if (node < dataset.d) continue;
+    if (hierarchy.high[node] - hierarchy.low[node] < 2) continue;
     generalized[labelOf(node)] = Array.from({ length: hierarchy.high[node] - hierarchy.low[node] }, (_, i) =>
       token(hierarchy.low[node] + i),
     );
