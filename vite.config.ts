@@ -19,6 +19,7 @@ export default defineConfig({
   build: { chunkSizeWarningLimit: 2000 },
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },
