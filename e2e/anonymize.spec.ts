@@ -2,16 +2,26 @@
  * Running k-anonymity methods from the page: PTA on its worked example with the teaching view,
  * PatternKa on the synthetic sample; each run verified, with its command and downloads.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
-test('PTA on the paper example: teaching view, verified run, downloads', async ({ page }) => {
+/** Opens the page, loads a sample (null: the default one), checks its size and picks a method. */
+async function openMethod(
+  page: Page,
+  sample: string | null,
+  transactions: string,
+  method: string,
+): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('dataset-item')).toHaveCount(1);
-  await page.getByTestId('sample-pta-fig2a').click();
-  await expect(page.getByTestId('stat-transactions')).toHaveText('13');
+  if (sample) await page.getByTestId(`sample-${sample}`).click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText(transactions);
   await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('pta');
+  await page.getByTestId('method-select').selectOption(method);
+}
+
+test('PTA on the paper example: teaching view, verified run, downloads', async ({ page }) => {
+  await openMethod(page, 'pta-fig2a', '13', 'pta');
   await page.getByTestId('param-k').fill('3');
   await page.getByTestId('param-segments').fill('2');
   await expect(page.getByTestId('pta-loop').first()).toHaveText('T8 → T6 → T1 → T10 → T11 → T13 → T3');
@@ -41,10 +51,7 @@ test('PTA on the paper example: teaching view, verified run, downloads', async (
 });
 
 test('PatternKa on the synthetic sample, then an impossible k is a clear error', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('stat-transactions')).toHaveText('10,000');
-  await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('patternka');
+  await openMethod(page, null, '10,000', 'patternka');
   await page.getByTestId('param-k').fill('10');
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-row')).toHaveCount(1, { timeout: 60_000 });
@@ -60,12 +67,7 @@ test('PatternKa on the synthetic sample, then an impossible k is a clear error',
 test('multi-anatomy on Table I(A): l-diverse buckets, item partition, phi² heatmap, rules', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
-  await page.getByTestId('sample-anatomy-table1a').click();
-  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
-  await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('multi-anatomy');
+  await openMethod(page, 'anatomy-table1a', '10', 'multi-anatomy');
   await page.getByTestId('param-l').fill('2');
   await page.getByTestId('param-columns').fill('2');
   await page.getByTestId('metric-rules').check();
@@ -85,12 +87,7 @@ test('multi-anatomy on Table I(A): l-diverse buckets, item partition, phi² heat
 test('gray-cahd on Ghinita Fig. 1a with Viagra and Pregnancy Test sensitive; an impossible p explains itself', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
-  await page.getByTestId('sample-ghinita-fig1a').click();
-  await expect(page.getByTestId('stat-transactions')).toHaveText('5');
-  await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('gray-cahd');
+  await openMethod(page, 'ghinita-fig1a', '5', 'gray-cahd');
   await page.getByTestId('param-p').fill('2');
   await page.getByTestId('sensitive-mode').selectOption('items');
   await page.getByTestId('sensitive-items').fill('Viagra, Pregnancy Test');
@@ -107,12 +104,7 @@ test('gray-cahd on Ghinita Fig. 1a with Viagra and Pregnancy Test sensitive; an 
 test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized, d suppressed', async ({
   page,
 }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
-  await page.getByTestId('sample-coat-fig1a').click();
-  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
-  await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('coat');
+  await openMethod(page, 'coat-fig1a', '10', 'coat');
   await page.getByTestId('param-k').fill('5');
   await page.getByTestId('param-m').fill('0');
   await page.getByTestId('param-constraints').fill('a,b,c\nd,e,f,g,h');
@@ -132,12 +124,7 @@ test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized
 });
 
 test('COAT with Pgen constraints generated in the page', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
-  await page.getByTestId('sample-coat-fig1a').click();
-  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
-  await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('coat');
+  await openMethod(page, 'coat-fig1a', '10', 'coat');
   await page.getByTestId('param-k').fill('2');
   await page.getByTestId('pgen-button').click();
   await expect(page.getByTestId('pgen-count')).toContainText('Pgen produced');

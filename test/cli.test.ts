@@ -15,6 +15,11 @@ function cli(...args: string[]) {
 
 const dir = mkdtempSync(join(tmpdir(), 'txanon-cli-'));
 
+/** Writes a FIMI file of `count` rows made by `row(i)`. */
+function writeRows(file: string, count: number, row: (i: number) => string): void {
+  writeFileSync(file, Array.from({ length: count }, (_, i) => row(i)).join('\n') + '\n');
+}
+
 describe('command line', () => {
   it('stats reproduces BMS1 as published (../shared/data)', () => {
     const { code, stdout } = cli('stats', '../shared/data/BMS1.dat');
@@ -60,10 +65,7 @@ describe('command line', () => {
 
   it('anonymize with pta and patternka prints verified true and writes release and audit; evaluate agrees', () => {
     const file = join(dir, 'k.dat');
-    writeFileSync(
-      file,
-      Array.from({ length: 60 }, (_, i) => `${i % 5} ${(i * 3) % 7} ${10 + (i % 4)}`).join('\n') + '\n',
-    );
+    writeRows(file, 60, (i) => `${i % 5} ${(i * 3) % 7} ${10 + (i % 4)}`);
     for (const method of ['pta', 'patternka']) {
       const out = join(dir, `${method}-r.json`);
       const audit = join(dir, `${method}-a.json`);
@@ -99,10 +101,7 @@ describe('command line', () => {
 
   it('coat and apriori-km in k^m mode print verified true with ul and avgre; pgen writes constraints', () => {
     const file = join(dir, 'km.dat');
-    writeFileSync(
-      file,
-      Array.from({ length: 60 }, (_, i) => `${i % 6} ${(i * 5) % 9} ${10 + (i % 7)}`).join('\n') + '\n',
-    );
+    writeRows(file, 60, (i) => `${i % 6} ${(i * 5) % 9} ${10 + (i % 7)}`);
     for (const method of ['coat', 'apriori-km']) {
       const run = cli(
         'anonymize',

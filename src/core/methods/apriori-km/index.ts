@@ -5,6 +5,7 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { releaseHeader } from '../../release/header.ts';
+import { mappedRows } from '../shared/mappedRows.ts';
 import type { GeneralizedRelease } from '../../release/types.ts';
 import type { MethodParams, MethodSpec, RunContext } from '../types.ts';
 import { aprioriAnonymize } from './aprioriAnonymization.ts';
@@ -30,10 +31,7 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
       token(hierarchy.low[node] + i),
     );
   }
-  const rowOf = ctx.rng.shuffle(Array.from({ length: dataset.n }, (_, r) => r));
-  const transactions = rowOf.map((r) => [
-    ...new Set(Array.from(dataset.row(r), (item) => labelOf(nodeOf[item]))),
-  ]);
+  const { rowOf, transactions } = mappedRows(dataset, (item) => labelOf(nodeOf[item]), ctx.rng);
   const release: GeneralizedRelease = {
     ...releaseHeader(aprioriKmSpec, dataset, params, ctx),
     kind: 'generalized',

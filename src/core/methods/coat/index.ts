@@ -8,6 +8,7 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { releaseHeader } from '../../release/header.ts';
+import { mappedRows } from '../shared/mappedRows.ts';
 import type { GeneralizedRelease } from '../../release/types.ts';
 import type { GeneralizedAudit } from '../../release/verifyGeneralized.ts';
 import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
@@ -57,10 +58,7 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
     if (items.length > 1) generalized[label] = tokens;
     for (const item of items) labelOf.set(item, label);
   }
-  const rowOf = ctx.rng.shuffle(Array.from({ length: dataset.n }, (_, r) => r));
-  const transactions = rowOf.map((r) => [
-    ...new Set(Array.from(dataset.row(r)).flatMap((item) => (labelOf.has(item) ? [labelOf.get(item)!] : []))),
-  ]);
+  const { rowOf, transactions } = mappedRows(dataset, (item) => labelOf.get(item) ?? null, ctx.rng);
   const release: GeneralizedRelease = {
     ...releaseHeader(coatSpec, dataset, params, ctx),
     params: { k, m: Number(params.m), s: Number(params.s), group: Number(params.group) },

@@ -15,7 +15,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { setBits } from '../../data/bitset.ts';
 import { groupNcp } from '../../metrics/certaintyPenalty.ts';
 import { releaseHeader } from '../../release/header.ts';
-import type { TransactionsRelease } from '../../release/types.ts';
+import { classesRelease } from '../shared/classesRelease.ts';
 import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
 import { longestClosedPatterns } from './longestClosedPatterns.ts';
@@ -104,23 +104,16 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
         ? 'relational'
         : 'set-valued';
   const { groups, minings } = patternKaGroups(dataset, k, ctx, selection);
-  const transactions: string[][] = [];
-  const rowOf: number[] = [];
-  for (const group of groups) {
-    const tokens = groupCenter(dataset, group.rows).map((id) => dataset.dictionary.token(id));
-    for (const r of ctx.rng.shuffle([...group.rows])) {
-      transactions.push(tokens);
-      rowOf.push(r);
-    }
-  }
-  const release: TransactionsRelease = {
-    ...releaseHeader(patternKaSpec, dataset, params, ctx),
-    kind: 'transactions',
-    transactions,
-  };
+  const classes = groups.map((group) => ({ center: groupCenter(dataset, group.rows), members: group.rows }));
+  const { release, audit } = classesRelease(
+    releaseHeader(patternKaSpec, dataset, params, ctx),
+    dataset,
+    classes,
+    ctx.rng,
+  );
   return {
     release,
-    audit: { rowOf },
+    audit,
     notes: { groups: groups.length, 'pattern minings': minings, selection },
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { releaseHeader } from '../../release/header.ts';
-import type { TransactionsRelease } from '../../release/types.ts';
+import { classesRelease } from '../shared/classesRelease.ts';
 import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { ITEM_ORDERS, itemPositions, type ItemOrder } from '../shared/itemOrder.ts';
 import {
@@ -62,32 +62,21 @@ const parallel: ParallelPlan = {
       .segments,
   task: (dataset, params, rows) => anonymizeSegment(dataset, rows as number[], Number(params.k)).classes,
   assemble(dataset, params, partials, ctx) {
-    const transactions: string[][] = [];
-    const rowOf: number[] = [];
-    let classes = 0;
-    for (const segment of partials as SegmentClasses[]) {
-      for (const c of segment) {
-        classes++;
-        const tokens = c.center.map((id) => dataset.dictionary.token(id));
-        for (const r of ctx.rng.shuffle([...c.members])) {
-          transactions.push(tokens);
-          rowOf.push(r);
-        }
-      }
-    }
-    const release: TransactionsRelease = {
-      ...releaseHeader(ptaSpec, dataset, params, ctx),
-      kind: 'transactions',
-      transactions,
-    };
+    const classes = (partials as SegmentClasses[]).flat();
+    const { release, audit } = classesRelease(
+      releaseHeader(ptaSpec, dataset, params, ctx),
+      dataset,
+      classes,
+      ctx.rng,
+    );
     const requested = Number(params.segments);
     return {
       release,
-      audit: { rowOf },
+      audit,
       notes: {
         segments: partials.length,
         'segments requested': requested > 0 ? requested : `auto (n/${TARGET_SEGMENT_SIZE})`,
-        classes,
+        classes: classes.length,
       },
     };
   },
