@@ -39,7 +39,7 @@ describe('sweep specs (DESIGN.md sec. 6)', () => {
     ).toThrow('runs[0].params.k');
   });
 
-  it('the CLI writes txanon-results/1 with a record per run and errors kept apart', () => {
+  it('the CLI runs a spec mixing privacy models in 2 worker threads and keeps errors apart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'txanon-sweep-'));
     writeFileSync(
       join(dir, 'data.dat'),
@@ -50,22 +50,38 @@ describe('sweep specs (DESIGN.md sec. 6)', () => {
       JSON.stringify({
         dataset: 'data.dat',
         seeds: [1],
-        metrics: ['il'],
-        runs: [{ method: 'pta', params: { k: [2, 5, 100] } }],
+        metrics: ['il', 'kl', 'avgre'],
+        runs: [
+          { method: 'pta', params: { k: [2, 5, 100] } },
+          { method: 'gray-cahd', params: { p: 2 }, sensitive: { top: 1 } },
+          { method: 'coat', params: { k: 2, m: 1 } },
+          { method: 'multi-anatomy', params: { l: 2 } },
+        ],
       }),
     );
     const out = join(dir, 'results.json');
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'sweep', join(dir, 'spec.json'), '--out', out],
+      ['--import', 'tsx', 'src/cli/main.ts', 'sweep', join(dir, 'spec.json'), '--out', out, '--workers', '2'],
       { encoding: 'utf8' },
     );
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ runs: 3, failed: 1 });
+    expect(JSON.parse(result.stdout)).toMatchObject({ runs: 6, failed: 1, workers: 2 });
     const results = JSON.parse(readFileSync(out, 'utf8'));
     expect(results.format).toBe('txanon-results/1');
     expect(results.runs[0]).toMatchObject({ method: 'pta', params: { k: 2 }, verified: true });
     expect(results.runs[0].command).toContain('anonymize data.dat --method pta --k 2');
     expect(results.runs[2].error).toMatch(/at least k = 100/);
+    // Methods of four privacy models, each with the metrics that apply to it and no others.
+    expect(
+      results.runs.slice(3).map((r: { method: string; verified: boolean }) => [r.method, r.verified]),
+    ).toEqual([
+      ['gray-cahd', true],
+      ['coat', true],
+      ['multi-anatomy', true],
+    ]);
+    expect(Object.keys(results.runs[3].metrics).sort()).toEqual(['avgre', 'kl']);
+    expect(Object.keys(results.runs[4].metrics)).toEqual(['avgre']);
+    expect(results.spec.runs).toHaveLength(4);
   });
 });

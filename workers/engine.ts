@@ -25,6 +25,7 @@ import { coatTeachingTrace } from '../src/core/methods/coat/trace.ts';
 import { pgen } from '../src/core/methods/coat/pgen.ts';
 import { phiSquareAmong } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { MethodInputError } from '../src/core/methods/types.ts';
+import { checkDataset } from '../src/core/check/checkDataset.ts';
 import type {
   DatasetOverview,
   EngineApi,
@@ -130,26 +131,20 @@ export function createEngine(): EngineApi {
     },
 
     metrics() {
-      return METRICS.map(({ id, label, source, description, defaultOn, kinds }) => ({
+      return METRICS.map(({ id, label, source, description, defaultOn, kinds, values }) => ({
         id,
         label,
         source,
         description,
         defaultOn,
         kinds,
+        values,
       }));
     },
 
     anonymize(id, request, onProgress, partials, elapsedMs) {
       try {
-        let lastReport = 0;
-        const progress = (fraction: number, phase?: string) => {
-          const now = performance.now();
-          if (now - lastReport > PROGRESS_INTERVAL_MS) {
-            lastReport = now;
-            void onProgress(fraction, phase);
-          }
-        };
+        const progress = throttled(onProgress);
         const { record, release, audit } = runMethod(get(id), request, { progress, partials, elapsedMs });
         return {
           record,
@@ -158,6 +153,27 @@ export function createEngine(): EngineApi {
           releaseCsv: releaseCsv(release),
           auditJson: JSON.stringify(audit),
         };
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
+
+    record(id, request, onProgress, partials, elapsedMs) {
+      try {
+        return runMethod(get(id), request, {
+          progress: throttled(onProgress),
+          partials,
+          elapsedMs,
+          peakBytes,
+        }).record;
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
+
+    check(id, request) {
+      try {
+        return checkDataset(get(id), request);
       } catch (error) {
         throw toEngineError(error);
       }
@@ -215,6 +231,22 @@ export function createEngine(): EngineApi {
     },
   };
 }
+
+/** Progress passed on at most every PROGRESS_INTERVAL_MS, so messages never flood the main thread. */
+function throttled(onProgress: (fraction: number, phase?: string) => void) {
+  let lastReport = 0;
+  return (fraction: number, phase?: string) => {
+    const now = performance.now();
+    if (now - lastReport > PROGRESS_INTERVAL_MS) {
+      lastReport = now;
+      void onProgress(fraction, phase);
+    }
+  };
+}
+
+/** The process's peak memory in Node worker threads (resourceUsage); absent in browsers. */
+const nodeProcess = (globalThis as { process?: { resourceUsage?: () => { maxRSS: number } } }).process;
+const peakBytes = nodeProcess?.resourceUsage ? () => nodeProcess.resourceUsage!().maxRSS * 1024 : undefined;
 
 /** Turns anything thrown into plain data that survives postMessage with its position intact. */
 export function toEngineError(error: unknown): EngineError {

@@ -14,6 +14,7 @@ import type { ReleaseSummary } from '../src/core/release/summary.ts';
 import type { PtaTeachingTrace } from '../src/core/methods/pta/trace.ts';
 import type { CoatTeachingStep } from '../src/core/methods/coat/trace.ts';
 import type { ItemOrder } from '../src/core/methods/shared/itemOrder.ts';
+import type { CheckRequest, CheckResult } from '../src/core/check/types.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
 
@@ -55,6 +56,7 @@ export interface MetricInfo {
   description: string;
   defaultOn: boolean;
   kinds: readonly string[];
+  values: Record<string, 'lower' | 'higher' | 'count'>;
 }
 
 /** A finished, verified run: its record, a summary for the viewer and the files to download. */
@@ -95,6 +97,16 @@ export interface EngineApi {
     partials?: unknown[],
     elapsedMs?: number,
   ): RunResult;
+  /** As `anonymize`, but returns only the run record (sweeps need no release files). */
+  record(
+    id: string,
+    request: RunRequest,
+    onProgress: (fraction: number, phase?: string) => void,
+    partials?: unknown[],
+    elapsedMs?: number,
+  ): RunRecord;
+  /** Checks the dataset as it stands against a privacy model (the Check page). */
+  check(id: string, request: CheckRequest): CheckResult;
   /** A parallel method's independent tasks (MethodSpec.parallel.plan). */
   planTasks(id: string, request: RunRequest): unknown[];
   /** One task of a parallel method, on whichever worker is free. */

@@ -1,21 +1,26 @@
 /**
  * `sweep <spec.json> [--workers N] --out results.json` (DESIGN.md sec. 6): runs every expanded run
- * of the spec on its dataset and writes the results file the UI charts read. Runs go one after the
- * other in this process for now (`--workers` is accepted and only 1 is honoured); a run that fails
+ * of the spec on its dataset in N worker threads (default: the machine's cores, at most one per
+ * run) that share the parsed dataset, and writes the results file the UI charts read. Each run
+ * goes whole to one thread, so its runtime_ms is a one-worker time whatever N is. A run that fails
  * (infeasible parameters) is recorded with its error, never as a result.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { runMethod } from '../../core/experiment/runMethod.ts';
-import { expandSweep, validateSweepSpec, type SweepResults } from '../../core/experiment/sweep.ts';
+import type { SweepResults } from '../../core/experiment/results.ts';
+import { expandSweep, validateSweepSpec } from '../../core/experiment/sweep.ts';
+import { createNodePool } from '../../../workers/node/nodePool.ts';
+import { runSweepOnPool } from '../../../workers/sweepRun.ts';
 import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
 import { readDataset } from '../readDataset.ts';
 
-export async function sweepCommand(args: ParsedArgs): Promise<{ runs: number; failed: number; out: string }> {
+export async function sweepCommand(
+  args: ParsedArgs,
+): Promise<{ runs: number; failed: number; workers: number; wall_ms: number; out: string }> {
   allowOnly(args, ['workers', 'out']);
   const [specPath] = requirePositional(args, 1, 'sweep <spec.json> [--workers N] --out results.json');
-  intFlag(args, 'workers', 1, 1);
   const out = args.flags.get('out');
   if (!out) throw new CliError('sweep needs --out results.json');
   let raw: unknown;
@@ -27,27 +32,33 @@ export async function sweepCommand(args: ParsedArgs): Promise<{ runs: number; fa
     );
   }
   const spec = validateSweepSpec(raw, specPath);
-  const datasetPath = resolve(dirname(specPath), spec.dataset);
-  const { dataset } = await readDataset(datasetPath, { format: spec.format });
-  const results: SweepResults = { format: 'txanon-results/1', runs: [] };
-  for (const request of expandSweep(spec)) {
-    try {
-      const { record } = runMethod(dataset, request, {
-        peakBytes: () => process.resourceUsage().maxRSS * 1024,
-      });
-      results.runs.push({
-        ...record,
-        command: record.command.replace(/ (\S+) --method/, ` ${spec.dataset} --method`),
-      });
-    } catch (error) {
-      results.runs.push({
-        method: request.method,
-        params: request.params as Record<string, string | number | boolean>,
-        seed: request.seed,
-        error: (error as Error).message,
-      });
-    }
+  const requests = expandSweep(spec);
+  const workers = intFlag(args, 'workers', Math.min(availableParallelism(), requests.length), 1);
+  const { dataset } = await readDataset(resolve(dirname(specPath), spec.dataset), { format: spec.format });
+  const pool = createNodePool(workers);
+  try {
+    await pool.register('sweep', dataset.toHandle());
+    const started = performance.now();
+    const { runs } = await runSweepOnPool(pool, 'sweep', requests, new Set());
+    const wall = performance.now() - started;
+    const results: SweepResults = {
+      format: 'txanon-results/1',
+      spec,
+      runs: runs.map((run) =>
+        run && 'command' in run
+          ? { ...run, command: run.command.replace(/ (\S+) --method/, ` ${spec.dataset} --method`) }
+          : run!,
+      ),
+    };
+    writeFileSync(out, JSON.stringify(results, null, 1) + '\n');
+    return {
+      runs: results.runs.length,
+      failed: results.runs.filter((r) => 'error' in r).length,
+      workers,
+      wall_ms: Math.round(wall),
+      out,
+    };
+  } finally {
+    pool.terminate();
   }
-  writeFileSync(out, JSON.stringify(results, null, 1) + '\n');
-  return { runs: results.runs.length, failed: results.runs.filter((r) => 'error' in r).length, out };
 }

@@ -92,7 +92,16 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     runtime_ms: runtime,
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
     notes: result.notes ?? {},
+    ...definedOptions(request.metricOptions),
     command: reproducingCommand(dataset.name, request, params),
   };
   return { record, release: result.release, audit: result.audit };
+}
+
+/** `{ metricOptions }` holding the options a request set, or nothing when it set none. */
+function definedOptions(options: RunRequest['metricOptions']): { metricOptions?: Record<string, number> } {
+  const set = Object.entries(options ?? {}).filter(
+    (entry): entry is [string, number] => entry[1] !== undefined,
+  );
+  return set.length > 0 ? { metricOptions: Object.fromEntries(set) } : {};
 }

@@ -27,6 +27,8 @@ export interface RunRecord {
   /** Peak memory of the process during the run where the platform tells it (Node); else null. */
   peak_bytes: number | null;
   notes: Record<string, number | string>;
+  /** The metric options the run was measured with, when the request set any (swept in Fig. 6). */
+  metricOptions?: Record<string, number>;
   command: string;
 }
 

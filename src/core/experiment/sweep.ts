@@ -2,35 +2,49 @@
  * Sweep specs (DESIGN.md sec. 6): one dataset, runs of methods whose list-valued params are swept
  * (a scalar is fixed), over seeds. Validation names the exact field that is wrong; expansion gives
  * one RunRequest per method x parameter combination x seed, in spec order.
+ *
+ * Beyond DESIGN.md (written in the README): `metricOptions` (queries, q, minSupport,
+ * minConfidence) may also hold lists, which are swept like params. That is how a sweep draws the
+ * anatomy paper's Fig. 6 (AR against the rules' confidence) without running the method again per
+ * confidence value being a different method parameter.
  */
 import type { DatasetFormat } from '../data/dataset.ts';
 import { FORMATS } from '../data/parsers/index.ts';
 import { findMethod } from '../methods/registry.ts';
 import type { SensitiveChoice } from '../methods/sensitive.ts';
 import { MethodInputError, type ParamValue } from '../methods/types.ts';
-import type { RunRecord, RunRequest } from './runRecord.ts';
+import type { RunRequest } from './runRecord.ts';
+
+export type MetricOptionName = 'queries' | 'q' | 'minSupport' | 'minConfidence';
+export const METRIC_OPTION_NAMES: readonly MetricOptionName[] = [
+  'queries',
+  'q',
+  'minSupport',
+  'minConfidence',
+];
 
 export interface SweepSpec {
+  /** A name for the experiment (UI, results file); optional. */
+  name?: string;
   dataset: string;
   format?: DatasetFormat;
   seeds: number[];
   metrics?: string[];
+  metricOptions?: Partial<Record<MetricOptionName, number | number[]>>;
   runs: { method: string; params: Record<string, ParamValue | ParamValue[]>; sensitive?: SensitiveChoice }[];
-}
-
-export interface SweepResults {
-  format: 'txanon-results/1';
-  runs: (RunRecord | { method: string; params: Record<string, ParamValue>; seed: number; error: string })[];
 }
 
 const fail = (file: string, path: string, expected: string): never => {
   throw new MethodInputError(`${file}: ${path}: expected ${expected}`);
 };
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export function validateSweepSpec(value: unknown, file: string): SweepSpec {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    fail(file, '(top level)', 'a JSON object');
+  if (!isObject(value)) fail(file, '(top level)', 'a JSON object');
   const spec = value as Record<string, unknown>;
+  if (spec.name !== undefined && typeof spec.name !== 'string') fail(file, 'name', 'a string');
   if (typeof spec.dataset !== 'string' || spec.dataset === '') fail(file, 'dataset', 'a file name');
   if (spec.format !== undefined && !(FORMATS as readonly unknown[]).includes(spec.format))
     fail(file, 'format', `one of ${FORMATS.join(', ')}`);
@@ -42,25 +56,39 @@ export function validateSweepSpec(value: unknown, file: string): SweepSpec {
     (!Array.isArray(spec.metrics) || !spec.metrics.every((m) => typeof m === 'string'))
   )
     fail(file, 'metrics', 'a list of metric ids');
+  if (spec.metricOptions !== undefined) {
+    if (!isObject(spec.metricOptions)) fail(file, 'metricOptions', 'an object');
+    for (const [name, v] of Object.entries(spec.metricOptions as Record<string, unknown>)) {
+      if (!(METRIC_OPTION_NAMES as readonly string[]).includes(name))
+        fail(file, `metricOptions.${name}`, `one of ${METRIC_OPTION_NAMES.join(', ')}`);
+      const ok = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x > 0;
+      if (!(ok(v) || (Array.isArray(v) && v.length > 0 && v.every(ok))))
+        fail(file, `metricOptions.${name}`, 'a positive number or a non-empty list of them');
+    }
+  }
   if (!Array.isArray(spec.runs) || spec.runs.length === 0) fail(file, 'runs', 'a non-empty list');
   (spec.runs as unknown[]).forEach((run, i) => {
     const where = `runs[${i}]`;
-    if (typeof run !== 'object' || run === null) fail(file, where, 'an object with method and params');
+    if (!isObject(run)) fail(file, where, 'an object with method and params');
     const r = run as Record<string, unknown>;
     if (typeof r.method !== 'string' || !findMethod(r.method))
       fail(file, `${where}.method`, `a method id (see \`methods\`), found ${JSON.stringify(r.method)}`);
     const params = r.params ?? {};
-    if (typeof params !== 'object' || params === null || Array.isArray(params))
-      fail(file, `${where}.params`, 'an object');
+    if (!isObject(params)) fail(file, `${where}.params`, 'an object');
     for (const [name, v] of Object.entries(params as Record<string, unknown>)) {
       const ok = (x: unknown) => ['number', 'string', 'boolean'].includes(typeof x);
       if (!(ok(v) || (Array.isArray(v) && v.length > 0 && v.every(ok))))
         fail(file, `${where}.params.${name}`, 'a number, string or boolean, or a non-empty list of them');
     }
-    const s = r.sensitive as Record<string, unknown> | undefined;
+    const s = r.sensitive;
     if (
       s !== undefined &&
-      !(Array.isArray(s.items) || Number.isInteger(s.top) || Number.isInteger(s.random))
+      !(
+        isObject(s) &&
+        ((Array.isArray(s.items) && s.items.every((t) => typeof t === 'string')) ||
+          Number.isInteger(s.top) ||
+          Number.isInteger(s.random))
+      )
     ) {
       fail(file, `${where}.sensitive`, '{ "items": [...] }, { "top": M } or { "random": M }');
     }
@@ -68,18 +96,34 @@ export function validateSweepSpec(value: unknown, file: string): SweepSpec {
   return { ...(spec as unknown as SweepSpec), seeds: seeds as number[] };
 }
 
-/** One request per method x combination of swept values x seed. */
+/** Every combination of the list values in `values` (a scalar is one value), in key order. */
+function combinations<V>(values: Record<string, V | V[]>): Record<string, V>[] {
+  let result: Record<string, V>[] = [{}];
+  for (const [name, value] of Object.entries(values)) {
+    const list = Array.isArray(value) ? value : [value];
+    result = result.flatMap((c) => list.map((v) => ({ ...c, [name]: v })));
+  }
+  return result;
+}
+
+/** One request per method x combination of swept values x metric-option combination x seed. */
 export function expandSweep(spec: SweepSpec): RunRequest[] {
   const requests: RunRequest[] = [];
+  const optionSets = spec.metricOptions ? combinations(spec.metricOptions) : [undefined];
   for (const run of spec.runs) {
-    let combinations: Record<string, ParamValue>[] = [{}];
-    for (const [name, value] of Object.entries(run.params)) {
-      const values = Array.isArray(value) ? value : [value];
-      combinations = combinations.flatMap((c) => values.map((v) => ({ ...c, [name]: v })));
-    }
-    for (const params of combinations) {
-      for (const seed of spec.seeds)
-        requests.push({ method: run.method, params, seed, sensitive: run.sensitive, metrics: spec.metrics });
+    for (const params of combinations(run.params)) {
+      for (const metricOptions of optionSets) {
+        for (const seed of spec.seeds) {
+          requests.push({
+            method: run.method,
+            params,
+            seed,
+            sensitive: run.sensitive,
+            metrics: spec.metrics,
+            ...(metricOptions ? { metricOptions } : {}),
+          });
+        }
+      }
     }
   }
   return requests;

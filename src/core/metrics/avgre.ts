@@ -55,6 +55,7 @@ export const avgreMetric: MetricSpec = {
     'Average relative error of COUNT queries of q items drawn from input transactions. Lower is better; 0 is exact.',
   defaultOn: true,
   kinds: ['transactions', 'buckets', 'groups', 'generalized'],
+  values: { avgre: 'lower' },
   compute: (dataset, release, _audit, options) => ({
     avgre: averageRelativeError(dataset, release, options),
   }),

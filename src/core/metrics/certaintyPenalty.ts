@@ -65,6 +65,7 @@ export const ncpMetric: MetricSpec = {
     'Sum over equivalence classes of |g| times the items some but not all of its rows hold. Lower is better.',
   defaultOn: true,
   kinds: ['transactions'],
+  values: { ncp: 'lower' },
   compute: (dataset, release, audit) => ({
     ncp: certaintyPenalty(dataset, release as TransactionsRelease, audit as RowsAudit).ncp,
   }),
@@ -78,6 +79,7 @@ export const gcpMetric: MetricSpec = {
     'Share of the input item occurrences the release does not keep (1 - RI/Omega). Lower is better.',
   defaultOn: true,
   kinds: ['transactions'],
+  values: { gcp: 'lower' },
   compute: (dataset, release, audit) => ({
     gcp: certaintyPenalty(dataset, release as TransactionsRelease, audit as RowsAudit).gcp,
   }),

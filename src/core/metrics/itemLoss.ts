@@ -30,5 +30,6 @@ export const ilMetric: MetricSpec = {
     'Items added to or removed from transactions; il_ratio divides by all items of the input. Lower is better.',
   defaultOn: true,
   kinds: ['transactions'],
+  values: { il: 'lower', il_ratio: 'lower' },
   compute: (dataset, release, audit) => itemLoss(dataset, release as TransactionsRelease, audit as RowsAudit),
 };

@@ -88,6 +88,7 @@ export const klMetric: MetricSpec = {
     'KL-divergence between the actual and the estimated distribution of a sensitive item over 2^r QID cells, averaged over queries. Lower is better; 0 is exact.',
   defaultOn: true,
   kinds: ['groups'],
+  values: { kl: 'lower' },
   compute: (dataset, release, _audit, options) => ({
     kl: reconstructionError(dataset, release as GroupsRelease, options),
   }),

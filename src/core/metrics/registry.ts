@@ -26,3 +26,11 @@ export function findMetric(id: string): MetricSpec | undefined {
 export function metricsFor(kind: ReleaseKind): MetricSpec[] {
   return METRICS.filter((m) => m.defaultOn && m.kinds.includes(kind));
 }
+
+/** The metric a named value (`il_ratio`, `ar`, ...) comes from and which way is better. */
+export function metricValue(
+  name: string,
+): { metric: MetricSpec; better: 'lower' | 'higher' | 'count' } | undefined {
+  for (const metric of METRICS) if (name in metric.values) return { metric, better: metric.values[name] };
+  return undefined;
+}

@@ -126,6 +126,7 @@ export const rulesMetric: MetricSpec = {
     'Rules of 2-4 items mined from the input and from the release (expected supports where rows are not published as is); ar = common / original. Higher ar is better.',
   defaultOn: false,
   kinds: ['transactions', 'buckets', 'groups', 'generalized'],
+  values: { ar: 'higher', rules_original: 'count', rules_release: 'count', rules_common: 'count' },
   compute(dataset, release, _audit, options) {
     const exact = ItemRows.of(dataset);
     const ruleOptions = { minSupport: options.minSupport, minConfidence: options.minConfidence };

@@ -25,6 +25,11 @@ export interface MetricSpec {
   defaultOn: boolean;
   /** Release kinds it applies to; a metric that does not apply is absent, never zero. */
   kinds: readonly ReleaseKind[];
+  /**
+   * The named values `compute` returns and which way is better: `lower` for a loss or an error,
+   * `higher` for an accuracy, `count` for a plain count (charts and the privacy-utility scatter).
+   */
+  values: Record<string, 'lower' | 'higher' | 'count'>;
   /** Named values, e.g. `{ il: 120, il_ratio: 0.04 }`. */
   compute(dataset: Dataset, release: Release, audit: Audit, options: MetricOptions): Record<string, number>;
 }

@@ -46,5 +46,6 @@ export const ulMetric: MetricSpec = {
     "Generalization loss ((2^|g|-1)/(2^M-1) x weight x support share per generalized item) plus suppressed items' supports. Lower is better.",
   defaultOn: true,
   kinds: ['generalized'],
+  values: { ul: 'lower', ul_generalization: 'lower', ul_suppression: 'lower' },
   compute: (dataset, release) => utilityLoss(dataset, release as GeneralizedRelease),
 };

@@ -26,6 +26,7 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
   );
   for (const token of dataset.dictionary.tokens)
     if (!columnOf.has(token)) problems.push(`item ${token} is in no column`);
+  const overRepresented: { share: number; problem: string }[] = [];
   if (audit.buckets.length !== release.buckets.length)
     problems.push(`audit has ${audit.buckets.length} buckets, the release ${release.buckets.length}`);
   release.buckets.forEach((bucket, b) => {
@@ -49,13 +50,19 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
         );
       for (const [key, count] of counts) {
         if (count * l > bucket.size) {
-          problems.push(
-            `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
-          );
+          overRepresented.push({
+            share: count / bucket.size,
+            problem: `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
+          });
         }
       }
     });
   });
+  // The worst offenders first: the values with the largest share of their bucket.
+  overRepresented.sort((a, b) => b.share - a.share);
+  problems.push(...overRepresented.slice(0, 10).map((o) => o.problem));
+  if (overRepresented.length > 10)
+    problems.push(`… and ${overRepresented.length - 10} more values above 1/${l}`);
   return {
     verified: problems.length === 0,
     partitionComplete: partition.length === 0,

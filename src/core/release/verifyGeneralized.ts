@@ -54,17 +54,13 @@ export function verifyGeneralized(
   const support = (itemset: readonly string[]) =>
     rows.reduce((c, row) => c + (itemset.every((t) => row.has(t)) ? 1 : 0), 0);
   if (m > 0) {
-    const counts = new Map<string, number>();
-    for (const row of release.transactions) {
-      const items = [...new Set(row)].sort();
-      forSubsets(items, m, (subset) =>
-        counts.set(subset.join('\u0000'), (counts.get(subset.join('\u0000')) ?? 0) + 1),
-      );
-    }
-    let bad = 0;
-    for (const [key, c] of counts)
-      if (c < k && bad++ < 5)
-        problems.push(`itemset {${key.split('\u0000').join(', ')}} occurs in ${c} rows, fewer than k = ${k}`);
+    // The worst offenders first: the rarest itemsets.
+    const rare = [...itemsetCounts(release.transactions, m)]
+      .filter(([, c]) => c < k)
+      .sort((a, b) => a[1] - b[1]);
+    for (const [key, c] of rare.slice(0, 5))
+      problems.push(`itemset {${key.split('\u0000').join(', ')}} occurs in ${c} rows, fewer than k = ${k}`);
+    if (rare.length > 5) problems.push(`… and ${rare.length - 5} more itemsets rarer than k`);
   } else if (audit.constraints) {
     audit.constraints.forEach((constraint, i) => {
       const itemset = [
@@ -79,6 +75,22 @@ export function verifyGeneralized(
     partitionComplete: partition.length === 0,
     problems: problems.slice(0, 20),
   };
+}
+
+/**
+ * How many rows hold each itemset of 1..m items that occurs (keys: tokens sorted, joined by NUL).
+ * k^m-anonymity (Terrovitis et al.) asks every count to be at least k.
+ */
+export function itemsetCounts(rows: readonly (readonly string[])[], m: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const items = [...new Set(row)].sort();
+    forSubsets(items, m, (subset) => {
+      const key = subset.join('\u0000');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    });
+  }
+  return counts;
 }
 
 /** COAT Def. 3.4 on published rows. */

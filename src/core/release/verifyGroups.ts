@@ -14,6 +14,7 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
   const partition = checkPartition(dataset.n, audit.groups.flat());
   problems.push(...partition);
   const sensitive = new Set(release.sensitive);
+  const lowDegree: { degree: number; problem: string }[] = [];
   if (audit.groups.length !== release.groups.length)
     problems.push(`audit has ${audit.groups.length} groups, the release ${release.groups.length}`);
   release.groups.forEach((group, g) => {
@@ -37,9 +38,16 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
         );
       const f = group.sensitive[s] ?? 0;
       if (f * p > group.qid.length)
-        problems.push(`group ${g + 1}: degree ${group.qid.length}/${f} < p = ${p} for ${s}`);
+        lowDegree.push({
+          degree: group.qid.length / f,
+          problem: `group ${g + 1}: degree ${group.qid.length}/${f} < p = ${p} for ${s}`,
+        });
     }
   });
+  // The worst offenders first: the groups of lowest degree.
+  lowDegree.sort((a, b) => a.degree - b.degree);
+  problems.push(...lowDegree.slice(0, 10).map((d) => d.problem));
+  if (lowDegree.length > 10) problems.push(`… and ${lowDegree.length - 10} more (group, item) pairs below p`);
   return {
     verified: problems.length === 0,
     partitionComplete: partition.length === 0,

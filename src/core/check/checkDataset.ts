@@ -1,0 +1,203 @@
+/**
+ * Checks a dataset as it stands, unanonymized, against a privacy model with the same verifiers
+ * every release passes (DESIGN.md sec. 4), and says the largest level it offers:
+ * - k-anonymity (PTA Def. 1): the rows published as they are; classes of identical rows.
+ * - k^m-anonymity (COAT Sec. 3, after Terrovitis et al.): every itemset of up to m items.
+ * - privacy degree p (Ghinita Def. 3): rows with identical QID items form a group an attacker
+ *   cannot tell apart; degree(G) = min over sensitive s of |G| / f_s.
+ * - l-diversity over a column split (anatomy paper Def. 5): the first column is what an attacker
+ *   knows; rows with identical projections on it form a bucket, and in every bucket each other
+ *   column's most frequent value may hold at most |B|/l rows.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { DatasetBuilder } from '../data/datasetBuilder.ts';
+import { chooseSensitive } from '../methods/sensitive.ts';
+import { MethodInputError } from '../methods/types.ts';
+import type {
+  BucketsRelease,
+  GeneralizedRelease,
+  GroupsRelease,
+  ReleaseHeader,
+  TransactionsRelease,
+} from '../release/types.ts';
+import { verifyBuckets } from '../release/verifyBuckets.ts';
+import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.ts';
+import { verifyGroups } from '../release/verifyGroups.ts';
+import { rowKey, verifyTransactions } from '../release/verifyTransactions.ts';
+import type { CheckRequest, CheckResult } from './types.ts';
+
+export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
+  switch (request.model) {
+    case 'k-anonymity':
+      return checkKAnonymity(dataset, positiveInt(request.k, 'k'));
+    case 'km-anonymity':
+      return checkKmAnonymity(dataset, positiveInt(request.k, 'k'), positiveInt(request.m, 'm'));
+    case 'p-degree':
+      return checkPrivacyDegree(dataset, request);
+    case 'l-diversity':
+      return checkLDiversity(dataset, request.l, request.columns);
+  }
+}
+
+function positiveInt(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new MethodInputError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+function header(
+  model: ReleaseHeader['model'],
+  params: ReleaseHeader['params'],
+  sensitive: string[] = [],
+): ReleaseHeader {
+  return { format: 'txanon-release/1', model, method: 'check', params, seed: 0, sensitive };
+}
+
+/** The least of many numbers (Infinity for none), without spreading them onto the stack. */
+function smallest(values: Iterable<number>): number {
+  let least = Infinity;
+  for (const v of values) least = Math.min(least, v);
+  return least;
+}
+
+function largest(values: Iterable<number>): number {
+  let most = -Infinity;
+  for (const v of values) most = Math.max(most, v);
+  return most;
+}
+
+const allRows = (dataset: Dataset) => Array.from({ length: dataset.n }, (_, r) => dataset.rowTokens(r));
+const identity = (n: number) => Array.from({ length: n }, (_, r) => r);
+
+/** Rows grouped by a key, groups in order of first appearance. */
+function classesBy(n: number, key: (r: number) => string): number[][] {
+  const classes = new Map<string, number[]>();
+  for (let r = 0; r < n; r++) {
+    const k = key(r);
+    const rows = classes.get(k) ?? [];
+    classes.set(k, rows);
+    rows.push(r);
+  }
+  return [...classes.values()];
+}
+
+function checkKAnonymity(dataset: Dataset, k: number): CheckResult {
+  const rows = allRows(dataset);
+  const release: TransactionsRelease = {
+    ...header('k-anonymity', { k }),
+    kind: 'transactions',
+    transactions: rows,
+  };
+  const verification = verifyTransactions(dataset, release, { rowOf: identity(dataset.n) });
+  const offered = smallest(classesBy(dataset.n, (r) => rowKey(rows[r])).map((c) => c.length));
+  return {
+    model: 'k-anonymity',
+    holds: verification.verified,
+    offered,
+    problems: verification.problems,
+    reading: 'Rows as published; a class is a set of identical rows.',
+  };
+}
+
+function checkKmAnonymity(dataset: Dataset, k: number, m: number): CheckResult {
+  const rows = allRows(dataset);
+  const release: GeneralizedRelease = {
+    ...header('km-anonymity', { k, m }),
+    kind: 'generalized',
+    generalized: {},
+    suppressed: [],
+    transactions: rows,
+  };
+  const verification = verifyGeneralized(dataset, release, { rowOf: identity(dataset.n) });
+  const counts = [...itemsetCounts(rows, m).values()];
+  return {
+    model: 'km-anonymity',
+    holds: verification.verified,
+    offered: smallest(counts),
+    problems: verification.problems,
+    reading: `Every itemset of up to ${m} items that occurs in some row.`,
+  };
+}
+
+function checkPrivacyDegree(
+  dataset: Dataset,
+  request: Extract<CheckRequest, { model: 'p-degree' }>,
+): CheckResult {
+  if (!(request.p >= 1)) throw new MethodInputError(`p must be at least 1, got ${request.p}`);
+  const sensitiveIds = new Set(chooseSensitive(dataset, request.sensitive, request.seed));
+  if (sensitiveIds.size === 0) throw new MethodInputError('choose at least one sensitive item');
+  const sensitive = [...sensitiveIds].map((id) => dataset.dictionary.token(id));
+  const qidTokens = (r: number) =>
+    [...dataset.row(r)].filter((id) => !sensitiveIds.has(id)).map((id) => dataset.dictionary.token(id));
+  const classes = classesBy(dataset.n, (r) => rowKey(qidTokens(r)));
+  let offered = Infinity;
+  const groups = classes.map((rows) => {
+    const counts: Record<string, number> = {};
+    for (const r of rows)
+      for (const id of dataset.row(r))
+        if (sensitiveIds.has(id)) {
+          const token = dataset.dictionary.token(id);
+          counts[token] = (counts[token] ?? 0) + 1;
+        }
+    for (const f of Object.values(counts)) offered = Math.min(offered, rows.length / f);
+    return { qid: rows.map(qidTokens), sensitive: counts };
+  });
+  const release: GroupsRelease = {
+    ...header('p-degree', { p: request.p }, sensitive),
+    kind: 'groups',
+    groups,
+  };
+  const verification = verifyGroups(dataset, release, { groups: classes });
+  return {
+    model: 'p-degree',
+    holds: verification.verified,
+    offered,
+    problems: verification.problems,
+    reading: `Sensitive: ${sensitive.join(', ')}; rows with identical QID items form a group.`,
+  };
+}
+
+function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): CheckResult {
+  if (!(l >= 1)) throw new MethodInputError(`l must be at least 1, got ${l}`);
+  if (columns.length < 2)
+    throw new MethodInputError('the column split needs the known column and at least one more');
+  const columnOf = new Map<string, number>();
+  columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
+  const unplaced = dataset.dictionary.tokens.filter((t) => !columnOf.has(t));
+  if (unplaced.length > 0)
+    throw new MethodInputError(
+      `the column split leaves out ${unplaced.length} item(s), e.g. ${unplaced.slice(0, 5).join(', ')}`,
+    );
+  const projection = (r: number, c: number) => dataset.rowTokens(r).filter((t) => columnOf.get(t) === c);
+  const classes = classesBy(dataset.n, (r) => rowKey(projection(r, 0)));
+  // The rows without the known column: what each bucket publishes and Def. 5 counts.
+  const builder = new DatasetBuilder();
+  for (let r = 0; r < dataset.n; r++)
+    builder.addTokens(dataset.rowTokens(r).filter((t) => columnOf.get(t) !== 0));
+  const hidden = builder.build(`${dataset.name} (columns 2..${columns.length})`, dataset.format);
+  const hiddenColumns = columns.slice(1);
+  let offered = Infinity;
+  const buckets = classes.map((rows) => {
+    const bucketColumns = hiddenColumns.map((_, c) => rows.map((r) => projection(r, c + 1)));
+    for (const values of bucketColumns) {
+      const counts = new Map<string, number>();
+      for (const v of values) counts.set(rowKey(v), (counts.get(rowKey(v)) ?? 0) + 1);
+      offered = Math.min(offered, rows.length / largest(counts.values()));
+    }
+    return { size: rows.length, columns: bucketColumns };
+  });
+  const release: BucketsRelease = {
+    ...header('l-diversity', { l }),
+    kind: 'buckets',
+    columns: hiddenColumns,
+    buckets,
+  };
+  const verification = verifyBuckets(hidden, release, { buckets: classes });
+  return {
+    model: 'l-diversity',
+    holds: verification.verified,
+    offered,
+    problems: verification.problems,
+    reading: `${classes.length} bucket(s) of rows alike on column 1; ${hiddenColumns.length} column(s) checked.`,
+  };
+}

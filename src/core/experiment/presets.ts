@@ -1,0 +1,92 @@
+/**
+ * Presets: sweeps that redraw a figure of the papers on whatever dataset is loaded. Each names the
+ * figure and the section it comes from; the parameter values are the papers' where they fit a
+ * workbench run, and the README lists where they were shortened.
+ */
+import type { SweepSpec } from './sweep.ts';
+
+export interface Preset {
+  id: string;
+  label: string;
+  /** What the figure shows and where the paper draws it. */
+  figure: string;
+  spec(dataset: string, seeds: number[]): SweepSpec;
+}
+
+export const PRESETS: readonly Preset[] = [
+  {
+    id: 'ghinita-fig12',
+    label: 'Ghinita Fig. 12: KL and time vs p',
+    figure:
+      'Reconstruction error (KL) and runtime against the privacy degree p for the CAHD variants, NN, LSH and PermMondrian (Ghinita et al., Sec. 6, Fig. 12); 10 random sensitive items',
+    spec: (dataset, seeds) => ({
+      name: 'Ghinita Fig. 12',
+      dataset,
+      seeds,
+      metrics: ['kl', 'avgre'],
+      runs: ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian'].map((method) => ({
+        method,
+        params: { p: [4, 6, 8, 10, 15, 20] },
+        sensitive: { random: 10 },
+      })),
+    }),
+  },
+  {
+    id: 'pta-fig11',
+    label: 'PTA Fig. 11: information loss vs k',
+    figure:
+      'Ratio of information loss (IL, Def. 2) against k at a fixed number of segments (Lin et al., Fig. 11)',
+    spec: (dataset, seeds) => ({
+      name: 'PTA Fig. 11',
+      dataset,
+      seeds,
+      metrics: ['il', 'avgre'],
+      runs: [{ method: 'pta', params: { k: [5, 10, 15, 20, 25, 30] } }],
+    }),
+  },
+  {
+    id: 'coat-fig8',
+    label: 'COAT Fig. 8: AvgRE vs k, COAT vs Apriori',
+    figure:
+      'Average relative error of 1-item COUNT queries against k, k^m-anonymity with m = 2 (Loukides et al., Sec. 5, Fig. 8a)',
+    spec: (dataset, seeds) => ({
+      name: 'COAT Fig. 8',
+      dataset,
+      seeds,
+      metrics: ['avgre', 'ul'],
+      metricOptions: { q: 1 },
+      runs: ['coat', 'apriori-km'].map((method) => ({ method, params: { k: [2, 5, 10, 25, 50], m: 2 } })),
+    }),
+  },
+  {
+    id: 'patternka-fig6',
+    label: 'PatternKa Fig. 6: NCP vs k',
+    figure:
+      'Set-valued NCP (eq. 8) and runtime against k on sparse data (PatternKa, Sec. 5.2, Fig. 6); PTA beside it for comparison',
+    spec: (dataset, seeds) => ({
+      name: 'PatternKa Fig. 6',
+      dataset,
+      seeds,
+      metrics: ['ncp', 'gcp', 'avgre'],
+      runs: ['patternka', 'pta'].map((method) => ({ method, params: { k: [5, 10, 15, 20, 25, 30] } })),
+    }),
+  },
+  {
+    id: 'anatomy-fig6',
+    label: 'Anatomy Fig. 6: AR vs confidence',
+    figure:
+      'Accuracy ratio of association rules (2-4 items) against the rules\u2019 minimum confidence, one line per l (anatomy paper, Sec. V, Fig. 6)',
+    spec: (dataset, seeds) => ({
+      name: 'Anatomy Fig. 6',
+      dataset,
+      seeds,
+      metrics: ['rules'],
+      metricOptions: { minConfidence: [0.1, 0.3, 0.5, 0.7, 0.9] },
+      runs: [{ method: 'multi-anatomy', params: { l: [2, 4, 6, 8] } }],
+    }),
+  },
+];
+
+export function findPreset(id: string): Preset | undefined {
+  return PRESETS.find((p) => p.id === id);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkDataset } from '../src/core/check/checkDataset.ts';
+import { columnsByAttribute, parseColumnSplit } from '../src/core/check/columnSplit.ts';
+import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
+
+const datasetOfTokens = (rows: string[][]) => {
+  const builder = new DatasetBuilder();
+  for (const row of rows) builder.addTokens(row);
+  return builder.build('check', 'csv-basket');
+};
+
+describe('checking a dataset as it stands, with the release verifiers', () => {
+  it('k-anonymity: the smallest class of identical rows, the rarest row named first', () => {
+    const data = datasetOfTokens([['a', 'b'], ['b', 'a'], ['a', 'b'], ['c'], ['c'], ['d']]);
+    expect(checkDataset(data, { model: 'k-anonymity', k: 1 })).toMatchObject({ holds: true, offered: 1 });
+    const result = checkDataset(data, { model: 'k-anonymity', k: 3 });
+    expect(result.holds).toBe(false);
+    expect(result.problems[0]).toBe('published row ["d"] occurs 1 time(s), fewer than k = 3');
+    expect(result.problems[1]).toBe('published row ["c"] occurs 2 time(s), fewer than k = 3');
+  });
+
+  it('k^m-anonymity: every itemset of up to m items', () => {
+    const data = datasetOfTokens([
+      ['a', 'b'],
+      ['a', 'b'],
+      ['a', 'c'],
+      ['a', 'c', 'b'],
+    ]);
+    const m1 = checkDataset(data, { model: 'km-anonymity', k: 2, m: 1 });
+    expect(m1).toMatchObject({ holds: true, offered: 2 });
+    const m2 = checkDataset(data, { model: 'km-anonymity', k: 2, m: 2 });
+    expect(m2.holds).toBe(false);
+    expect(m2.offered).toBe(1);
+    expect(m2.problems[0]).toBe('itemset {b, c} occurs in 1 rows, fewer than k = 2');
+  });
+
+  it('privacy degree: groups of identical QID items, degree |G| / f_s', () => {
+    // QID {a}: 2 rows, s once -> degree 2; QID {b}: 3 rows, s once -> 3.
+    const data = datasetOfTokens([['a', 's'], ['a'], ['b', 's'], ['b'], ['b']]);
+    const request = { model: 'p-degree' as const, sensitive: { items: ['s'] }, seed: 1 };
+    expect(checkDataset(data, { ...request, p: 2 })).toMatchObject({ holds: true, offered: 2 });
+    const p3 = checkDataset(data, { ...request, p: 3 });
+    expect(p3.holds).toBe(false);
+    expect(p3.problems).toEqual(['group 1: degree 2/1 < p = 3 for s']);
+  });
+
+  it('l-diversity over a column split: buckets of rows alike on the known column', () => {
+    const data = datasetOfTokens([
+      ['age=1', 'dx=x'],
+      ['age=1', 'dx=y'],
+      ['age=2', 'dx=x'],
+      ['age=2', 'dx=x'],
+    ]);
+    const columns = columnsByAttribute(data);
+    expect(columns).toEqual([
+      ['age=1', 'age=2'],
+      ['dx=x', 'dx=y'],
+    ]);
+    const result = checkDataset(data, { model: 'l-diversity', l: 2, columns });
+    expect(result).toMatchObject({ holds: false, offered: 1 });
+    expect(result.problems[0]).toMatch(/^bucket 2, column 1: value \["dx=x"\] in 2 of 2 rows/);
+    expect(checkDataset(data, { model: 'l-diversity', l: 1, columns }).holds).toBe(true);
+    expect(() =>
+      checkDataset(data, { model: 'l-diversity', l: 2, columns: [['age=1', 'age=2'], ['dx=x']] }),
+    ).toThrow('the column split leaves out 1 item(s), e.g. dx=y');
+    expect(parseColumnSplit('a, b\nc\n\n')).toEqual([['a', 'b'], ['c']]);
+    expect(() => parseColumnSplit('a,b')).toThrow('at least two lines');
+  });
+});
