@@ -1,4 +1,8 @@
-/** The page: load panel and dataset list on the left, the active dataset's overview on the right. */
+/**
+ * The page: load panel and dataset list on the left; on the right the tabs: the active dataset's
+ * overview, a single run (Anonymize), a sweep (Experiment), the saved experiments' charts
+ * (Results, which needs no dataset) and the Check of a dataset against the privacy models.
+ */
 import { useEffect, useState } from 'react';
 import { AnonymizePanel } from './components/AnonymizePanel.tsx';
 import { RunResults } from './components/RunResults.tsx';
@@ -7,29 +11,61 @@ import { DatasetOverviewView } from './components/DatasetOverviewView.tsx';
 import { IsolationNotice } from './components/IsolationNotice.tsx';
 import { LoadPanel } from './components/LoadPanel.tsx';
 import { LoadError, LoadProgress } from './components/LoadStatus.tsx';
+import { useExperiments } from './experiment/experimentStore.ts';
+import { CheckPage } from './pages/CheckPage.tsx';
+import { ExperimentPage } from './pages/ExperimentPage.tsx';
+import { ResultsPage } from './pages/ResultsPage.tsx';
 import { DEFAULT_SAMPLE_ID, SAMPLES } from './samples.ts';
 import { useWorkbench } from './store.ts';
 
-let defaultSampleRequested = false;
+let started = false;
 
-type Tab = 'overview' | 'anonymize';
+type Tab = 'overview' | 'anonymize' | 'experiment' | 'results' | 'check';
 const TABS: [Tab, string][] = [
   ['overview', 'Overview'],
   ['anonymize', 'Anonymize'],
+  ['experiment', 'Experiment'],
+  ['results', 'Results'],
+  ['check', 'Check'],
 ];
 
 export function App() {
   const active = useWorkbench((s) => s.datasets.find((d) => d.id === s.activeId));
   const loadSample = useWorkbench((s) => s.loadSample);
+  const restore = useWorkbench((s) => s.restore);
+  const hydrate = useExperiments((s) => s.hydrate);
   const [tab, setTab] = useState<Tab>('overview');
 
   useEffect(() => {
-    // A newcomer sees something at once: the synthetic sample opens on first start.
-    if (defaultSampleRequested) return;
-    defaultSampleRequested = true;
-    const sample = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID);
-    if (sample) void loadSample(sample);
-  }, [loadSample]);
+    if (started) return;
+    started = true;
+    void hydrate();
+    // The datasets of the last visit come back; a newcomer sees the synthetic sample at once.
+    void restore().then((restored) => {
+      const sample = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID);
+      if (!restored && sample) void loadSample(sample);
+    });
+  }, [loadSample, restore, hydrate]);
+
+  const page = () => {
+    if (tab === 'results') return <ResultsPage />;
+    if (!active) return <p className="muted">Drop a file or pick a sample to begin.</p>;
+    switch (tab) {
+      case 'overview':
+        return <DatasetOverviewView entry={active} />;
+      case 'anonymize':
+        return (
+          <>
+            <AnonymizePanel dataset={active} />
+            <RunResults datasetId={active.id} />
+          </>
+        );
+      case 'experiment':
+        return <ExperimentPage dataset={active} onShowResults={() => setTab('results')} />;
+      case 'check':
+        return <CheckPage dataset={active} />;
+    }
+  };
 
   return (
     <div className="app">
@@ -45,33 +81,20 @@ export function App() {
       <main className="main">
         <LoadProgress />
         <LoadError />
-        {active ? (
-          <>
-            <nav className="tabs">
-              {TABS.map(([id, label]) => (
-                <button
-                  key={id}
-                  type="button"
-                  data-testid={`tab-${id}`}
-                  className={tab === id ? 'active' : ''}
-                  onClick={() => setTab(id)}
-                >
-                  {label}
-                </button>
-              ))}
-            </nav>
-            {tab === 'overview' ? (
-              <DatasetOverviewView entry={active} />
-            ) : (
-              <>
-                <AnonymizePanel dataset={active} />
-                <RunResults datasetId={active.id} />
-              </>
-            )}
-          </>
-        ) : (
-          <p className="muted">Drop a file or pick a sample to begin.</p>
-        )}
+        <nav className="tabs">
+          {TABS.map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              data-testid={`tab-${id}`}
+              className={tab === id ? 'active' : ''}
+              onClick={() => setTab(id)}
+            >
+              {label}
+            </button>
+          ))}
+        </nav>
+        {page()}
       </main>
     </div>
   );

@@ -24,6 +24,7 @@ import { verifyBuckets } from '../release/verifyBuckets.ts';
 import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.ts';
 import { verifyGroups } from '../release/verifyGroups.ts';
 import { rowKey, verifyTransactions } from '../release/verifyTransactions.ts';
+import { columnsByAttribute } from './columnSplit.ts';
 import type { CheckRequest, CheckResult } from './types.ts';
 
 export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
@@ -35,7 +36,12 @@ export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResu
     case 'p-degree':
       return checkPrivacyDegree(dataset, request);
     case 'l-diversity':
-      return checkLDiversity(dataset, request.l, request.columns);
+      // No split given: one column per attribute name (relational items read column=value).
+      return checkLDiversity(
+        dataset,
+        request.l,
+        request.columns.length > 0 ? request.columns : columnsByAttribute(dataset),
+      );
   }
 }
 

@@ -4,6 +4,7 @@ import { useRuns, type RunEntry } from '../runStore.ts';
 import { EChart } from './EChart.tsx';
 import { classSizeOption } from './charts.ts';
 import { download } from '../download.ts';
+import { describeValue } from '../metricText.ts';
 import { BucketsView } from '../methods/multi-anatomy/BucketsView.tsx';
 import { GroupsView } from '../methods/GroupsView.tsx';
 import { GeneralizedView } from '../methods/GeneralizedView.tsx';
@@ -23,10 +24,7 @@ export function RunResults({ datasetId }: { datasetId: string }) {
   const mine = runs.filter((r) => r.datasetId === datasetId);
   const selected = mine.find((r) => r.id === selectedRunId) ?? mine[mine.length - 1];
   const metricNames = [...new Set(mine.flatMap((r) => Object.keys(r.record.metrics)))];
-  const describe = (name: string) => {
-    const info = metrics.find((m) => name === m.id || name.startsWith(`${m.id}_`));
-    return info ? `${info.label} — ${info.source}. ${info.description}` : name;
-  };
+  const describe = (name: string) => describeValue(metrics, name);
   if (mine.length === 0) return <p className="muted">No runs on this dataset yet.</p>;
   return (
     <section className="panel">

@@ -127,7 +127,7 @@ export function riskOption(points: RiskPoint[]): ChartOption {
   };
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

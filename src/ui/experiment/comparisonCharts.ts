@@ -1,0 +1,279 @@
+/**
+ * ECharts options for comparing runs (the Results page): a value against the swept parameter with
+ * one line per series and a band for the spread over seeds, runtime on a log axis, the
+ * privacy-utility scatter with its non-dominated runs, and every series at one parameter value.
+ * Pure functions of run records; helper series (bands, the front) carry ids starting with `_` so
+ * the chart wrapper counts only the data series.
+ */
+import { nonDominated } from '../../core/experiment/pareto.ts';
+import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
+import {
+  axisValue,
+  compareAxisValues,
+  runValue,
+  seriesName,
+  type Series,
+  valueSeries,
+} from '../../core/experiment/series.ts';
+import type { ParamValue } from '../../core/methods/types.ts';
+import type { ChartOption } from '../components/EChart.tsx';
+import { escapeHtml } from '../components/charts.ts';
+
+const PALETTE = [
+  '#2f6fde',
+  '#d9480f',
+  '#2b8a3e',
+  '#9c36b5',
+  '#e8590c',
+  '#1098ad',
+  '#5c940d',
+  '#c2255c',
+  '#364fc7',
+  '#862e9c',
+  '#495057',
+];
+const titleStyle = { fontSize: 14, fontWeight: 600 };
+const base = { animation: false };
+
+/** What a value is and which paper defines it, for tooltips (from the metric catalogue). */
+export type Describe = (valueName: string) => string;
+
+/** A stable colour per series name, the same in every chart of a page. */
+export function colourOf(names: readonly string[]): (name: string) => string {
+  const sorted = [...new Set(names)].sort();
+  return (name) => PALETTE[sorted.indexOf(name) % PALETTE.length];
+}
+
+const numericAxis = (series: readonly Series[]) =>
+  series.every((s) => s.points.every((p) => typeof p.x === 'number'));
+
+function xAxisFor(series: readonly Series[], axis: string) {
+  if (numericAxis(series))
+    return { type: 'value', name: axis, nameLocation: 'middle', nameGap: 28, scale: true };
+  const categories = [...new Set(series.flatMap((s) => s.points.map((p) => String(p.x))))];
+  return { type: 'category', data: categories, name: axis, nameLocation: 'middle', nameGap: 28 };
+}
+
+const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
+
+function pointTooltip(describe: Describe, valueName: string, axis: string) {
+  return (p: { seriesName: string; data: { point: Series['points'][number] } }) => {
+    const point = p.data.point;
+    return [
+      `<b>${escapeHtml(p.seriesName)}</b> at ${escapeHtml(axis)} = ${escapeHtml(String(point.x))}`,
+      `${escapeHtml(valueName)}: mean ${fmt(point.mean)} (min ${fmt(point.min)}, max ${fmt(point.max)}, ${point.n} seed${point.n > 1 ? 's' : ''})`,
+      `<span style="color:#666">${escapeHtml(describe(valueName))}</span>`,
+    ].join('<br/>');
+  };
+}
+
+function lines(series: readonly Series[], colour: (name: string) => string) {
+  const numeric = numericAxis(series);
+  return series.map((s) => ({
+    type: 'line',
+    name: s.name,
+    id: s.name,
+    data: s.points.map((point) => ({ value: [numeric ? point.x : String(point.x), point.mean], point })),
+    symbolSize: 7,
+    itemStyle: { color: colour(s.name) },
+    lineStyle: { color: colour(s.name), width: 2 },
+    z: 3,
+  }));
+}
+
+/** The spread over seeds as a filled band between min and max (two stacked helper lines). */
+function bands(series: readonly Series[], colour: (name: string) => string) {
+  const numeric = numericAxis(series);
+  return series.flatMap((s) => {
+    if (!s.points.some((p) => p.n > 1)) return [];
+    const x = (p: Series['points'][number]) => (numeric ? p.x : String(p.x));
+    const stack = `_band-${s.name}`;
+    return [
+      {
+        type: 'line',
+        id: `_band-low-${s.name}`,
+        stack,
+        data: s.points.map((p) => [x(p), p.min]),
+        lineStyle: { opacity: 0 },
+        symbol: 'none',
+        silent: true,
+        tooltip: { show: false },
+      },
+      {
+        type: 'line',
+        id: `_band-high-${s.name}`,
+        stack,
+        data: s.points.map((p) => [x(p), p.max - p.min]),
+        lineStyle: { opacity: 0 },
+        areaStyle: { color: colour(s.name), opacity: 0.15 },
+        symbol: 'none',
+        silent: true,
+        tooltip: { show: false },
+      },
+    ];
+  });
+}
+
+export function metricLineOption(
+  runs: readonly SweepRun[],
+  axis: string,
+  valueName: string,
+  describe: Describe,
+  colour: (name: string) => string,
+): ChartOption {
+  const series = valueSeries(runs, axis, runValue(valueName));
+  return {
+    ...base,
+    title: { text: `${valueName} vs ${axis} (mean; band: min–max over seeds)`, textStyle: titleStyle },
+    tooltip: { trigger: 'item', formatter: pointTooltip(describe, valueName, axis) },
+    legend: { top: 22, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    xAxis: xAxisFor(series, axis),
+    yAxis: { type: 'value', name: valueName, nameLocation: 'middle', nameGap: 48, scale: true },
+    series: [...bands(series, colour), ...lines(series, colour)],
+  };
+}
+
+export function runtimeOption(
+  runs: readonly SweepRun[],
+  axis: string,
+  describe: Describe,
+  colour: (name: string) => string,
+): ChartOption {
+  const series = valueSeries(runs, axis, runValue('runtime_ms'));
+  return {
+    ...base,
+    title: { text: `Runtime vs ${axis} (ms, log scale; mean over seeds)`, textStyle: titleStyle },
+    tooltip: { trigger: 'item', formatter: pointTooltip(describe, 'runtime_ms', axis) },
+    legend: { top: 22, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    xAxis: xAxisFor(series, axis),
+    yAxis: { type: 'log', name: 'runtime (ms)', nameLocation: 'middle', nameGap: 48 },
+    series: lines(series, colour),
+  };
+}
+
+/**
+ * Privacy (the privacy parameter's value) against a value, one point per run; the runs no other
+ * run beats on both are ringed and joined (pareto.ts). An accuracy (higher is better) is negated
+ * for the front only.
+ */
+export function tradeOffOption(
+  runs: readonly SweepRun[],
+  privacyAxis: string,
+  valueName: string,
+  better: 'lower' | 'higher',
+  describe: Describe,
+  colour: (name: string) => string,
+  axes: readonly string[],
+): ChartOption {
+  const points = runs.flatMap((run) => {
+    if (isFailedRun(run)) return [];
+    const privacy = axisValue(run, privacyAxis);
+    const value = runValue(valueName)(run);
+    if (typeof privacy !== 'number' || value === undefined) return [];
+    return [{ run, privacy, value, name: seriesName(run, privacyAxis, axes) }];
+  });
+  const front = new Set(
+    nonDominated(points.map((p) => ({ privacy: p.privacy, loss: better === 'lower' ? p.value : -p.value }))),
+  );
+  const names = [...new Set(points.map((p) => p.name))];
+  const frontPoints = points.filter((_, i) => front.has(i)).sort((a, b) => a.privacy - b.privacy);
+  const tooltip = (p: { data: { run: SweepRun; value: [number, number] } }) =>
+    [
+      `<b>${escapeHtml(p.data.run.method)}</b> seed ${p.data.run.seed}`,
+      escapeHtml(
+        Object.entries({ ...p.data.run.params, ...p.data.run.metricOptions })
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' '),
+      ),
+      `${escapeHtml(privacyAxis)} = ${p.data.value[0]}, ${escapeHtml(valueName)} = ${fmt(p.data.value[1])}`,
+      `<span style="color:#666">${escapeHtml(describe(valueName))}</span>`,
+    ].join('<br/>');
+  return {
+    ...base,
+    title: {
+      text: `Privacy (${privacyAxis}) vs ${valueName}: ringed runs are non-dominated`,
+      textStyle: titleStyle,
+    },
+    tooltip: { trigger: 'item', formatter: tooltip },
+    legend: { top: 22, data: [...names, 'non-dominated'], type: 'scroll' },
+    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    xAxis: {
+      type: 'value',
+      name: `${privacyAxis} (more privacy →)`,
+      nameLocation: 'middle',
+      nameGap: 28,
+      scale: true,
+    },
+    yAxis: {
+      type: 'value',
+      name: `${valueName} (${better} is better)`,
+      nameLocation: 'middle',
+      nameGap: 48,
+      scale: true,
+    },
+    series: [
+      ...names.map((name) => ({
+        type: 'scatter',
+        name,
+        id: name,
+        symbolSize: 8,
+        itemStyle: { color: colour(name), opacity: 0.8 },
+        data: points.filter((p) => p.name === name).map((p) => ({ value: [p.privacy, p.value], run: p.run })),
+      })),
+      {
+        type: 'line',
+        name: 'non-dominated',
+        id: '_front',
+        data: frontPoints.map((p) => ({ value: [p.privacy, p.value], run: p.run })),
+        symbol: 'circle',
+        symbolSize: 16,
+        itemStyle: { color: 'transparent', borderColor: '#111', borderWidth: 2 },
+        lineStyle: { color: '#111', type: 'dashed', width: 1 },
+        z: 5,
+      },
+    ],
+  };
+}
+
+/** Every series at one value of the swept parameter (mean over seeds; min and max in the tooltip). */
+export function barAtOption(
+  runs: readonly SweepRun[],
+  axis: string,
+  at: ParamValue,
+  valueName: string,
+  describe: Describe,
+  colour: (name: string) => string,
+): ChartOption {
+  const bars = valueSeries(runs, axis, runValue(valueName))
+    .map((s) => ({ name: s.name, point: s.points.find((p) => compareAxisValues(p.x, at) === 0) }))
+    .filter((b): b is { name: string; point: Series['points'][number] } => b.point !== undefined);
+  return {
+    ...base,
+    title: { text: `${valueName} of every method at ${axis} = ${at}`, textStyle: titleStyle },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; dataIndex: number }) => {
+        const { point } = bars[p.dataIndex];
+        return pointTooltip(describe, valueName, axis)({ seriesName: p.name, data: { point } });
+      },
+    },
+    grid: { left: 64, right: 24, top: 40, bottom: 72 },
+    xAxis: {
+      type: 'category',
+      data: bars.map((b) => b.name),
+      axisLabel: { rotate: bars.length > 4 ? 30 : 0, fontSize: 11 },
+    },
+    yAxis: { type: 'value', name: valueName, nameLocation: 'middle', nameGap: 48 },
+    series: [
+      {
+        type: 'bar',
+        id: 'bars',
+        name: valueName,
+        data: bars.map((b) => ({ value: b.point.mean, itemStyle: { color: colour(b.name) } })),
+        barMaxWidth: 48,
+      },
+    ],
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Experiments (zustand): the saved ones with their results, the sweep in progress (done / total,
+ * time left, the progress of each running run) and Cancel, which stops every running run at once
+ * and keeps the finished ones. Each finished run is saved to IndexedDB as it lands, so a reload
+ * loses at most the runs still going (the experiment then reads `interrupted`).
+ */
+import { create } from 'zustand';
+import { parseResults, type SweepRun } from '../../core/experiment/results.ts';
+import { expandSweep, type SweepSpec } from '../../core/experiment/sweep.ts';
+import { runSweepOnPool } from '../../../workers/sweepRun.ts';
+import { pool } from '../engineClient.ts';
+import { forgetExperiment, saveExperiment, savedExperiments } from '../persist.ts';
+import type { Experiment } from './experimentTypes.ts';
+
+export interface SweepProgress {
+  experimentId: string;
+  done: number;
+  total: number;
+  startedAt: number;
+  /** Running runs: request index -> fraction done. */
+  active: Record<number, { label: string; fraction: number; phase?: string }>;
+}
+
+interface ExperimentState {
+  experiments: Experiment[];
+  selectedId: string | null;
+  progress: SweepProgress | null;
+  error: string | null;
+  hydrated: boolean;
+  hydrate(): Promise<void>;
+  start(spec: SweepSpec, datasetId: string, datasetName: string): Promise<void>;
+  cancel(): void;
+  importResults(file: File): Promise<void>;
+  select(id: string): void;
+  remove(id: string): void;
+  dismissError(): void;
+}
+
+let currentSweep: AbortController | null = null;
+const newId = () => `exp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+/** Saves at most every 400 ms while a sweep runs (and always at its end). */
+function throttledSave() {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let latest: Experiment | null = null;
+  return {
+    save(experiment: Experiment) {
+      latest = experiment;
+      timer ??= setTimeout(() => {
+        timer = null;
+        if (latest) void saveExperiment(latest);
+      }, 400);
+    },
+    flush(experiment: Experiment) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      return saveExperiment(experiment);
+    },
+  };
+}
+
+export const useExperiments = create<ExperimentState>((set, get) => {
+  const update = (id: string, change: (e: Experiment) => Experiment): Experiment | undefined => {
+    let updated: Experiment | undefined;
+    set((s) => ({
+      experiments: s.experiments.map((e) => (e.id === id ? (updated = change(e)) : e)),
+    }));
+    return updated;
+  };
+
+  return {
+    experiments: [],
+    selectedId: null,
+    progress: null,
+    error: null,
+    hydrated: false,
+
+    hydrate: async () => {
+      if (get().hydrated) return;
+      const saved = (await savedExperiments()).map((e) =>
+        e.status === 'running' ? { ...e, status: 'interrupted' as const } : e,
+      );
+      set((s) => ({
+        experiments: [...saved, ...s.experiments.filter((e) => !saved.some((x) => x.id === e.id))],
+        selectedId: s.selectedId ?? saved[saved.length - 1]?.id ?? null,
+        hydrated: true,
+      }));
+    },
+
+    start: async (spec, datasetId, datasetName) => {
+      if (currentSweep) return;
+      const requests = expandSweep(spec);
+      const experiment: Experiment = {
+        id: newId(),
+        name: spec.name ?? 'Experiment',
+        datasetName,
+        spec,
+        runs: requests.map(() => null),
+        status: 'running',
+        createdAt: Date.now(),
+      };
+      const controller = new AbortController();
+      currentSweep = controller;
+      const saver = throttledSave();
+      const startedAt = performance.now();
+      set((s) => ({
+        experiments: [...s.experiments, experiment],
+        selectedId: experiment.id,
+        error: null,
+        progress: { experimentId: experiment.id, done: 0, total: requests.length, startedAt, active: {} },
+      }));
+      const label = (i: number) => {
+        const r = requests[i];
+        const values = { ...r.params, ...r.metricOptions };
+        return `${r.method} ${Object.entries(values)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')} seed ${r.seed}`;
+      };
+      try {
+        const outcome = await runSweepOnPool(
+          pool,
+          datasetId,
+          requests,
+          new Set(),
+          {
+            onProgress: (index, fraction, phase) =>
+              set((s) =>
+                s.progress?.experimentId === experiment.id
+                  ? {
+                      progress: {
+                        ...s.progress,
+                        active: { ...s.progress.active, [index]: { label: label(index), fraction, phase } },
+                      },
+                    }
+                  : {},
+              ),
+            onRun: (index, run: SweepRun) => {
+              const updated = update(experiment.id, (e) => {
+                const runs = e.runs.slice();
+                runs[index] = run;
+                return { ...e, runs };
+              });
+              if (updated) saver.save(updated);
+              set((s) => {
+                if (s.progress?.experimentId !== experiment.id) return {};
+                const active = { ...s.progress.active };
+                delete active[index];
+                return { progress: { ...s.progress, done: s.progress.done + 1, active } };
+              });
+            },
+          },
+          controller.signal,
+        );
+        const finished = update(experiment.id, (e) => ({
+          ...e,
+          status: outcome.cancelled ? 'cancelled' : 'done',
+          wallMs: performance.now() - startedAt,
+        }));
+        if (finished) await saver.flush(finished);
+      } catch (error) {
+        set({ error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        currentSweep = null;
+        set({ progress: null });
+      }
+    },
+
+    cancel: () => currentSweep?.abort(),
+
+    importResults: async (file) => {
+      try {
+        const results = parseResults(await file.text(), file.name);
+        const experiment: Experiment = {
+          id: newId(),
+          name: results.spec?.name ?? file.name,
+          datasetName: results.spec?.dataset ?? '(from file)',
+          spec: results.spec ?? { dataset: '(from file)', seeds: [], runs: [] },
+          runs: results.runs,
+          status: 'imported',
+          createdAt: Date.now(),
+        };
+        set((s) => ({ experiments: [...s.experiments, experiment], selectedId: experiment.id, error: null }));
+        await saveExperiment(experiment);
+      } catch (error) {
+        set({ error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+
+    select: (id) => set({ selectedId: id }),
+
+    remove: (id) => {
+      void forgetExperiment(id);
+      set((s) => {
+        const experiments = s.experiments.filter((e) => e.id !== id);
+        return {
+          experiments,
+          selectedId: s.selectedId === id ? (experiments[experiments.length - 1]?.id ?? null) : s.selectedId,
+        };
+      });
+    },
+
+    dismissError: () => set({ error: null }),
+  };
+});
+
+/** The finished runs of an experiment, in spec order. */
+export const finishedRuns = (experiment: Experiment): SweepRun[] =>
+  experiment.runs.filter((r): r is SweepRun => r !== null);
+
+/** The results file of an experiment (txanon-results/1), as `cli sweep` writes it. */
+export const resultsFileOf = (experiment: Experiment) => ({
+  format: 'txanon-results/1' as const,
+  spec: experiment.spec,
+  runs: finishedRuns(experiment),
+});

@@ -1,0 +1,44 @@
+/**
+ * What survives a page reload (IndexedDB through idb-keyval): where each loaded dataset came from
+ * (the file itself as a Blob, or the sample's id), and every experiment with its results. Datasets
+ * are stored as their source and parsed again on reload, not as parsed memory. Nothing leaves the
+ * browser.
+ */
+import { createStore, del, set, values } from 'idb-keyval';
+import type { LoadOptions } from '../../workers/engineTypes.ts';
+import type { Experiment } from './experiment/experimentTypes.ts';
+
+export type DatasetSource =
+  | { key: string; kind: 'file'; name: string; blob: Blob; options: LoadOptions; savedAt: number }
+  | { key: string; kind: 'sample'; name: string; sampleId: string; savedAt: number };
+
+const datasets = createStore('txanon-datasets', 'sources');
+const experiments = createStore('txanon-experiments', 'experiments');
+
+/** Storage may be missing (private windows) or full: the page then works without it. */
+async function quietly<T>(job: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await job();
+  } catch (error) {
+    console.warn('IndexedDB unavailable:', error);
+    return fallback;
+  }
+}
+
+export const saveDatasetSource = (source: DatasetSource) =>
+  quietly(() => set(source.key, source, datasets), undefined);
+export const forgetDatasetSource = (key: string) => quietly(() => del(key, datasets), undefined);
+export const savedDatasetSources = () =>
+  quietly(
+    async () => ((await values(datasets)) as DatasetSource[]).sort((a, b) => a.savedAt - b.savedAt),
+    [] as DatasetSource[],
+  );
+
+export const saveExperiment = (experiment: Experiment) =>
+  quietly(() => set(experiment.id, experiment, experiments), undefined);
+export const forgetExperiment = (id: string) => quietly(() => del(id, experiments), undefined);
+export const savedExperiments = () =>
+  quietly(
+    async () => ((await values(experiments)) as Experiment[]).sort((a, b) => a.createdAt - b.createdAt),
+    [] as Experiment[],
+  );
