@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: parse throughput and peak memory for ../shared/data and a generated
  * 1,000,000-transaction dataset (T10 I4 N1000), then the same generated file loaded in Chromium
- * with the main thread watched for long tasks. Writes bench/results.md. Figures are ratios within
- * this one run where they compare (machines here are shared and noisy).
+ * with the main thread watched for long tasks, then every method section and the sweep. Writes
+ * bench/results.md. Figures are ratios within this one run where they compare (machines here are
+ * shared and noisy). `npm run bench -- sweep` (or any of pdegree, coat, anatomy, methods) runs only
+ * those sections and replaces them in bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { benchMethods } from './methods.ts';
 import { benchMultiAnatomy } from './multiAnatomy.ts';
 import { benchPDegree } from './pDegree.ts';
 import { benchCoat } from './coat.ts';
+import { benchSweep } from './sweep.ts';
+import { readFileSync } from 'node:fs';
 
 const SHARED = '../shared/data';
 const FILES = ['BMS1.dat', 'BMS2.dat', 'chess.dat', 'mushroom.dat', 'T10I4D100K.dat'];
@@ -53,7 +57,52 @@ async function generateLarge(): Promise<void> {
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
+const SECTIONS = ['pdegree', 'coat', 'anatomy', 'methods', 'sweep'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+async function section(name: SectionName): Promise<string> {
+  const bms = (files: string[]) => files.filter((f) => existsSync(`${SHARED}/${f}`));
+  console.error(`running ${name}…`);
+  switch (name) {
+    case 'pdegree':
+      return benchPDegree(SHARED, bms(['BMS1.dat', 'BMS2.dat']));
+    case 'coat':
+      return benchCoat(SHARED, bms(['BMS1.dat', 'BMS2.dat']));
+    case 'anatomy':
+      return benchMultiAnatomy(SHARED);
+    case 'methods':
+      return benchMethods(SHARED, bms(['BMS1.dat', 'chess.dat']));
+    case 'sweep':
+      return existsSync(`${SHARED}/BMS1.dat`) ? benchSweep(SHARED) : '';
+  }
+}
+
+/** Replaces the `## ` sections of bench/results.md that `fresh` holds (or appends them). */
+function replaceSections(fresh: string): void {
+  const split = (text: string) => text.split(/\n(?=## )/);
+  const heading = (part: string) => part.split('\n')[0];
+  const parts = existsSync('bench/results.md')
+    ? split(readFileSync('bench/results.md', 'utf8'))
+    : ['# Benchmarks'];
+  for (const part of split(fresh)) {
+    const at = parts.findIndex((p) => heading(p) === heading(part));
+    if (at >= 0) parts[at] = part;
+    else parts.push(part);
+  }
+  writeFileSync('bench/results.md', parts.join('\n'));
+}
+
 async function main(): Promise<void> {
+  const only = process.argv
+    .slice(2)
+    .filter((a): a is SectionName => (SECTIONS as readonly string[]).includes(a));
+  if (only.length > 0) {
+    const fresh: string[] = [];
+    for (const name of only) fresh.push(await section(name));
+    replaceSections(fresh.join('\n'));
+    console.log(fresh.join('\n'));
+    return;
+  }
   console.error('generating the 1,000,000-transaction dataset…');
   await generateLarge();
   const baseline = runParse().maxRssBytes;
@@ -94,23 +143,11 @@ async function main(): Promise<void> {
     ].join('\n');
   }
 
-  console.error('running the k-anonymity methods…');
-  console.error('running the p-degree methods…');
-  const pDegreeSection = benchPDegree(
-    SHARED,
-    ['BMS1.dat', 'BMS2.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
-  );
-  console.error('running COAT…');
-  const coatSection = benchCoat(
-    SHARED,
-    ['BMS1.dat', 'BMS2.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
-  );
-  console.error('running multi-anatomy…');
-  const anatomySection = benchMultiAnatomy(SHARED);
-  const methodsSection = benchMethods(
-    SHARED,
-    ['BMS1.dat', 'chess.dat'].filter((f) => existsSync(`${SHARED}/${f}`)),
-  );
+  const pDegreeSection = await section('pdegree');
+  const coatSection = await section('coat');
+  const anatomySection = await section('anatomy');
+  const methodsSection = await section('methods');
+  const sweepSection = await section('sweep');
 
   const report = [
     '# Benchmarks',
@@ -135,6 +172,7 @@ async function main(): Promise<void> {
     methodsSection,
     anatomySection,
     coatSection,
+    sweepSection,
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);

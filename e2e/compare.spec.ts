@@ -114,6 +114,7 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   await page.getByTestId('sweep-values').fill('2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16');
   await page.getByTestId('run-experiment').click();
   await expect(page.getByTestId('sweep-done')).toContainText(/^[3-9] \/ 90|^\d\d \/ 90/, { timeout: 60_000 });
+  await page.screenshot({ path: 'test-results/experiment-running.png', fullPage: true });
   await page.getByTestId('cancel-experiment').click();
   await expect(page.getByTestId('sweep-progress')).toBeHidden();
   await page.getByTestId('tab-results').click();

@@ -11,6 +11,7 @@ import { runSweepOnPool } from '../../../workers/sweepRun.ts';
 import { pool } from '../engineClient.ts';
 import { forgetExperiment, saveExperiment, savedExperiments } from '../persist.ts';
 import type { Experiment } from './experimentTypes.ts';
+import { EMPTY_FORM, type SweepForm } from './specForm.ts';
 
 export interface SweepProgress {
   experimentId: string;
@@ -22,6 +23,10 @@ export interface SweepProgress {
 }
 
 interface ExperimentState {
+  /** The Experiment page's form, kept here so it survives switching tabs. */
+  form: SweepForm;
+  preset: string;
+  setForm(form: SweepForm, preset?: string): void;
   experiments: Experiment[];
   selectedId: string | null;
   progress: SweepProgress | null;
@@ -69,6 +74,9 @@ export const useExperiments = create<ExperimentState>((set, get) => {
   };
 
   return {
+    form: EMPTY_FORM,
+    preset: '',
+    setForm: (form, preset) => set((s) => ({ form, preset: preset ?? s.preset })),
     experiments: [],
     selectedId: null,
     progress: null,

@@ -9,15 +9,13 @@ import { PRESETS } from '../../core/experiment/presets.ts';
 import { expandSweep } from '../../core/experiment/sweep.ts';
 import { pool } from '../engineClient.ts';
 import { useExperiments, type SweepProgress } from '../experiment/experimentStore.ts';
-import { EMPTY_FORM, formToSpec, specToForm, sweepableAxes, type SweepForm } from '../experiment/specForm.ts';
+import { formToSpec, specToForm, sweepableAxes, type SweepForm } from '../experiment/specForm.ts';
 import { useRuns } from '../runStore.ts';
 import type { DatasetEntry } from '../store.ts';
 
 export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEntry; onShowResults(): void }) {
   const { methods, metrics, loadCatalogues } = useRuns();
-  const { start, cancel, progress, error, dismissError } = useExperiments();
-  const [form, setForm] = useState<SweepForm>(EMPTY_FORM);
-  const [preset, setPreset] = useState('');
+  const { start, cancel, progress, error, dismissError, form, preset, setForm } = useExperiments();
   useEffect(() => void loadCatalogues(), [loadCatalogues]);
 
   const built = useMemo(() => {
@@ -31,22 +29,14 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
 
   const chosen = methods.filter((m) => form.methods.includes(m.id));
   const axes = sweepableAxes(chosen.length > 0 ? chosen : methods);
-  const change = (patch: Partial<SweepForm>) => setForm((f) => ({ ...f, ...patch }));
+  const change = (patch: Partial<SweepForm>) => setForm({ ...form, ...patch });
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
   const applyPreset = (id: string) => {
-    setPreset(id);
     const found = PRESETS.find((p) => p.id === id);
-    if (found)
-      setForm(
-        specToForm(
-          found.spec(
-            dataset.name,
-            Array.from({ length: form.seeds }, (_, i) => i + 1),
-          ),
-        ),
-      );
+    const seeds = Array.from({ length: form.seeds }, (_, i) => i + 1);
+    setForm(found ? specToForm(found.spec(dataset.name, seeds)) : form, id);
   };
 
   const run = async () => {
