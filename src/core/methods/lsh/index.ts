@@ -17,7 +17,11 @@ import { itemSupports } from '../../data/stats.ts';
 /** B hash tables of transactions keyed by their projection on w random QID items. */
 export class LshTables {
   private readonly tables: Map<number, number[]>[] = [];
-  private readonly projections: Map<number, number>[] = []; // item -> bit, per table
+  /** Per table: bitOf[item] = the item's bit in the key, or -1 when the table does not project it. */
+  private readonly bitOf: Int8Array[] = [];
+  /** Marks for one candidates() call (seen[r] === stamp), so the union needs no Set. */
+  private readonly seen: Int32Array;
+  private stamp = 0;
 
   constructor(
     private readonly rows: SensitiveRows,
@@ -25,17 +29,19 @@ export class LshTables {
     tables: number,
     rng: Rng,
   ) {
-    const supports = itemSupports(rows.dataset);
-    const qidItems = Array.from({ length: rows.dataset.d }, (_, i) => i).filter(
+    const { dataset } = rows;
+    const supports = itemSupports(dataset);
+    const qidItems = Array.from({ length: dataset.d }, (_, i) => i).filter(
       (i) => supports[i] > 0 && !rows.isSensitive[i],
     );
     const width = Math.min(w, 32, qidItems.length);
+    this.seen = new Int32Array(dataset.n);
     for (let b = 0; b < tables; b++) {
-      const projection = new Map<number, number>();
-      rng.sample(qidItems.length, width).forEach((index, bit) => projection.set(qidItems[index], bit));
-      this.projections.push(projection);
+      const bitOf = new Int8Array(dataset.d).fill(-1);
+      rng.sample(qidItems.length, width).forEach((index, bit) => (bitOf[qidItems[index]] = bit));
+      this.bitOf.push(bitOf);
       const table = new Map<number, number[]>();
-      for (let r = 0; r < rows.dataset.n; r++) {
+      for (let r = 0; r < dataset.n; r++) {
         const key = this.key(r, b);
         if (key === 0) continue;
         const bucket = table.get(key);
@@ -48,24 +54,31 @@ export class LshTables {
 
   /** Projection of row r on table b's dimensions, as a bit pattern. */
   key(r: number, b: number): number {
-    const projection = this.projections[b];
+    const bitOf = this.bitOf[b];
+    const row = this.rows.dataset.row(r);
     let key = 0;
-    for (const item of this.rows.dataset.row(r)) {
-      const bit = projection.get(item);
-      if (bit !== undefined) key |= 1 << bit;
+    for (let k = 0; k < row.length; k++) {
+      const bit = bitOf[row[k]];
+      if (bit >= 0) key |= 1 << bit;
     }
     return key >>> 0;
   }
 
   /** LSHResult (Fig. 5 lines 6-9): rows that share t's non-zero key in some table, ascending. */
   candidates(t: number): number[] {
-    const found = new Set<number>();
+    const stamp = ++this.stamp;
+    const found: number[] = [];
+    this.seen[t] = stamp;
     this.tables.forEach((table, b) => {
       const key = this.key(t, b);
-      if (key !== 0) for (const r of table.get(key) ?? []) found.add(r);
+      if (key === 0) return;
+      for (const r of table.get(key) ?? []) {
+        if (this.seen[r] === stamp) continue;
+        this.seen[r] = stamp;
+        found.push(r);
+      }
     });
-    found.delete(t);
-    return [...found].sort((a, b) => a - b);
+    return found.sort((a, b) => a - b);
   }
 }
 

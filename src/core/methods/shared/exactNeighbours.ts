@@ -3,8 +3,10 @@
  * visited by increasing distance to t (ties by row index) and conflicting ones are skipped, which
  * gives the same partners as the paper's p-1 repeated scans. Distances come from the item-to-rows
  * lists: a row u that shares c QID items with t is at |t_Q| + |u_Q| - 2c, and the rows that share
- * none are at |t_Q| + |u_Q|, so they are met in order of their QID length from a list sorted once.
- * Only the rows sharing an item with t are touched; the walk stops at the p-1-th partner.
+ * none are at |t_Q| + |u_Q|, so they are met in order of their QID length from lists made once.
+ * Only the rows sharing an item with t are touched, bucketed by distance in typed arrays (a counting
+ * sort), and a bucket is sorted by row index only when the walk reaches it; the walk stops at the
+ * p-1-th partner. With a candidate list (LSH), distances are computed for those rows alone.
  */
 import { ItemRows } from '../../data/itemRows.ts';
 import { nonConflicting } from './greedyGroups.ts';
@@ -13,68 +15,84 @@ import type { SensitiveRows } from './sensitiveRows.ts';
 export class ExactNeighbours {
   private readonly index: ItemRows;
   private readonly qidLength: Int32Array;
-  private readonly common: Int32Array;
+  private readonly maxQidLength: number;
   /** Rows grouped by QID length, ascending index within each length. */
-  private readonly byLength: number[][];
+  private readonly byLength: Int32Array[];
+  /** Per call: mark[u] === stamp when u shares a QID item with t; common[u] is then how many. */
+  private readonly mark: Int32Array;
+  private readonly common: Int32Array;
+  private stamp = 0;
+  /** Scratch for one call: the rows met, then the same rows bucketed by distance. */
+  private readonly met: Int32Array;
+  private readonly bucketed: Int32Array;
 
   constructor(private readonly rows: SensitiveRows) {
     const n = rows.dataset.n;
     this.index = ItemRows.of(rows.dataset);
-    this.qidLength = Int32Array.from(
-      { length: n },
-      (_, r) => rows.dataset.rowLength(r) - rows.sensitiveOf[r].length,
-    );
+    this.qidLength = Int32Array.from({ length: n }, (_, r) => rows.qid(r).length);
+    this.maxQidLength = this.qidLength.reduce((m, l) => Math.max(m, l), 0);
+    const lists: number[][] = Array.from({ length: this.maxQidLength + 1 }, () => []);
+    for (let r = 0; r < n; r++) lists[this.qidLength[r]].push(r);
+    this.byLength = lists.map((list) => Int32Array.from(list));
+    this.mark = new Int32Array(n);
     this.common = new Int32Array(n);
-    this.byLength = [];
-    for (let r = 0; r < n; r++) (this.byLength[this.qidLength[r]] ??= []).push(r);
+    this.met = new Int32Array(n);
+    this.bucketed = new Int32Array(n);
   }
 
   /** Remaining rows other than t (or those of `among`), lazily by increasing distance, ties by index. */
   *byDistance(t: number, isRemaining: Uint8Array, among?: readonly number[]): Generator<number> {
-    const { common, qidLength } = this;
+    const { mark, common, qidLength, met, bucketed } = this;
     const qid = this.rows.qid(t);
-    const touched: number[] = [];
-    for (const item of qid) {
-      for (const u of this.index.rowsOf(item)) if (common[u]++ === 0) touched.push(u);
-    }
-    const eligible = (u: number) => u !== t && isRemaining[u] === 1;
-    // Rows sharing items with t (or the whole candidate list), by distance.
-    const near = new Map<number, number[]>();
-    const add = (u: number) => {
-      const d = qid.length + qidLength[u] - 2 * common[u];
-      const list = near.get(d);
-      if (list) list.push(u);
-      else near.set(d, [u]);
-    };
-    if (among) among.forEach((u) => eligible(u) && add(u));
-    else touched.forEach((u) => eligible(u) && add(u));
-    const shares = new Set(touched);
-    for (const u of touched) common[u] = 0;
-    const maxDistance = qid.length + this.byLength.length;
-    try {
-      for (let d = 0; d <= maxDistance; d++) {
-        const atD = (near.get(d) ?? []).sort((a, b) => a - b);
-        // Rows sharing no item with t lie at |t_Q| + |u_Q|: those of QID length d - |t_Q|.
-        const far = among
-          ? []
-          : (this.byLength[d - qid.length] ?? []).filter((u) => !shares.has(u) && eligible(u));
-        yield* mergeAscending(atD, far);
+    const stamp = ++this.stamp;
+    let count = 0;
+    const distance = (u: number) => qid.length + qidLength[u] - 2 * common[u];
+    if (among) {
+      for (const u of among) {
+        if (u === t || isRemaining[u] !== 1) continue;
+        common[u] = this.rows.commonQid(t, u);
+        met[count++] = u;
       }
-    } finally {
-      near.clear();
+    } else {
+      for (let k = 0; k < qid.length; k++) {
+        const holders = this.index.rowsOf(qid[k]);
+        for (let h = 0; h < holders.length; h++) {
+          const u = holders[h];
+          if (mark[u] !== stamp) {
+            mark[u] = stamp;
+            common[u] = 0;
+            if (u !== t && isRemaining[u] === 1) met[count++] = u;
+          }
+          common[u]++;
+        }
+      }
+    }
+    // Counting sort of the met rows by distance; buckets are sorted by index when reached.
+    const maxDistance = qid.length + this.maxQidLength;
+    const start = new Int32Array(maxDistance + 2);
+    for (let i = 0; i < count; i++) start[distance(met[i]) + 1]++;
+    for (let d = 0; d <= maxDistance; d++) start[d + 1] += start[d];
+    const fill = start.slice();
+    for (let i = 0; i < count; i++) bucketed[fill[distance(met[i])]++] = met[i];
+    for (let d = 0; d <= maxDistance; d++) {
+      const near = bucketed.subarray(start[d], start[d + 1]).sort();
+      // Rows sharing no item with t lie at |t_Q| + |u_Q|: those of QID length d - |t_Q|.
+      const far = among ? undefined : this.byLength[d - qid.length];
+      let i = 0;
+      let j = 0;
+      const farLength = far ? far.length : 0;
+      for (;;) {
+        while (j < farLength && (mark[far![j]] === stamp || far![j] === t || isRemaining[far![j]] !== 1)) j++;
+        const fromNear = i < near.length;
+        const fromFar = j < farLength;
+        if (!fromNear && !fromFar) break;
+        if (fromNear && (!fromFar || near[i] < far![j])) yield near[i++];
+        else yield far![j++];
+      }
     }
   }
 
   partners(t: number, isRemaining: Uint8Array, p: number, among?: readonly number[]): number[] {
     return nonConflicting(this.rows, t, this.byDistance(t, isRemaining, among), p - 1);
-  }
-}
-
-function* mergeAscending(a: readonly number[], b: readonly number[]): Generator<number> {
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i] < b[j])) yield a[i++];
-    else yield b[j++];
   }
 }

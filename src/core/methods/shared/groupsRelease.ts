@@ -15,15 +15,21 @@ export function groupsRelease(
   groups: readonly number[][],
   rng: Rng,
 ): { release: GroupsRelease; audit: GroupsAudit } {
-  const token = (id: number) => dataset.dictionary.token(id);
+  const tokens = dataset.dictionary.tokens;
+  const qidTokens = (r: number) => {
+    const qid = rows.qid(r);
+    const out = new Array<string>(qid.length);
+    for (let k = 0; k < qid.length; k++) out[k] = tokens[qid[k]];
+    return out;
+  };
   const audit: number[][] = [];
   const published = groups.map((group) => {
     const order = rng.shuffle([...group]);
     audit.push(order);
     const sensitive: Record<string, number> = {};
     for (const r of group)
-      for (const s of rows.sensitiveOf[r]) sensitive[token(s)] = (sensitive[token(s)] ?? 0) + 1;
-    return { qid: order.map((r) => Array.from(rows.qid(r), token)), sensitive };
+      for (const s of rows.sensitiveOf[r]) sensitive[tokens[s]] = (sensitive[tokens[s]] ?? 0) + 1;
+    return { qid: order.map(qidTokens), sensitive };
   });
   return { release: { ...header, kind: 'groups', groups: published }, audit: { groups: audit } };
 }

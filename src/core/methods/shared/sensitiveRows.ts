@@ -49,6 +49,27 @@ export class SensitiveRows {
     return this.qidItems.subarray(this.qidOffsets[r], this.qidOffsets[r + 1]);
   }
 
+  /** How many QID items rows a and b share (a merge over the packed QID lists, no copies). */
+  commonQid(a: number, b: number): number {
+    const items = this.qidItems;
+    let i = this.qidOffsets[a];
+    let j = this.qidOffsets[b];
+    const aEnd = this.qidOffsets[a + 1];
+    const bEnd = this.qidOffsets[b + 1];
+    let common = 0;
+    while (i < aEnd && j < bEnd) {
+      const x = items[i];
+      const y = items[j];
+      if (x === y) {
+        common++;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
+    }
+    return common;
+  }
+
   /** Hamming distance of the QID parts of rows a and b. */
   qidDistance(a: number, b: number): number {
     return rowHamming(this.dataset, a, b) - symmetricDifference(this.sensitiveOf[a], this.sensitiveOf[b]);
