@@ -133,3 +133,35 @@ test('COAT with Pgen constraints generated in the page', async ({ page }) => {
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-verified')).toContainText('every constraint holds');
 });
+
+test('the groups of a 10,000-row release scroll in a virtualised table fed by the worker', async ({
+  page,
+}) => {
+  await openMethod(page, null, '10,000', 'nn');
+  await page.getByTestId('param-p').fill('5');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  const table = page.getByTestId('groups-table');
+  await expect(table).toHaveAttribute('data-total', '10000');
+  // Only the rows in view (plus a margin) are in the page, never all 10,000.
+  const shown = await page.getByTestId('group-row').count();
+  expect(shown).toBeGreaterThan(10);
+  expect(shown).toBeLessThan(100);
+  const firstRow = page.getByTestId('group-row').first().locator('span');
+  await expect(firstRow.nth(0)).toHaveText('1'); // group 1
+  await expect(firstRow.nth(1)).toHaveText('5'); // of p = 5 rows
+  await expect(firstRow.nth(2)).toHaveText(/^\d+: 1(, \d+: 1)*$/); // each sensitive item once
+  // Scrolled to the end: the last group is the rest of the rows, published as one group.
+  await table.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  // The rows of the last page arrive from the worker; the last row sits at 9,999 row heights.
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('group-row')
+        .last()
+        .evaluate((row) => Number.parseInt((row as HTMLElement).style.top)),
+    )
+    .toBe(9999 * 22);
+  expect(await page.getByTestId('group-row').count()).toBeLessThan(100);
+  await page.screenshot({ path: 'test-results/groups-virtual.png', fullPage: true });
+});

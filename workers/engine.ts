@@ -26,6 +26,8 @@ import { pgen } from '../src/core/methods/coat/pgen.ts';
 import { phiSquareAmong } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { MethodInputError } from '../src/core/methods/types.ts';
 import { checkDataset } from '../src/core/check/checkDataset.ts';
+import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
+import type { Release } from '../src/core/release/types.ts';
 import type {
   DatasetOverview,
   EngineApi,
@@ -38,8 +40,19 @@ import type {
 /** Progress is reported at most this often (ms), so that messages never flood the main thread. */
 const PROGRESS_INTERVAL_MS = 50;
 
+/** Releases a worker keeps for browsing (the latest few; older ones are dropped). */
+const KEPT_RELEASES = 6;
+
 export function createEngine(): EngineApi {
   const datasets = new Map<string, Dataset>();
+  const releases = new Map<string, Release>();
+  let releaseCount = 0;
+  const keep = (release: Release): string => {
+    const key = `release-${++releaseCount}`;
+    releases.set(key, release);
+    for (const old of releases.keys()) if (releases.size > KEPT_RELEASES) releases.delete(old);
+    return key;
+  };
 
   const get = (id: string): Dataset => {
     const dataset = datasets.get(id);
@@ -152,6 +165,7 @@ export function createEngine(): EngineApi {
           releaseJson: releaseJson(release),
           releaseCsv: releaseCsv(release),
           auditJson: JSON.stringify(audit),
+          releaseKey: keep(release),
         };
       } catch (error) {
         throw toEngineError(error);
@@ -169,6 +183,12 @@ export function createEngine(): EngineApi {
       } catch (error) {
         throw toEngineError(error);
       }
+    },
+
+    groupRows(releaseKey, from, count) {
+      const release = releases.get(releaseKey);
+      if (!release || release.kind !== 'groups') return null;
+      return { total: groupRowCount(release), rows: groupRowsPage(release, from, count) };
     },
 
     check(id, request) {

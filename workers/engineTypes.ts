@@ -15,6 +15,7 @@ import type { PtaTeachingTrace } from '../src/core/methods/pta/trace.ts';
 import type { CoatTeachingStep } from '../src/core/methods/coat/trace.ts';
 import type { ItemOrder } from '../src/core/methods/shared/itemOrder.ts';
 import type { CheckRequest, CheckResult } from '../src/core/check/types.ts';
+import type { GroupRow } from '../src/core/release/groupRows.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
 
@@ -66,6 +67,10 @@ export interface RunResult {
   releaseJson: string;
   releaseCsv: string;
   auditJson: string;
+  /** The release as the worker that made it keeps it (a few at a time) for `groupRows`. */
+  releaseKey: string;
+  /** The pool slot of that worker (set by the pool side). */
+  slot?: number;
 }
 
 export interface EngineApi {
@@ -97,6 +102,11 @@ export interface EngineApi {
     partials?: unknown[],
     elapsedMs?: number,
   ): RunResult;
+  /**
+   * Rows [from, from + count) of a kept `groups` release read as one table (groupRows.ts), and
+   * the table's length; null when this worker no longer keeps the release.
+   */
+  groupRows(releaseKey: string, from: number, count: number): { total: number; rows: GroupRow[] } | null;
   /** As `anonymize`, but returns only the run record (sweeps need no release files). */
   record(
     id: string,

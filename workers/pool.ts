@@ -16,6 +16,14 @@ export interface EngineEndpoint {
 interface Slot {
   endpoint: EngineEndpoint;
   busy: boolean;
+  /** Its place in the pool, stable across replacements (what `run` tells jobs and `onSlot` takes). */
+  index: number;
+}
+
+/** A job waiting for a worker: any free one, or one slot in particular. */
+interface Waiter {
+  want?: Slot;
+  take(slot: Slot): void;
 }
 
 export class CancelledError extends Error {
@@ -31,20 +39,28 @@ export function defaultPoolSize(hardwareConcurrency: number, canShare: boolean):
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
-  private readonly waiting: ((slot: Slot) => void)[] = [];
+  private readonly waiting: Waiter[] = [];
   private readonly datasets = new Map<string, DatasetHandle>();
 
   constructor(
     private readonly spawn: () => EngineEndpoint,
     readonly size: number,
   ) {
-    for (let i = 0; i < size; i++) this.slots.push({ endpoint: spawn(), busy: false });
+    for (let i = 0; i < size; i++) this.slots.push({ endpoint: spawn(), busy: false, index: i });
   }
 
-  /** Runs `job` on a free worker; rejects with CancelledError when `signal` aborts. */
-  async run<T>(job: (api: Remote<EngineApi>) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /**
+   * Runs `job` on a free worker (or on worker `onSlot`, to reach what an earlier job left in that
+   * worker's memory); the job learns which worker it runs on. Rejects with CancelledError when
+   * `signal` aborts.
+   */
+  async run<T>(
+    job: (api: Remote<EngineApi>, slot: number) => Promise<T>,
+    signal?: AbortSignal,
+    onSlot?: number,
+  ): Promise<T> {
     if (signal?.aborted) throw new CancelledError();
-    const slot = await this.acquire();
+    const slot = await this.acquire(onSlot === undefined ? undefined : this.slots[onSlot]);
     if (signal?.aborted) {
       this.release(slot);
       throw new CancelledError();
@@ -55,7 +71,7 @@ export class WorkerPool {
         reject(new CancelledError());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      job(slot.endpoint.api).then(
+      job(slot.endpoint.api, slot.index).then(
         (value) => {
           signal?.removeEventListener('abort', onAbort);
           if (!signal?.aborted) {
@@ -90,19 +106,23 @@ export class WorkerPool {
     this.slots.length = 0;
   }
 
-  private acquire(): Promise<Slot> {
-    const free = this.slots.find((slot) => !slot.busy);
+  private acquire(want?: Slot): Promise<Slot> {
+    const free = want ? (want.busy ? undefined : want) : this.slots.find((slot) => !slot.busy);
     if (free) {
       free.busy = true;
       return Promise.resolve(free);
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((take) => this.waiting.push({ want, take }));
   }
 
   private release(slot: Slot): void {
-    const next = this.waiting.shift();
-    if (next) next(slot);
-    else slot.busy = false;
+    const at = this.waiting.findIndex((w) => w.want === undefined || w.want === slot);
+    if (at < 0) {
+      slot.busy = false;
+      return;
+    }
+    const [next] = this.waiting.splice(at, 1);
+    next.take(slot);
   }
 
   /** Terminates a slot's worker and puts a fresh one, knowing every dataset, in its place. */

@@ -19,6 +19,7 @@ type Finish<T> = (
   progress: RunProgress,
   partials?: unknown[],
   elapsedMs?: number,
+  slot?: number,
 ) => Promise<T>;
 
 /** A run on the pool that ends with `finish`: plan and tasks first when the method has them. */
@@ -33,7 +34,10 @@ function onPool<T>(finish: Finish<T>) {
   ): Promise<T> => {
     const progress = proxy(onProgress);
     if (!parallelTasks || pool.size < 2)
-      return pool.run((api) => finish(api, datasetId, request, progress), signal);
+      return pool.run(
+        (api, slot) => finish(api, datasetId, request, progress, undefined, undefined, slot),
+        signal,
+      );
     const started = performance.now();
     const tasks = await pool.run((api) => api.planTasks(datasetId, request), signal);
     let done = 0;
@@ -47,16 +51,17 @@ function onPool<T>(finish: Finish<T>) {
       ),
     );
     return pool.run(
-      (api) => finish(api, datasetId, request, progress, partials, performance.now() - started),
+      (api, slot) => finish(api, datasetId, request, progress, partials, performance.now() - started, slot),
       signal,
     );
   };
 }
 
 /** A verified run with its release files (the Anonymize page). */
-export const runOnPool = onPool<RunResult>((api, id, request, progress, partials, elapsed) =>
-  api.anonymize(id, request, progress, partials, elapsed),
-);
+export const runOnPool = onPool<RunResult>(async (api, id, request, progress, partials, elapsed, slot) => ({
+  ...(await api.anonymize(id, request, progress, partials, elapsed)),
+  slot,
+}));
 
 /** A verified run's record only (sweeps): no release files cross the worker boundary. */
 export const recordOnPool = onPool<RunRecord>((api, id, request, progress, partials, elapsed) =>

@@ -17,8 +17,6 @@ export interface ReleaseSummary {
   /** generalized: the item mapping (generalized items, largest first, cut at 500) and the suppressed items. */
   generalizedItems?: { label: string; items: string[] }[];
   suppressed?: string[];
-  /** groups: the first groups with sensitive items (and the largest group), QID rows cut at 50. */
-  firstGroups?: { size: number; sensitive: Record<string, number>; qid: string[][] }[];
   /** buckets: the item partition and the first buckets as published. */
   columns?: string[][];
   firstBuckets?: BucketsRelease['buckets'];
@@ -28,21 +26,12 @@ export function summarizeRelease(release: Release, limit = 200): ReleaseSummary 
   if (release.kind === 'groups') {
     const sizes = new Map<number, number>();
     for (const g of release.groups) sizes.set(g.qid.length, (sizes.get(g.qid.length) ?? 0) + 1);
-    const bySize = [...release.groups].sort((a, b) => b.qid.length - a.qid.length);
     return {
       kind: release.kind,
       rows: release.groups.reduce((sum, g) => sum + g.qid.length, 0),
       classes: release.groups.length,
       sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
       topClasses: [],
-      firstGroups: [
-        ...release.groups.filter((g) => Object.keys(g.sensitive).length > 0).slice(0, limit),
-        ...bySize.slice(0, 1),
-      ].map((g) => ({
-        size: g.qid.length,
-        sensitive: g.sensitive,
-        qid: g.qid.slice(0, 50),
-      })),
     };
   }
   if (release.kind === 'buckets') {

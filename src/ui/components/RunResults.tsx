@@ -130,7 +130,12 @@ function RunDetail({ run }: { run: RunEntry }) {
       {summary.kind === 'generalized' ? (
         <GeneralizedView summary={summary} />
       ) : summary.kind === 'groups' ? (
-        <GroupsView summary={summary} p={Number(record.params.p)} />
+        <GroupsView
+          summary={summary}
+          p={Number(record.params.p)}
+          releaseKey={run.releaseKey}
+          slot={run.slot}
+        />
       ) : summary.kind === 'buckets' ? (
         <BucketsView datasetId={run.datasetId} summary={summary} l={Number(record.params.l)} />
       ) : (

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
+import type { GroupsRelease } from '../src/core/release/types.ts';
+import { WorkerPool } from '../workers/pool.ts';
+import { fakeEndpoint } from './fakeEndpoint.ts';
+import { questDataset } from '../src/core/data/synthetic.ts';
+
+const release = {
+  format: 'txanon-release/1',
+  model: 'p-degree',
+  method: 'test',
+  params: { p: 2 },
+  seed: 1,
+  sensitive: ['s'],
+  kind: 'groups',
+  groups: [
+    { qid: [['a'], ['b']], sensitive: { s: 1 } },
+    { qid: [['c'], [], ['d', 'e']], sensitive: { s: 1 } },
+    { qid: [['f']], sensitive: {} },
+  ],
+} satisfies GroupsRelease;
+
+describe('a groups release read as one table', () => {
+  it('pages rows across group boundaries, with each row’s group', () => {
+    expect(groupRowCount(release)).toBe(6);
+    const page = groupRowsPage(release, 1, 4);
+    expect(page.map((r) => [r.row, r.group, r.inGroup, r.size, r.qid.join('')])).toEqual([
+      [1, 0, 1, 2, 'b'],
+      [2, 1, 0, 3, 'c'],
+      [3, 1, 1, 3, ''],
+      [4, 1, 2, 3, 'de'],
+    ]);
+    expect(groupRowsPage(release, 5, 10).map((r) => r.qid)).toEqual([['f']]);
+    expect(groupRowsPage(release, 6, 10)).toEqual([]);
+  });
+
+  it('the worker that made a release serves its rows; the pool reaches that worker by its slot', async () => {
+    let spawned = 0;
+    const pool = new WorkerPool(() => fakeEndpoint([], spawned++), 3);
+    await pool.register('d', questDataset({ D: 200, T: 4, I: 2, N: 40, L: 20, seed: 2 }).toHandle());
+    const request = { method: 'nn', params: { p: 2 }, seed: 1, sensitive: { random: 2 } };
+    const { result, slot } = await pool.run(async (api, slot) => ({
+      result: await api.anonymize('d', request, () => {}),
+      slot,
+    }));
+    const onSame = await pool.run((api) => api.groupRows(result.releaseKey, 0, 5), undefined, slot);
+    expect(onSame?.total).toBe(200);
+    expect(onSame?.rows).toHaveLength(5);
+    const other = (slot + 1) % 3;
+    expect(await pool.run((api) => api.groupRows(result.releaseKey, 0, 5), undefined, other)).toBeNull();
+  });
+});
