@@ -91,6 +91,13 @@ test('gray-cahd on Ghinita Fig. 1a with Viagra and Pregnancy Test sensitive; an 
   await page.getByTestId('param-p').fill('2');
   await page.getByTestId('sensitive-mode').selectOption('items');
   await page.getByTestId('sensitive-items').fill('Viagra, Pregnancy Test');
+  // Fig. 1a-c: three 5 x 6 matrices (input order, GraySort, RCM), drawn from the worker's trace;
+  // the two reordered ones also name each row's CAHD group in a first column (5 more cells).
+  await expect(page.getByTestId('pdegree-teaching')).toBeVisible();
+  await expect(page.getByTestId('pdegree-matrix-0')).toHaveAttribute('data-points', '30');
+  for (const i of [1, 2])
+    await expect(page.getByTestId(`pdegree-matrix-${i}`)).toHaveAttribute('data-points', '35');
+  await page.getByTestId('pdegree-teaching').screenshot({ path: 'test-results/ghinita-fig1-teaching.png' });
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-verified')).toContainText('every group has degree ≥ p');
   await expect(page.getByTestId('groups-table')).toContainText('Pregnancy Test: 1');

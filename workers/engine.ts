@@ -26,6 +26,9 @@ import { pgen } from '../src/core/methods/coat/pgen.ts';
 import { phiSquareAmong } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { MethodInputError } from '../src/core/methods/types.ts';
 import { checkDataset } from '../src/core/check/checkDataset.ts';
+import { pDegreeTeachingTrace } from '../src/core/methods/gray-cahd/trace.ts';
+import { chooseSensitive } from '../src/core/methods/sensitive.ts';
+import type { ItemOrder } from '../src/core/methods/shared/itemOrder.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
 import type { Release } from '../src/core/release/types.ts';
 import type {
@@ -237,6 +240,23 @@ export function createEngine(): EngineApi {
       try {
         const { params: resolved } = resolveRequest({ method: 'coat', params, seed: 1 });
         return coatTeachingTrace(get(id), resolved);
+      } catch (error) {
+        throw toEngineError(error);
+      }
+    },
+
+    pDegreeTrace(id, request) {
+      try {
+        const { params } = resolveRequest({ ...request, method: 'gray-cahd' });
+        const dataset = get(id);
+        const sensitive = chooseSensitive(dataset, request.sensitive, request.seed);
+        return pDegreeTeachingTrace(
+          dataset,
+          sensitive,
+          Number(params.p),
+          Number(params.alpha),
+          params.order as ItemOrder,
+        );
       } catch (error) {
         throw toEngineError(error);
       }

@@ -15,6 +15,7 @@ import type { PtaTeachingTrace } from '../src/core/methods/pta/trace.ts';
 import type { CoatTeachingStep } from '../src/core/methods/coat/trace.ts';
 import type { ItemOrder } from '../src/core/methods/shared/itemOrder.ts';
 import type { CheckRequest, CheckResult } from '../src/core/check/types.ts';
+import type { PDegreeTeachingTrace } from '../src/core/methods/gray-cahd/trace.ts';
 import type { GroupRow } from '../src/core/release/groupRows.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
@@ -127,6 +128,8 @@ export interface EngineApi {
   pgen(id: string, k: number): string[][];
   /** COAT's steps (Example 4.1) for the teaching view (small datasets only). */
   coatTrace(id: string, params: Record<string, number | string | boolean | undefined>): CoatTeachingStep[];
+  /** Ghinita Fig. 1a-c (input, GraySort and RCM orders with CAHD groups) for small datasets. */
+  pDegreeTrace(id: string, request: RunRequest): PDegreeTeachingTrace;
   /** PTA's intermediate results for the teaching view (small datasets only). */
   ptaTrace(id: string, k: number, segments: number, order: ItemOrder): PtaTeachingTrace;
 }

@@ -8,6 +8,7 @@ import { ParamForm } from './ParamForm.tsx';
 import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
 import { PtaTeachingView } from '../methods/pta/PtaTeachingView.tsx';
 import { CoatTeachingView } from '../methods/coat/CoatTeachingView.tsx';
+import { PDegreeTeachingView } from '../methods/p-degree/PDegreeTeachingView.tsx';
 import { PgenButton } from '../methods/coat/PgenButton.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
@@ -166,6 +167,22 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           params={Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]))}
         />
       )}
+      {(method.id === 'gray-cahd' || method.id === 'rcm-cahd') &&
+        dataset.overview.stats.transactions <= 60 && (
+          <PDegreeTeachingView
+            datasetId={dataset.id}
+            request={{
+              method: 'gray-cahd',
+              params: {
+                p: current('p'),
+                alpha: current('alpha'),
+                ...(method.id === 'gray-cahd' ? { order: current('order') } : {}),
+              },
+              seed,
+              sensitive: sensitive(),
+            }}
+          />
+        )}
       {method.id === 'pta' && dataset.overview.stats.transactions <= 60 && (
         <PtaTeachingView
           datasetId={dataset.id}

@@ -28,6 +28,7 @@ echarts.use([
   ScatterChart,
   GridComponent,
   LegendComponent,
+
   TitleComponent,
   TooltipComponent,
   ToolboxComponent,
