@@ -168,7 +168,8 @@ class ClosedPatternMiner {
       if (!inPattern[item] && rank[item] > coreRank && counts[item] >= minSupport) post++;
     const cheap = patternLength + post;
     if (cheap < this.floor() || post === 0) return cheap; // the costlier bound cannot change the outcome
-    const lengths = new Int32Array(rows.length);
+    // The k-th largest |row ∩ (P ∪ POST)| by counting: lengths never exceed `cheap`.
+    const histogram = this.lengthHistogram(cheap);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       let length = 0;
@@ -176,10 +177,24 @@ class ClosedPatternMiner {
         const item = items[t];
         if (inPattern[item] === 1 || (rank[item] > coreRank && counts[item] >= minSupport)) length++;
       }
-      lengths[i] = length;
+      histogram[length]++;
     }
-    lengths.sort();
-    return Math.min(cheap, lengths[lengths.length - minSupport]);
+    let seen = 0;
+    let kth = cheap;
+    for (; kth > 0; kth--) {
+      seen += histogram[kth];
+      if (seen >= minSupport) break;
+    }
+    return kth;
+  }
+
+  private histogram = new Int32Array(64);
+
+  /** A zeroed scratch histogram over lengths 0..max. */
+  private lengthHistogram(max: number): Int32Array {
+    if (this.histogram.length <= max) this.histogram = new Int32Array(2 * max + 2);
+    this.histogram.fill(0, 0, max + 1);
+    return this.histogram;
   }
 
   /** Length of the closed pattern a greedy dive from `root` reaches (a lower bound of the longest). */

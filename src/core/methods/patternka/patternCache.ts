@@ -16,6 +16,10 @@ export interface CachedPattern {
 
 export class PatternCache {
   private patterns: CachedPattern[] = [];
+  /** For each row, the cached patterns that hold it (CSR over rows; rebuilt at each fill). */
+  private holderStart = new Uint32Array(0);
+  private holders = new Uint32Array(0);
+  private filled: CachedPattern[] = [];
   /** How many times the cache was refilled by mining (for the run's notes). */
   minings = 0;
 
@@ -41,13 +45,24 @@ export class PatternCache {
       for (const r of p.rows) setBit(mask, r);
       return { items: p.items, mask, support: p.rows.length };
     });
+    this.filled = this.patterns;
+    // Row -> patterns holding it, so that removing a group touches only the patterns it affects.
+    this.holderStart = new Uint32Array(this.rowCount + 1);
+    for (const p of mined) for (const r of p.rows) this.holderStart[r + 1]++;
+    for (let r = 0; r < this.rowCount; r++) this.holderStart[r + 1] += this.holderStart[r];
+    this.holders = new Uint32Array(this.holderStart[this.rowCount]);
+    const next = this.holderStart.slice(0, this.rowCount);
+    mined.forEach((p, i) => {
+      for (const r of p.rows) this.holders[next[r]++] = i;
+    });
     return this.patterns;
   }
 
-  /** Clears removed rows from every cached mask. */
+  /** Clears removed rows from the masks of the cached patterns that hold them. */
   removeRows(rows: readonly number[]): void {
-    for (const pattern of this.patterns) {
-      for (const r of rows) {
+    for (const r of rows) {
+      for (let h = this.holderStart[r]; h < this.holderStart[r + 1]; h++) {
+        const pattern = this.filled[this.holders[h]];
         if (getBit(pattern.mask, r)) {
           clearBit(pattern.mask, r);
           pattern.support--;
