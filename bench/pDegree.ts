@@ -21,10 +21,12 @@ export function benchPDegree(shared: string, files: string[]): string {
     '| dataset | parse ms | p | method | runtime ms | time / parse | time / gray-cahd | KL | AvgRE | notes |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
+  const klOrders: string[] = [];
   for (const file of files) {
     const { dataset, ms: parseMs } = parseMedian(readFileSync(`${shared}/${file}`), file);
     for (const p of PS) {
       let grayMs = 0;
+      const kl: [string, number][] = [];
       for (const method of METHODS) {
         console.error(`  ${file} ${method} p=${p}`);
         const run = (metrics: string[]) =>
@@ -42,6 +44,7 @@ export function benchPDegree(shared: string, files: string[]): string {
         if (first.runtime_ms < 1000) times.push(run([]).runtime_ms, run([]).runtime_ms);
         const record = { ...run(['kl', 'avgre']), runtime_ms: median(times) };
         if (method === 'gray-cahd') grayMs = record.runtime_ms;
+        kl.push([method, record.metrics.kl]);
         const notes = Object.entries(record.notes)
           .filter(([k]) => k !== 'groups' && k !== 'sensitive transactions')
           .map(([k, v]) => `${k}: ${v}`)
@@ -50,8 +53,28 @@ export function benchPDegree(shared: string, files: string[]): string {
           `| ${file} | ${parseMs.toFixed(1)} | ${p} | ${method} | ${record.runtime_ms.toFixed(0)} | **${(record.runtime_ms / parseMs).toFixed(1)}** | ${(record.runtime_ms / grayMs).toFixed(1)} | ${record.metrics.kl.toFixed(4)} | ${record.metrics.avgre.toFixed(4)} | ${notes} |`,
         );
       }
+      const order = kl.sort((a, b) => a[1] - b[1]).map(([m]) => m);
+      klOrders.push(
+        `| ${file} | ${p} | ${order.join(' < ')} | ${order[0] === 'gray-cahd' ? 'yes' : 'no'} | ${order[order.length - 1] === 'perm-mondrian' ? 'yes' : 'no'} |`,
+      );
     }
   }
+  lines.push(
+    '',
+    'KL from lowest (best) to highest, against the paper (Fig. 12-13: Gray best, NN and LSH close, RCM behind,',
+    'PermMondrian worst):',
+    '',
+    '| dataset | p | KL order, best first | gray-cahd best, as in the paper | perm-mondrian worst, as in the paper |',
+    '|---|---|---|---|---|',
+    ...klOrders,
+    '',
+    'Where NN and LSH beat gray-cahd here, the reason is the candidate pool: NN looks at every remaining',
+    'transaction, while CAHD with alpha = 1 picks among the 2p non-conflicting neighbours along the Gray',
+    "order. The paper's NN is the same algorithm, so its Gray-first result is data- and seed-dependent; here",
+    'one random set of 10 sensitive items and 50 queries are measured, and KL values a few percent apart',
+    '(NN vs LSH, Gray vs RCM) are within that noise. Timing differs from the paper for the same reason: its',
+    'NN is a linear scan (10x-100x Gray), ours touches only the rows that share an item with t.',
+  );
   return lines.join('\n') + '\n';
 }
 
