@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PRESETS } from '../../core/experiment/presets.ts';
 import { expandSweep } from '../../core/experiment/sweep.ts';
+import { DismissableError } from '../components/DismissableError.tsx';
 import { pool } from '../engineClient.ts';
 import { useExperiments, type SweepProgress } from '../experiment/experimentStore.ts';
 import { formToSpec, specToForm, sweepableAxes, type SweepForm } from '../experiment/specForm.ts';
@@ -211,14 +212,7 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
       )}
       {built.leftOut.length > 0 && <p className="muted small">Left out: {built.leftOut.join('; ')}.</p>}
       {progress && <SweepProgressView progress={progress} />}
-      {error && (
-        <div className="error" role="alert" data-testid="experiment-error">
-          {error}{' '}
-          <button type="button" onClick={dismissError}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {error && <DismissableError message={error} testId="experiment-error" onDismiss={dismissError} />}
     </section>
   );
 }

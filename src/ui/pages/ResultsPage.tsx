@@ -13,6 +13,7 @@ import {
   sweptAxes,
   valueNames,
 } from '../../core/experiment/series.ts';
+import { DismissableError } from '../components/DismissableError.tsx';
 import { EChart } from '../components/EChart.tsx';
 import { download } from '../download.ts';
 import {
@@ -80,14 +81,7 @@ export function ResultsPage() {
           </button>
         )}
       </div>
-      {error && (
-        <div className="error" role="alert" data-testid="results-error">
-          {error}{' '}
-          <button type="button" onClick={dismissError}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {error && <DismissableError message={error} testId="results-error" onDismiss={dismissError} />}
       {experiment ? (
         <ExperimentResults key={experiment.id} experiment={experiment} metrics={metrics} />
       ) : (
