@@ -5,7 +5,7 @@
  * one. Presets fill the form from their spec, so a user can start from a paper's figure and edit.
  */
 import { METRIC_OPTION_NAMES, type SweepSpec } from '../../core/experiment/sweep.ts';
-import type { SensitiveChoice } from '../../core/methods/sensitive.ts';
+import { parseSensitiveChoice, type SensitiveKind } from '../sensitiveChoice.ts';
 import type { MethodInfo, ParamValue } from '../../core/methods/types.ts';
 
 export interface SweepForm {
@@ -19,7 +19,7 @@ export interface SweepForm {
   values2: string;
   /** Fixed values, `name=value` separated by commas (method params or metric options). */
   fixed: string;
-  sensitiveKind: 'random' | 'top' | 'items';
+  sensitiveKind: SensitiveKind;
   /** m for random/top, comma-separated tokens for items. */
   sensitive: string;
   seeds: number;
@@ -98,7 +98,7 @@ export function formToSpec(form: SweepForm, dataset: string, catalogue: readonly
   const axisIsOption = isMetricOption(form.axis);
   if (axisIsOption) metricOptions[form.axis as 'q'] = values.map(Number);
   if (form.axis2 && isMetricOption(form.axis2)) metricOptions[form.axis2 as 'q'] = values2.map(Number);
-  const sensitive = sensitiveChoice(form);
+  const sensitive = parseSensitiveChoice(form.sensitiveKind, form.sensitive);
   const leftOut: string[] = [];
   const runs: SweepSpec['runs'] = [];
   for (const id of form.methods) {
@@ -128,20 +128,6 @@ export function formToSpec(form: SweepForm, dataset: string, catalogue: readonly
     },
     leftOut,
   };
-}
-
-function sensitiveChoice(form: SweepForm): SensitiveChoice {
-  if (form.sensitiveKind === 'items') {
-    const items = form.sensitive
-      .split(',')
-      .map((t) => t.trim())
-      .filter((t) => t !== '');
-    if (items.length === 0) throw new Error('sensitive items: expected comma-separated item names');
-    return { items };
-  }
-  const m = Number(form.sensitive);
-  if (!Number.isInteger(m) || m < 1) throw new Error('sensitive items: expected a whole number m >= 1');
-  return form.sensitiveKind === 'top' ? { top: m } : { random: m };
 }
 
 /** A form that stands for `spec` (a preset's): its first swept list is the form's axis. */

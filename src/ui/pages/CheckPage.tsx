@@ -8,6 +8,8 @@ import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
 import { parseColumnSplit } from '../../core/check/columnSplit.ts';
 import { isEngineError } from '../../../workers/engineTypes.ts';
 import { pool } from '../engineClient.ts';
+import { SensitiveField } from '../components/SensitiveField.tsx';
+import { parseSensitiveChoice, type SensitiveKind } from '../sensitiveChoice.ts';
 import type { DatasetEntry } from '../store.ts';
 
 type Model = CheckRequest['model'];
@@ -23,7 +25,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
   const [level, setLevel] = useState(2);
   const [m, setM] = useState(2);
   const [columns, setColumns] = useState('');
-  const [sensitiveKind, setSensitiveKind] = useState<'top' | 'random' | 'items'>('top');
+  const [sensitiveKind, setSensitiveKind] = useState<SensitiveKind>('top');
   const [sensitive, setSensitive] = useState('5');
   const [result, setResult] = useState<CheckResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,17 +44,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           model,
           p: level,
           seed: 1,
-          sensitive:
-            sensitiveKind === 'items'
-              ? {
-                  items: sensitive
-                    .split(',')
-                    .map((t) => t.trim())
-                    .filter(Boolean),
-                }
-              : sensitiveKind === 'top'
-                ? { top: Number(sensitive) }
-                : { random: Number(sensitive) },
+          sensitive: parseSensitiveChoice(sensitiveKind, sensitive),
         };
     }
   };
@@ -127,25 +119,16 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           </label>
         )}
         {model === 'p-degree' && (
-          <label className="field">
-            <span>Sensitive items</span>
-            <span className="inline">
-              <select
-                data-testid="check-sensitive-kind"
-                value={sensitiveKind}
-                onChange={(e) => setSensitiveKind(e.target.value as typeof sensitiveKind)}
-              >
-                <option value="top">the m most frequent</option>
-                <option value="random">m at random (seed 1)</option>
-                <option value="items">these items</option>
-              </select>
-              <input
-                data-testid="check-sensitive"
-                value={sensitive}
-                onChange={(e) => setSensitive(e.target.value)}
-              />
-            </span>
-          </label>
+          <SensitiveField
+            kind={sensitiveKind}
+            text={sensitive}
+            onChange={(kind, text) => {
+              setSensitiveKind(kind);
+              setSensitive(text);
+            }}
+            testIdPrefix="check-sensitive"
+            randomLabel="m at random (seed 1)"
+          />
         )}
       </div>
       <div className="actions">

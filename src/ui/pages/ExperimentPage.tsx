@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PRESETS } from '../../core/experiment/presets.ts';
 import { expandSweep } from '../../core/experiment/sweep.ts';
 import { DismissableError } from '../components/DismissableError.tsx';
+import { SensitiveField } from '../components/SensitiveField.tsx';
 import { pool } from '../engineClient.ts';
 import { useExperiments, type SweepProgress } from '../experiment/experimentStore.ts';
 import { formToSpec, specToForm, sweepableAxes, type SweepForm } from '../experiment/specForm.ts';
@@ -139,25 +140,13 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
             onChange={(e) => change({ fixed: e.target.value })}
           />
         </label>
-        <label className="field">
-          <span>Sensitive items</span>
-          <span className="inline">
-            <select
-              data-testid="experiment-sensitive-kind"
-              value={form.sensitiveKind}
-              onChange={(e) => change({ sensitiveKind: e.target.value as SweepForm['sensitiveKind'] })}
-            >
-              <option value="random">m at random (per seed)</option>
-              <option value="top">the m most frequent</option>
-              <option value="items">these items</option>
-            </select>
-            <input
-              data-testid="experiment-sensitive"
-              value={form.sensitive}
-              onChange={(e) => change({ sensitive: e.target.value })}
-            />
-          </span>
-        </label>
+        <SensitiveField
+          kind={form.sensitiveKind}
+          text={form.sensitive}
+          onChange={(sensitiveKind, sensitive) => change({ sensitiveKind, sensitive })}
+          testIdPrefix="experiment-sensitive"
+          randomLabel="m at random (per seed)"
+        />
         <label className="field">
           <span>Seeds</span>
           <input
