@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
-import { graySort, grayRank, positionRows } from '../src/core/methods/shared/grayOrder.ts';
+import { compareGray, graySort, grayRank, positionRows } from '../src/core/methods/shared/grayOrder.ts';
 import { SensitiveRows } from '../src/core/methods/shared/sensitiveRows.ts';
 import { cahd } from '../src/core/methods/shared/cahd.ts';
 import { ExactNeighbours } from '../src/core/methods/shared/exactNeighbours.ts';
@@ -40,7 +40,7 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
   });
 
   it('GraySort gives Andrea, Claire, Bob, David, Ellen (Fig. 1c)', () => {
-    expect(graySort(qid, position, [0, 1, 2, 3, 4]).map((r) => NAMES[r])).toEqual([
+    expect(Array.from(graySort(rows.qidRows, position), (r) => NAMES[r])).toEqual([
       'Andrea',
       'Claire',
       'Bob',
@@ -87,7 +87,7 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
   });
 
   it('CAHD along that order groups Claire with Andrea, as in Fig. 1d (p = 2)', () => {
-    const groups = cahd(rows, 2, 1, graySort(qid, position, [0, 1, 2, 3, 4])).map((g) =>
+    const groups = cahd(rows, 2, 1, graySort(rows.qidRows, position)).map((g) =>
       g.map((r) => NAMES[r]).sort(),
     );
     // Fig. 1d publishes {Andrea, Claire} with Pregnancy Test 1/2; CAHD with p = 2 then groups Bob with
@@ -147,6 +147,48 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
     expect(() =>
       runMethod(fig1, { method: 'gray-cahd', params: { p: 6 }, seed: 1, sensitive: { items: ['Viagra'] } }),
     ).toThrow(/sensitive item 'Viagra' occurs in 1 of 5 transactions.*largest feasible p is 5/);
+  });
+});
+
+describe('GraySort (radix on the leading columns, comparison on ties)', () => {
+  it('orders rows exactly as the stable comparison sort by Gray rank', () => {
+    const rowsOf = (width: number) =>
+      fc.array(fc.uniqueArray(fc.integer({ min: 0, max: width - 1 }), { maxLength: width }), {
+        maxLength: 150,
+      });
+    const input = fc
+      .integer({ min: 1, max: 9 })
+      .chain((width) =>
+        fc.tuple(rowsOf(width), fc.shuffledSubarray([...Array(width).keys()], { minLength: width })),
+      );
+    fc.assert(
+      fc.property(input, ([rows, shuffled]) => {
+        const position = Uint32Array.from(shuffled);
+        const offsets = [0];
+        for (const row of rows) offsets.push(offsets[offsets.length - 1] + row.length);
+        const packed = { offsets, items: rows.flat() };
+        const positions = rows.map((row) => row.map((item) => position[item]).sort((a, b) => a - b));
+        const expected = rows
+          .map((_, r) => r)
+          .sort((a, b) => compareGray(positions[a], positions[b]) || a - b);
+        expect(Array.from(graySort(packed, position))).toEqual(expected);
+      }),
+      // Rows that agree on the radix columns, one ending there: only the comparison orders them.
+      {
+        examples: [
+          [
+            [
+              [
+                [0, 1, 2, 3],
+                [0, 1, 2, 3, 4],
+                [0, 1, 2, 3, 5],
+              ],
+              [0, 1, 2, 3, 4, 5],
+            ],
+          ],
+        ],
+      },
+    );
   });
 });
 

@@ -21,14 +21,8 @@ export const ALPHA_PARAM = {
  * Fig. 9 on the QID bits only (sensitive items do not take part in the order); columns by
  * decreasing support as in Sec. 5.2 unless `order` switches the reordering off.
  */
-export function grayOrderOfQid(rows: SensitiveRows, order: ItemOrder = 'support'): number[] {
-  const { dataset } = rows;
-  const position = itemPositions(dataset, order);
-  return graySort(
-    (r) => rows.qid(r),
-    position,
-    Array.from({ length: dataset.n }, (_, r) => r),
-  );
+export function grayOrderOfQid(rows: SensitiveRows, order: ItemOrder = 'support'): Uint32Array {
+  return graySort(rows.qidRows, itemPositions(rows.dataset, order));
 }
 
 export const grayCahdSpec = pDegreeMethod({

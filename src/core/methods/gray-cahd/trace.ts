@@ -43,7 +43,7 @@ export function pDegreeTeachingTrace(
     groups.forEach((g, i) => g.forEach((r) => (of[r] = i)));
     return of;
   };
-  const gray = grayOrderOfQid(rows, order);
+  const gray = Array.from(grayOrderOfQid(rows, order));
   const rcm = reverseCuthillMcKee(rows).order;
   return {
     columns: columns.map((id) => ({

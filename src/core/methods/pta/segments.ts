@@ -50,9 +50,5 @@ function mergeSmall(segments: number[][], k: number): number[][] {
 
 /** sortD: every input row, in Gray order under the column positions `position`. */
 export function sortedRows(dataset: Dataset, position: Uint32Array): number[] {
-  return graySort(
-    (r) => dataset.row(r),
-    position,
-    Array.from({ length: dataset.n }, (_, r) => r),
-  );
+  return Array.from(graySort(dataset, position));
 }

@@ -14,16 +14,16 @@ export function cahd(
   rows: SensitiveRows,
   p: number,
   alpha: number,
-  order: readonly number[],
+  order: ArrayLike<number>,
   progress?: (f: number) => void,
 ): number[][] {
   const n = rows.dataset.n;
   const prev = new Int32Array(n).fill(-1);
   const next = new Int32Array(n).fill(-1);
-  order.forEach((r, i) => {
-    prev[r] = i > 0 ? order[i - 1] : -1;
-    next[r] = i + 1 < order.length ? order[i + 1] : -1;
-  });
+  for (let i = 0; i < order.length; i++) {
+    prev[order[i]] = i > 0 ? order[i - 1] : -1;
+    next[order[i]] = i + 1 < order.length ? order[i + 1] : -1;
+  }
   const strategy: PartnerStrategy = {
     partners(t) {
       const used = new Set(rows.sensitiveOf[t]);

@@ -48,26 +48,102 @@ export function positionRows(
   return rows.map((r) => Uint32Array.from(rowItems(r), (item) => position[item]).sort());
 }
 
-/** Input rows sorted by Gray rank (stable: equal rows keep their input order). */
-export function graySort(
-  rowItems: (r: number) => ArrayLike<number>,
+/** Rows in CSR form: row r holds items[offsets[r]..offsets[r+1]) (a Dataset, or QID parts). */
+export interface PackedRows {
+  readonly offsets: ArrayLike<number>;
+  readonly items: ArrayLike<number>;
+}
+
+/** How many leading columns the radix passes of `graySort` order by; ties beyond are compared. */
+const RADIX_DEPTH = 4;
+
+/**
+ * Every row of `rows` sorted by Gray rank (stable: equal rows keep their input order).
+ *
+ * Rather than n log n calls of the full comparison, rows are radix-sorted (least significant digit
+ * first, each pass a stable counting sort) on their first RADIX_DEPTH columns. The digit at depth j
+ * follows the comparison rule above with parity j (rows that agree before depth j share j ones):
+ * even parity ranks "row ends here" lowest and later columns lower (digit width - column, end 0);
+ * odd parity the reverse (digit column, end width). Rows that agree on every digit and go on past
+ * them are then ordered by `compareGrayRanges`, run by run. On BMS1 few rows tie, and this sorts 60k
+ * rows several times faster than the comparison sort it replaced (same order).
+ */
+export function graySort(rows: PackedRows, position: Uint32Array): Uint32Array {
+  const n = rows.offsets.length - 1;
+  const { offsets, codes } = packedPositions(rows, position);
+  const width = position.length;
+  // digits[j * n + r]: row r's digit at depth j.
+  const digits = new Uint32Array(RADIX_DEPTH * n);
+  for (let r = 0; r < n; r++) {
+    const start = offsets[r];
+    const length = offsets[r + 1] - start;
+    for (let j = 0; j < RADIX_DEPTH; j++) {
+      const even = (j & 1) === 0;
+      digits[j * n + r] =
+        j >= length ? (even ? 0 : width) : even ? width - codes[start + j] : codes[start + j];
+    }
+  }
+  let order = new Uint32Array(n);
+  for (let r = 0; r < n; r++) order[r] = r;
+  let scratch = new Uint32Array(n);
+  const counts = new Uint32Array(width + 2);
+  for (let j = RADIX_DEPTH - 1; j >= 0; j--) {
+    const level = digits.subarray(j * n, (j + 1) * n);
+    counts.fill(0);
+    for (let r = 0; r < n; r++) counts[level[r] + 1]++;
+    for (let v = 1; v <= width + 1; v++) counts[v] += counts[v - 1];
+    for (let i = 0; i < n; i++) scratch[counts[level[order[i]]]++] = order[i];
+    [order, scratch] = [scratch, order];
+  }
+  const tiesOnDigits = (a: number, b: number): boolean => {
+    for (let j = 0; j < RADIX_DEPTH; j++) if (digits[j * n + a] !== digits[j * n + b]) return false;
+    return true;
+  };
+  for (let start = 0; start < n;) {
+    let end = start + 1;
+    while (end < n && tiesOnDigits(order[start], order[end])) end++;
+    const first = order[start];
+    if (end - start > 1 && offsets[first + 1] - offsets[first] >= RADIX_DEPTH) {
+      // The run's rows share their first RADIX_DEPTH columns and go on: the full comparison decides.
+      order
+        .subarray(start, end)
+        .sort(
+          (x, y) =>
+            compareGrayRanges(codes, offsets[x], offsets[x + 1], codes, offsets[y], offsets[y + 1]) || x - y,
+        );
+    }
+    start = end;
+  }
+  return order;
+}
+
+/** Every row's column positions, each row's range ascending (rows are short: insertion sort). */
+function packedPositions(
+  rows: PackedRows,
   position: Uint32Array,
-  rows: readonly number[],
-): number[] {
-  // Every row's positions packed in one buffer, each row's range sorted in place.
-  const offsets = new Uint32Array(rows.length + 1);
-  const items = rows.map(rowItems);
-  items.forEach((row, i) => (offsets[i + 1] = offsets[i] + row.length));
-  const codes = new Uint32Array(offsets[rows.length]);
-  items.forEach((row, i) => {
-    for (let k = 0; k < row.length; k++) codes[offsets[i] + k] = position[row[k]];
-    codes.subarray(offsets[i], offsets[i + 1]).sort();
-  });
-  const order = rows.map((_, i) => i);
-  order.sort((x, y) =>
-    compareGrayRanges(codes, offsets[x], offsets[x + 1], codes, offsets[y], offsets[y + 1]),
-  );
-  return order.map((i) => rows[i]);
+): { offsets: Uint32Array; codes: Uint32Array } {
+  const n = rows.offsets.length - 1;
+  const offsets = new Uint32Array(n + 1);
+  const base = rows.offsets[0];
+  for (let r = 0; r <= n; r++) offsets[r] = rows.offsets[r] - base;
+  const codes = new Uint32Array(offsets[n]);
+  const items = rows.items;
+  for (let r = 0; r < n; r++) {
+    const start = offsets[r];
+    const end = offsets[r + 1];
+    if (end - start > 32) {
+      for (let k = start; k < end; k++) codes[k] = position[items[base + k]];
+      codes.subarray(start, end).sort();
+      continue;
+    }
+    for (let k = start; k < end; k++) {
+      const value = position[items[base + k]];
+      let slot = k;
+      for (; slot > start && codes[slot - 1] > value; slot--) codes[slot] = codes[slot - 1];
+      codes[slot] = value;
+    }
+  }
+  return { offsets, codes };
 }
 
 /** The binary rank of a Gray code given as ascending positions over `width` columns (tests, teaching). */

@@ -17,7 +17,7 @@ export interface PartnerStrategy {
 export function greedyGroups(
   rows: SensitiveRows,
   p: number,
-  order: readonly number[],
+  order: ArrayLike<number>,
   strategy: PartnerStrategy,
   progress: (fraction: number) => void = () => {},
 ): number[][] {
@@ -26,7 +26,8 @@ export function greedyGroups(
   const histogram = new SensitiveHistogram(rows, p);
   const groups: number[][] = [];
   let seen = 0;
-  for (const t of order) {
+  for (let at = 0; at < order.length; at++) {
+    const t = order[at];
     seen++;
     if (!remaining[t] || rows.sensitiveOf[t].length === 0) continue;
     const partners = strategy.partners(t, remaining);

@@ -15,6 +15,7 @@ export class SensitiveRows {
   /** Rows that hold at least one sensitive item, in input order. */
   readonly sensitiveRows: number[];
   /** The QID items of every row in CSR form (one allocation; `qid(r)` is a view). */
+  readonly qidRows: { readonly offsets: Uint32Array; readonly items: Uint32Array };
   private readonly qidOffsets: Uint32Array;
   private readonly qidItems: Uint32Array;
 
@@ -42,6 +43,7 @@ export class SensitiveRows {
       this.sensitiveOf.push(own);
       if (own.length > 0) this.sensitiveRows.push(r);
     }
+    this.qidRows = { offsets: this.qidOffsets, items: this.qidItems };
   }
 
   /** QID items of row r (ascending; a view, no copy). */
