@@ -24,23 +24,40 @@ export function cahd(
     prev[order[i]] = i > 0 ? order[i - 1] : -1;
     next[order[i]] = i + 1 < order.length ? order[i + 1] : -1;
   }
+  const span = alpha * p;
+  // The candidate list CL: row, QID distance to t, and rank (2 * steps away + side, ties to nearer).
+  const listRow = new Int32Array(2 * span);
+  const listDistance = new Int32Array(2 * span);
+  const listRank = new Int32Array(2 * span);
+  let listed = 0;
+  // usedAt[s] === stamp: sensitive item s is held by t or by a row already in CL.
+  const usedAt = new Int32Array(rows.dataset.d);
+  let stamp = 0;
+  const isFree = (r: number): boolean => {
+    const items = rows.sensitiveOf[r];
+    for (let k = 0; k < items.length; k++) if (usedAt[items[k]] === stamp) return false;
+    for (let k = 0; k < items.length; k++) usedAt[items[k]] = stamp;
+    return true;
+  };
+  const walk = (t: number, step: Int32Array, side: number): void => {
+    let taken = 0;
+    for (let r = step[t]; r !== -1 && taken < span; r = step[r]) {
+      if (!isFree(r)) continue;
+      listRow[listed] = r;
+      listDistance[listed] = rows.qidDistance(t, r);
+      listRank[listed++] = 2 * ++taken + side;
+    }
+  };
   const strategy: PartnerStrategy = {
     partners(t) {
-      const used = new Set(rows.sensitiveOf[t]);
-      const candidates: { row: number; distance: number; rank: number }[] = [];
-      const walk = (step: Int32Array, side: number) => {
-        let taken = 0;
-        for (let r = step[t]; r !== -1 && taken < alpha * p; r = step[r]) {
-          const items = rows.sensitiveOf[r];
-          if (items.some((s) => used.has(s))) continue;
-          for (const s of items) used.add(s);
-          candidates.push({ row: r, distance: rows.qidDistance(t, r), rank: 2 * ++taken + side });
-        }
-      };
-      walk(prev, 0);
-      walk(next, 1);
-      candidates.sort((a, b) => a.distance - b.distance || a.rank - b.rank);
-      return candidates.slice(0, p - 1).map((c) => c.row);
+      stamp++;
+      listed = 0;
+      for (const s of rows.sensitiveOf[t]) usedAt[s] = stamp;
+      walk(t, prev, 0);
+      walk(t, next, 1);
+      const slots = Array.from({ length: listed }, (_, k) => k);
+      slots.sort((a, b) => listDistance[a] - listDistance[b] || listRank[a] - listRank[b]);
+      return slots.slice(0, p - 1).map((k) => listRow[k]);
     },
     removed(group) {
       for (const r of group) {

@@ -16,10 +16,10 @@ export function groupsRelease(
   rng: Rng,
 ): { release: GroupsRelease; audit: GroupsAudit } {
   const tokens = dataset.dictionary.tokens;
-  const qidTokens = (r: number) => {
-    const qid = rows.qid(r);
-    const out = new Array<string>(qid.length);
-    for (let k = 0; k < qid.length; k++) out[k] = tokens[qid[k]];
+  const { offsets, items } = rows.qidRows;
+  const qidTokens = (r: number): string[] => {
+    const out: string[] = [];
+    for (let k = offsets[r]; k < offsets[r + 1]; k++) out.push(tokens[items[k]]);
     return out;
   };
   const audit: number[][] = [];

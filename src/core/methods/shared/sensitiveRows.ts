@@ -4,7 +4,6 @@
  * Theorem 1 (degree(T) >= p) and the QID Hamming distance. One histogram-of-sensitive-items for all.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { rowHamming, symmetricDifference } from '../../data/rowDistance.ts';
 import { MethodInputError } from '../types.ts';
 
 export class SensitiveRows {
@@ -72,9 +71,11 @@ export class SensitiveRows {
     return common;
   }
 
-  /** Hamming distance of the QID parts of rows a and b. */
+  /** Hamming distance of the QID parts of rows a and b (|a| + |b| - 2 |a ∩ b| over QID items). */
   qidDistance(a: number, b: number): number {
-    return rowHamming(this.dataset, a, b) - symmetricDifference(this.sensitiveOf[a], this.sensitiveOf[b]);
+    const offsets = this.qidOffsets;
+    const lengths = offsets[a + 1] - offsets[a] + offsets[b + 1] - offsets[b];
+    return lengths - 2 * this.commonQid(a, b);
   }
 
   conflicts(a: number, b: number): boolean {
@@ -106,7 +107,10 @@ export class SensitiveRows {
  * i.e. H[s] * p <= remaining for every s.
  */
 export class SensitiveHistogram {
-  private readonly counts = new Map<number, number>();
+  /** counts[s]: rows not yet grouped that hold sensitive item s. */
+  private readonly counts: Int32Array;
+  /** The sensitive items that occur at all. */
+  private readonly present: number[] = [];
   remaining: number;
 
   constructor(
@@ -114,22 +118,21 @@ export class SensitiveHistogram {
     private readonly p: number,
   ) {
     this.remaining = rows.dataset.n;
-    for (const items of rows.sensitiveOf)
-      for (const s of items) this.counts.set(s, (this.counts.get(s) ?? 0) + 1);
+    this.counts = new Int32Array(rows.dataset.d);
+    for (const items of rows.sensitiveOf) for (const s of items) this.counts[s]++;
+    for (const s of rows.sensitive) if (this.counts[s] > 0) this.present.push(s);
   }
 
   /** Removes the group's rows when the rest stays feasible; returns whether it did. */
   tryRemove(group: readonly number[]): boolean {
-    const after = new Map<number, number>();
-    for (const r of group)
-      for (const s of this.rows.sensitiveOf[r]) after.set(s, (after.get(s) ?? this.counts.get(s)!) - 1);
+    const { counts, p } = this;
+    for (const r of group) for (const s of this.rows.sensitiveOf[r]) counts[s]--;
     const remaining = this.remaining - group.length;
-    for (const [s, count] of this.counts) {
-      const c = after.get(s) ?? count;
-      if (c * this.p > remaining) return false;
+    if (this.present.every((s) => counts[s] * p <= remaining)) {
+      this.remaining = remaining;
+      return true;
     }
-    for (const [s, c] of after) this.counts.set(s, c);
-    this.remaining = remaining;
-    return true;
+    for (const r of group) for (const s of this.rows.sensitiveOf[r]) counts[s]++;
+    return false;
   }
 }
