@@ -55,30 +55,35 @@ export class LshTables {
   /** Projection of row r on table b's dimensions, as a bit pattern. */
   key(r: number, b: number): number {
     const bitOf = this.bitOf[b];
-    const row = this.rows.dataset.row(r);
+    const { offsets, items } = this.rows.dataset;
     let key = 0;
-    for (let k = 0; k < row.length; k++) {
-      const bit = bitOf[row[k]];
+    for (let k = offsets[r]; k < offsets[r + 1]; k++) {
+      const bit = bitOf[items[k]];
       if (bit >= 0) key |= 1 << bit;
     }
     return key >>> 0;
   }
 
-  /** LSHResult (Fig. 5 lines 6-9): rows that share t's non-zero key in some table, ascending. */
+  /**
+   * LSHResult (Fig. 5 lines 6-9): rows that share t's non-zero key in some table, each once, in no
+   * particular order (the exact search on them orders by distance, then row index).
+   */
   candidates(t: number): number[] {
     const stamp = ++this.stamp;
     const found: number[] = [];
     this.seen[t] = stamp;
-    this.tables.forEach((table, b) => {
+    for (let b = 0; b < this.tables.length; b++) {
       const key = this.key(t, b);
-      if (key === 0) return;
-      for (const r of table.get(key) ?? []) {
+      const bucket = key === 0 ? undefined : this.tables[b].get(key);
+      if (!bucket) continue;
+      for (let i = 0; i < bucket.length; i++) {
+        const r = bucket[i];
         if (this.seen[r] === stamp) continue;
         this.seen[r] = stamp;
         found.push(r);
       }
-    });
-    return found.sort((a, b) => a - b);
+    }
+    return found;
   }
 }
 

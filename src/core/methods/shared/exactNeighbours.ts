@@ -21,6 +21,8 @@ export class ExactNeighbours {
   /** Per call: mark[u] === stamp when u shares a QID item with t; common[u] is then how many. */
   private readonly mark: Int32Array;
   private readonly common: Int32Array;
+  /** Per call with a candidate list: itemMark[item] === stamp when t holds the QID item. */
+  private readonly itemMark: Int32Array;
   private stamp = 0;
   /** Scratch for one call: the rows met, then the same rows bucketed by distance. */
   private readonly met: Int32Array;
@@ -36,6 +38,7 @@ export class ExactNeighbours {
     this.byLength = lists.map((list) => Int32Array.from(list));
     this.mark = new Int32Array(n);
     this.common = new Int32Array(n);
+    this.itemMark = new Int32Array(rows.dataset.d);
     this.met = new Int32Array(n);
     this.bucketed = new Int32Array(n);
   }
@@ -48,9 +51,16 @@ export class ExactNeighbours {
     let count = 0;
     const distance = (u: number) => qid.length + qidLength[u] - 2 * common[u];
     if (among) {
-      for (const u of among) {
+      // t's QID items marked once; each candidate counts its marked items.
+      const { itemMark } = this;
+      for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
+      const { offsets, items } = this.rows.qidRows;
+      for (let i = 0; i < among.length; i++) {
+        const u = among[i];
         if (u === t || isRemaining[u] !== 1) continue;
-        common[u] = this.rows.commonQid(t, u);
+        let shared = 0;
+        for (let k = offsets[u]; k < offsets[u + 1]; k++) if (itemMark[items[k]] === stamp) shared++;
+        common[u] = shared;
         met[count++] = u;
       }
     } else {
