@@ -7,7 +7,10 @@
  * superset Q of the branch's pattern P within its rows R:
  * - |P ∪ POST| where POST holds the items after the core that are frequent in R (eq. 24);
  * - the k-th largest |row ∩ (P ∪ POST)| over R, since Q lies in at least k rows of R; before any
- *   counting, the k-th largest number of frequent items in a row of R serves the same way.
+ *   counting, the k-th largest |P| + (the row's items from the core on) serves the same way, as
+ *   prefix-preserving extension adds no item ranked below the core.
+ * Each node works on its conditional database (conditionalRows.ts): its rows cut down to the items
+ * still frequent among them and not in the pattern.
  * A greedy dive (add the most frequent item while the pattern stays frequent) gives a first length
  * L to beat; a row with fewer than L frequent items cannot hold a pattern that long, so the search
  * runs on the rows that have at least L (repeated until no row drops out), which on sparse data is
@@ -15,6 +18,7 @@
  * A pattern is frequent when at least `minSupport` rows hold it (the group size k).
  */
 import type { Dataset } from '../../data/dataset.ts';
+import { conditionalRows, type ConditionalRows } from './conditionalRows.ts';
 
 export interface Pattern {
   /** Item ids, ascending. */
@@ -39,13 +43,17 @@ export function longestClosedPatterns(
 }
 
 class ClosedPatternMiner {
+  /** Item counts over input rows (root, greedy dive), by item id. */
   private readonly counts: Int32Array;
   private readonly touched: number[] = [];
-  private readonly inPattern: Uint8Array;
-  /** rank[item]: position by increasing support among the searched rows. */
+  /** rank[item]: position by increasing support among the searched rows; itemOfRank inverts it. */
   private readonly rank: Int32Array;
-  /** frequentLength[r]: items of row r that are frequent among the searched rows. */
-  private readonly frequentLength: Int32Array;
+  private itemOfRank = new Int32Array(0);
+  /** Scratch by rank for the search: counts over a node's rows, bucket slots, items kept below. */
+  private rankCounts = new Int32Array(0);
+  private readonly rankTouched: number[] = [];
+  private slotOf = new Int32Array(0);
+  private keep = new Uint8Array(0);
   private best: Pattern[] = [];
   private bestLength = 0;
 
@@ -56,9 +64,7 @@ class ClosedPatternMiner {
     private readonly slack: number,
   ) {
     this.counts = new Int32Array(dataset.d);
-    this.inPattern = new Uint8Array(dataset.d);
     this.rank = new Int32Array(dataset.d);
-    this.frequentLength = new Int32Array(dataset.n);
   }
 
   mine(): Pattern[] {
@@ -73,8 +79,7 @@ class ClosedPatternMiner {
       if (root.length < this.floor()) this.best = [];
       this.keepRowsWithFrequentItems(this.floor());
     } else this.keepRowsWithFrequentItems(0);
-    for (const item of root) this.inPattern[item] = 1;
-    this.extend(root, this.rows, -1);
+    this.extend(root, this.rootRows(root), -1);
     return this.best.filter((p) => p.items.length >= this.floor());
   }
 
@@ -85,7 +90,7 @@ class ClosedPatternMiner {
 
   /**
    * Keeps the rows with at least `minLength` frequent items, recounting until stable, then ranks the
-   * items by increasing support and records each row's number of frequent items.
+   * items by increasing support.
    */
   private keepRowsWithFrequentItems(minLength: number): void {
     const { dataset, counts, minSupport } = this;
@@ -95,7 +100,6 @@ class ClosedPatternMiner {
         let length = 0;
         for (let t = dataset.offsets[r]; t < dataset.offsets[r + 1]; t++)
           if (counts[dataset.items[t]] >= minSupport) length++;
-        this.frequentLength[r] = length;
         return length >= minLength;
       });
       if (kept.length === this.rows.length) break;
@@ -104,79 +108,136 @@ class ClosedPatternMiner {
     }
     const present = [...this.touched].sort((a, b) => counts[a] - counts[b] || a - b);
     present.forEach((item, r) => (this.rank[item] = r));
+    this.itemOfRank = Int32Array.from(present);
+    this.rankCounts = new Int32Array(present.length);
+    this.slotOf = new Int32Array(present.length).fill(-1);
+    this.keep = new Uint8Array(present.length);
     this.resetCounts();
   }
 
-  private extend(pattern: readonly number[], patternRows: readonly number[], coreRank: number): void {
-    const { rank, inPattern, minSupport } = this;
-    const { offsets, items } = this.dataset;
-    const buckets = new Map<number, number[]>();
-    for (const r of patternRows) {
-      for (let t = offsets[r]; t < offsets[r + 1]; t++) {
-        const e = items[t];
-        if (rank[e] <= coreRank || inPattern[e]) continue;
-        const bucket = buckets.get(e);
-        if (bucket) bucket.push(r);
-        else buckets.set(e, [r]);
+  /** The searched rows as the root's conditional database: their frequent items not in `root`. */
+  private rootRows(root: readonly number[]): ConditionalRows {
+    const { dataset, rank, keep, minSupport } = this;
+    const { offsets, items } = dataset;
+    this.countItems(this.rows);
+    for (const item of this.touched) if (this.counts[item] >= minSupport) keep[rank[item]] = 1;
+    this.resetCounts();
+    for (const item of root) keep[rank[item]] = 0;
+    const all: ConditionalRows = {
+      ids: Int32Array.from(this.rows),
+      offsets: new Int32Array(this.rows.length + 1),
+      ranks: new Int32Array(0),
+    };
+    // Rank-sorted rows of the whole input restricted to `keep`, built row by row.
+    const ranks: number[] = [];
+    this.rows.forEach((r, i) => {
+      const start = ranks.length;
+      for (let t = offsets[r]; t < offsets[r + 1]; t++)
+        if (keep[rank[items[t]]] === 1) ranks.push(rank[items[t]]);
+      const own = ranks.slice(start).sort((a, b) => a - b);
+      for (let j = 0; j < own.length; j++) ranks[start + j] = own[j];
+      all.offsets[i + 1] = ranks.length;
+    });
+    keep.fill(0);
+    return { ...all, ranks: Int32Array.from(ranks) };
+  }
+
+  /**
+   * Every prefix-preserving closure extension of `pattern` (item ids) by a rank above `coreRank`,
+   * on the pattern's conditional database `db`.
+   */
+  private extend(pattern: readonly number[], db: ConditionalRows, coreRank: number): void {
+    const { minSupport, rankCounts: counts, rankTouched: touched, slotOf } = this;
+    const { offsets, ranks } = db;
+    const rowCount = db.ids.length;
+    // Occurrence deliver: which rows hold each rank above the core (a row's ranks are ascending,
+    // so those are a suffix), with the length of the row's suffix from that rank on.
+    for (let i = 0; i < rowCount; i++)
+      for (let t = offsets[i + 1] - 1; t >= offsets[i] && ranks[t] > coreRank; t--)
+        if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+    const candidates = touched.filter((r) => counts[r] >= minSupport).sort((a, b) => a - b);
+    const start = new Int32Array(candidates.length + 1);
+    candidates.forEach((r, j) => {
+      slotOf[r] = j;
+      start[j + 1] = start[j] + counts[r];
+    });
+    this.resetRankCounts();
+    const bucketRows = new Int32Array(start[candidates.length]);
+    const bucketSuffix = new Int32Array(start[candidates.length]);
+    const fill = start.slice(0, candidates.length);
+    for (let i = 0; i < rowCount; i++)
+      for (let t = offsets[i + 1] - 1; t >= offsets[i] && ranks[t] > coreRank; t--) {
+        const slot = slotOf[ranks[t]];
+        if (slot < 0) continue;
+        bucketRows[fill[slot]] = i;
+        bucketSuffix[fill[slot]++] = offsets[i + 1] - t;
       }
-    }
-    const candidates = [...buckets.keys()]
-      .filter((e) => buckets.get(e)!.length >= minSupport)
-      .sort((a, b) => rank[a] - rank[b]);
+    for (const r of candidates) slotOf[r] = -1;
+
     candidates.forEach((e, index) => {
       if (pattern.length + (candidates.length - index) < this.floor()) return; // eq. 24
-      const eRows = buckets.get(e)!;
-      if (kthLargest(this.frequentLength, eRows, minSupport) < this.floor()) return;
-      this.countItems(eRows);
+      if (
+        pattern.length + kthLargest(bucketSuffix, start[index], start[index + 1], minSupport) <
+        this.floor()
+      )
+        return;
+      const eRows = bucketRows.subarray(start[index], start[index + 1]);
+      this.countRanks(db, eRows);
       const closure: number[] = [];
-      let prefixPreserved = true;
-      for (const item of this.touched) {
-        if (this.counts[item] !== eRows.length || inPattern[item]) continue;
-        if (rank[item] < rank[e]) prefixPreserved = false;
-        else closure.push(item);
+      for (const r of touched) {
+        if (counts[r] !== eRows.length) continue;
+        if (r < e) {
+          this.resetRankCounts(); // not prefix-preserving: found from another branch
+          return;
+        }
+        closure.push(r);
       }
-      if (!prefixPreserved) {
-        this.resetCounts();
+      const next = [...pattern, ...closure.map((r) => this.itemOfRank[r])];
+      const bound = this.upperBound(next.length, db, eRows, e);
+      if (bound < this.floor()) {
+        this.resetRankCounts();
         return;
       }
-      const next = [...pattern, ...closure];
-      for (const item of closure) inPattern[item] = 1;
-      const bound = this.upperBound(next.length, eRows, rank[e]);
-      this.resetCounts();
-      if (bound >= this.floor()) {
-        if (next.length > this.bestLength) {
-          this.bestLength = next.length;
-          this.best = this.best.filter((p) => p.items.length >= this.floor());
-        }
-        if (next.length >= this.floor())
-          this.best.push({ items: [...next].sort((a, b) => a - b), rows: eRows });
-        if (bound > next.length) this.extend(next, eRows, rank[e]);
+      if (next.length > this.bestLength) {
+        this.bestLength = next.length;
+        this.best = this.best.filter((p) => p.items.length >= this.floor());
       }
-      for (const item of closure) inPattern[item] = 0;
+      if (next.length >= this.floor())
+        this.best.push({ items: [...next].sort((a, b) => a - b), rows: Array.from(eRows, (i) => db.ids[i]) });
+      if (bound <= next.length) {
+        this.resetRankCounts();
+        return;
+      }
+      // The child's database: e's rows with the items still frequent among them, closure left out.
+      const { keep } = this;
+      for (const r of touched) if (counts[r] >= minSupport && counts[r] !== eRows.length) keep[r] = 1;
+      const child = conditionalRows(db, eRows, keep);
+      for (const r of touched) keep[r] = 0;
+      this.resetRankCounts();
+      this.extend(next, child, e);
     });
   }
 
   /**
-   * With `counts` holding the item counts over `rows` and `inPattern` the branch's pattern: the
-   * lesser of |P ∪ POST| and the k-th largest |row ∩ (P ∪ POST)|.
+   * With `rankCounts` holding the counts over the extension's rows (whose ranks never include the
+   * pattern): the lesser of |P ∪ POST| and the k-th largest |row ∩ (P ∪ POST)|, POST being the
+   * ranks above the core that are frequent among the rows but not in every row (those are in P).
    */
-  private upperBound(patternLength: number, rows: readonly number[], coreRank: number): number {
-    const { counts, inPattern, rank, minSupport } = this;
-    const { offsets, items } = this.dataset;
+  private upperBound(patternLength: number, db: ConditionalRows, rows: Int32Array, coreRank: number): number {
+    const { rankCounts: counts, minSupport } = this;
+    const inPost = (r: number) => r > coreRank && counts[r] >= minSupport && counts[r] !== rows.length;
     let post = 0;
-    for (const item of this.touched)
-      if (!inPattern[item] && rank[item] > coreRank && counts[item] >= minSupport) post++;
+    for (const r of this.rankTouched) if (inPost(r)) post++;
     const cheap = patternLength + post;
     if (cheap < this.floor() || post === 0) return cheap; // the costlier bound cannot change the outcome
     // The k-th largest |row ∩ (P ∪ POST)| by counting: lengths never exceed `cheap`.
     const histogram = this.lengthHistogram(cheap);
+    const { offsets, ranks } = db;
     for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      let length = 0;
-      for (let t = offsets[r]; t < offsets[r + 1]; t++) {
-        const item = items[t];
-        if (inPattern[item] === 1 || (rank[item] > coreRank && counts[item] >= minSupport)) length++;
-      }
+      const row = rows[i];
+      let length = patternLength;
+      for (let t = offsets[row + 1] - 1; t >= offsets[row] && ranks[t] > coreRank; t--)
+        if (inPost(ranks[t])) length++;
       histogram[length]++;
     }
     let seen = 0;
@@ -236,12 +297,26 @@ class ClosedPatternMiner {
     for (const item of this.touched) this.counts[item] = 0;
     this.touched.length = 0;
   }
+
+  /** Rank counts over the conditional rows `rows` of `db`. */
+  private countRanks(db: ConditionalRows, rows: Int32Array): void {
+    const { rankCounts: counts, rankTouched: touched } = this;
+    const { offsets, ranks } = db;
+    for (let i = 0; i < rows.length; i++)
+      for (let t = offsets[rows[i]]; t < offsets[rows[i] + 1]; t++)
+        if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+  }
+
+  private resetRankCounts(): void {
+    for (const r of this.rankTouched) this.rankCounts[r] = 0;
+    this.rankTouched.length = 0;
+  }
 }
 
-/** The k-th largest of values[i] over i in `indices` (k <= indices.length), by a small sorted top list. */
-function kthLargest(values: Int32Array, indices: readonly number[], k: number): number {
+/** The k-th largest of values[from..to) (k <= to - from), by a small sorted top list. */
+function kthLargest(values: Int32Array, from: number, to: number, k: number): number {
   const top: number[] = []; // ascending, at most k long
-  for (const i of indices) {
+  for (let i = from; i < to; i++) {
     const v = values[i];
     if (top.length === k) {
       if (v <= top[0]) continue;
