@@ -208,14 +208,53 @@ class ClosedPatternMiner {
         this.resetRankCounts();
         return;
       }
-      // The child's database: e's rows with the items still frequent among them, closure left out.
-      const { keep } = this;
-      for (const r of touched) if (counts[r] >= minSupport && counts[r] !== eRows.length) keep[r] = 1;
-      const child = conditionalRows(db, eRows, keep);
+      const child = this.childRows(db, eRows, closure, next.length, e);
+      if (child) this.extend(next, child, e);
+    });
+  }
+
+  /**
+   * The conditional database below an extension (pattern of `patternLength` items, core `coreRank`,
+   * `rankCounts` holding the counts over `rows`): the rows that can still hold a pattern of at least
+   * floor() items, with their items frequent among those rows, the closure left out. A row with
+   * |P| + |row ∩ POST| < floor() holds no such pattern of this branch (every pattern here adds only
+   * items of POST), so it is dropped, the counts are taken again over the rows left, and so on
+   * until no row drops (PatternKa Sec. 3.3's length pruning, per node). The patterns the branch
+   * reports are then still closed with all their rows: a row that holds one was never dropped.
+   * Null when fewer than minSupport rows are left. Leaves `rankCounts` zeroed.
+   */
+  private childRows(
+    db: ConditionalRows,
+    rows: Int32Array,
+    closure: readonly number[],
+    patternLength: number,
+    coreRank: number,
+  ): ConditionalRows | null {
+    const { keep, minSupport, rankCounts: counts, rankTouched: touched } = this;
+    const { offsets, ranks } = db;
+    let kept = rows;
+    for (;;) {
+      for (const r of touched) keep[r] = counts[r] >= minSupport ? 1 : 0;
+      for (const r of closure) keep[r] = 0;
+      const heavy: number[] = [];
+      for (let i = 0; i < kept.length; i++) {
+        const row = kept[i];
+        let length = patternLength;
+        for (let t = offsets[row + 1] - 1; t >= offsets[row] && ranks[t] > coreRank; t--)
+          length += keep[ranks[t]];
+        if (length >= this.floor()) heavy.push(row);
+      }
+      if (heavy.length === kept.length) break;
       for (const r of touched) keep[r] = 0;
       this.resetRankCounts();
-      this.extend(next, child, e);
-    });
+      kept = Int32Array.from(heavy);
+      if (kept.length < minSupport) return null;
+      this.countRanks(db, kept);
+    }
+    const child = conditionalRows(db, kept, keep);
+    for (const r of touched) keep[r] = 0;
+    this.resetRankCounts();
+    return child;
   }
 
   /**
