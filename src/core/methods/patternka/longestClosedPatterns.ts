@@ -3,18 +3,18 @@
  * speed-ups): closed itemsets are enumerated depth-first by prefix-preserving closure extension, as
  * LCM does (Uno, Kiyomi, Arimura, "LCM ver. 2", FIMI'04: items ranked by increasing support,
  * occurrence deliver for the conditional row lists), and a branch is cut as soon as it cannot reach
- * the longest length found so far (PatternKa eq. 24). Two bounds, both sound for every frequent
- * superset Q of the branch's pattern P within its rows R:
+ * the longest length found so far (PatternKa eq. 24). Bounds, all sound for every frequent superset
+ * Q of the branch's pattern P within its rows R:
  * - |P ∪ POST| where POST holds the items after the core that are frequent in R (eq. 24);
- * - the k-th largest |row ∩ (P ∪ POST)| over R, since Q lies in at least k rows of R; before any
- *   counting, the k-th largest |P| + (the row's items from the core on) serves the same way, as
- *   prefix-preserving extension adds no item ranked below the core.
+ * - before any counting, the k-th largest |P| + (the row's items from the core on), since Q lies in
+ *   at least k rows of R and prefix-preserving extension adds no item ranked below the core;
+ * - a row with |P| + |row ∩ POST| below the length to beat holds no long enough Q: it is dropped
+ *   from the branch, the counts taken again, until no row drops (the k-th-largest bound, iterated).
  * Each node works on its conditional database (conditionalRows.ts): its rows cut down to the items
  * still frequent among them and not in the pattern.
  * A greedy dive (add the most frequent item while the pattern stays frequent) gives a first length
- * L to beat; a row with fewer than L frequent items cannot hold a pattern that long, so the search
- * runs on the rows that have at least L (repeated until no row drops out), which on sparse data is
- * a small fraction. Every closed pattern of the maximal length is returned with its rows.
+ * L to beat; the same row dropping then runs at the root, which on sparse data leaves a small
+ * fraction of the rows. Every closed pattern of the maximal length is returned with its rows.
  * A pattern is frequent when at least `minSupport` rows hold it (the group size k).
  */
 import type { Dataset } from '../../data/dataset.ts';
@@ -193,9 +193,9 @@ class ClosedPatternMiner {
         closure.push(r);
       }
       const next = [...pattern, ...closure.map((r) => this.itemOfRank[r])];
-      const bound = this.upperBound(next.length, db, eRows, e);
-      if (bound < this.floor()) {
-        this.resetRankCounts();
+      const post = this.postCount(e, eRows.length);
+      if (next.length + post < this.floor()) {
+        this.resetRankCounts(); // eq. 24 on the extension: |P ∪ POST| is too short
         return;
       }
       if (next.length > this.bestLength) {
@@ -204,7 +204,7 @@ class ClosedPatternMiner {
       }
       if (next.length >= this.floor())
         this.best.push({ items: [...next].sort((a, b) => a - b), rows: Array.from(eRows, (i) => db.ids[i]) });
-      if (bound <= next.length) {
+      if (post === 0) {
         this.resetRankCounts();
         return;
       }
@@ -258,43 +258,15 @@ class ClosedPatternMiner {
   }
 
   /**
-   * With `rankCounts` holding the counts over the extension's rows (whose ranks never include the
-   * pattern): the lesser of |P ∪ POST| and the k-th largest |row ∩ (P ∪ POST)|, POST being the
-   * ranks above the core that are frequent among the rows but not in every row (those are in P).
+   * |POST| (eq. 24) with `rankCounts` holding the counts over an extension's `rowCount` rows: the
+   * ranks above the core that are frequent among them but not in every row (those are the closure).
    */
-  private upperBound(patternLength: number, db: ConditionalRows, rows: Int32Array, coreRank: number): number {
+  private postCount(coreRank: number, rowCount: number): number {
     const { rankCounts: counts, minSupport } = this;
-    const inPost = (r: number) => r > coreRank && counts[r] >= minSupport && counts[r] !== rows.length;
     let post = 0;
-    for (const r of this.rankTouched) if (inPost(r)) post++;
-    const cheap = patternLength + post;
-    if (cheap < this.floor() || post === 0) return cheap; // the costlier bound cannot change the outcome
-    // The k-th largest |row ∩ (P ∪ POST)| by counting: lengths never exceed `cheap`.
-    const histogram = this.lengthHistogram(cheap);
-    const { offsets, ranks } = db;
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i];
-      let length = patternLength;
-      for (let t = offsets[row + 1] - 1; t >= offsets[row] && ranks[t] > coreRank; t--)
-        if (inPost(ranks[t])) length++;
-      histogram[length]++;
-    }
-    let seen = 0;
-    let kth = cheap;
-    for (; kth > 0; kth--) {
-      seen += histogram[kth];
-      if (seen >= minSupport) break;
-    }
-    return kth;
-  }
-
-  private histogram = new Int32Array(64);
-
-  /** A zeroed scratch histogram over lengths 0..max. */
-  private lengthHistogram(max: number): Int32Array {
-    if (this.histogram.length <= max) this.histogram = new Int32Array(2 * max + 2);
-    this.histogram.fill(0, 0, max + 1);
-    return this.histogram;
+    for (const r of this.rankTouched)
+      if (r > coreRank && counts[r] >= minSupport && counts[r] !== rowCount) post++;
+    return post;
   }
 
   /** Length of the closed pattern a greedy dive from `root` reaches (a lower bound of the longest). */
