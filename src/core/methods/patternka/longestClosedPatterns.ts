@@ -68,9 +68,10 @@ class ClosedPatternMiner {
   }
 
   mine(): Pattern[] {
+    // Item counts over the searched rows, held from here until rootRows() (one pass serves the
+    // root, the dive's first step and the first round of row dropping).
     this.countItems(this.rows);
     const root = this.touched.filter((item) => this.counts[item] === this.rows.length);
-    this.resetCounts();
     this.best = [{ items: [...root].sort((a, b) => a - b), rows: [...this.rows] }];
     this.bestLength = root.length;
     const dive = this.greedyLength(root);
@@ -90,12 +91,12 @@ class ClosedPatternMiner {
 
   /**
    * Keeps the rows with at least `minLength` frequent items, recounting until stable, then ranks the
-   * items by increasing support.
+   * items by increasing support. Starts from the counts held over the rows and leaves those of the
+   * rows kept.
    */
   private keepRowsWithFrequentItems(minLength: number): void {
     const { dataset, counts, minSupport } = this;
     for (;;) {
-      this.countItems(this.rows);
       const kept = this.rows.filter((r) => {
         let length = 0;
         for (let t = dataset.offsets[r]; t < dataset.offsets[r + 1]; t++)
@@ -105,6 +106,7 @@ class ClosedPatternMiner {
       if (kept.length === this.rows.length) break;
       this.resetCounts();
       this.rows = kept;
+      this.countItems(this.rows);
     }
     const present = [...this.touched].sort((a, b) => counts[a] - counts[b] || a - b);
     present.forEach((item, r) => (this.rank[item] = r));
@@ -112,14 +114,12 @@ class ClosedPatternMiner {
     this.rankCounts = new Int32Array(present.length);
     this.slotOf = new Int32Array(present.length).fill(-1);
     this.keep = new Uint8Array(present.length);
-    this.resetCounts();
   }
 
   /** The searched rows as the root's conditional database: their frequent items not in `root`. */
   private rootRows(root: readonly number[]): ConditionalRows {
     const { dataset, rank, keep, minSupport } = this;
     const { offsets, items } = dataset;
-    this.countItems(this.rows);
     for (const item of this.touched) if (this.counts[item] >= minSupport) keep[rank[item]] = 1;
     this.resetCounts();
     for (const item of root) keep[rank[item]] = 0;
@@ -269,39 +269,41 @@ class ClosedPatternMiner {
     return post;
   }
 
-  /** Length of the closed pattern a greedy dive from `root` reaches (a lower bound of the longest). */
+  /**
+   * Length of the closed pattern a greedy dive from `root` reaches (a lower bound of the longest):
+   * its first step reads the counts held over all searched rows, later steps count in a scratch.
+   */
   private greedyLength(root: readonly number[]): number {
-    let current: readonly number[] = this.rows;
     const taken = new Set(root);
-    for (;;) {
-      this.countItems(current);
+    const mostFrequent = (counts: Int32Array, touched: readonly number[]): number => {
       let bestItem = -1;
-      for (const item of this.touched) {
-        if (taken.has(item) || this.counts[item] < this.minSupport) continue;
-        if (bestItem < 0 || this.counts[item] > this.counts[bestItem]) bestItem = item;
+      for (const item of touched) {
+        if (taken.has(item) || counts[item] < this.minSupport) continue;
+        if (bestItem < 0 || counts[item] > counts[bestItem]) bestItem = item;
       }
-      if (bestItem < 0) {
-        const closed = this.touched.filter((item) => this.counts[item] === current.length).length;
-        this.resetCounts();
-        return current === this.rows ? root.length : closed;
-      }
-      this.resetCounts();
-      taken.add(bestItem);
-      current = current.filter((r) =>
-        this.dataset.bits ? this.dataset.bits.has(r, bestItem) : this.dataset.row(r).includes(bestItem),
+      return bestItem;
+    };
+    const holders = (rows: readonly number[], item: number) =>
+      rows.filter((r) =>
+        this.dataset.bits ? this.dataset.bits.has(r, item) : this.dataset.row(r).includes(item),
       );
+    let item = mostFrequent(this.counts, this.touched);
+    if (item < 0) return root.length;
+    const counts = new Int32Array(this.dataset.d);
+    const touched: number[] = [];
+    for (let current = this.rows; ;) {
+      taken.add(item);
+      current = holders(current, item);
+      countInto(this.dataset, current, counts, touched);
+      item = mostFrequent(counts, touched);
+      if (item < 0) return touched.filter((i) => counts[i] === current.length).length;
+      for (const i of touched) counts[i] = 0;
+      touched.length = 0;
     }
   }
 
   private countItems(rows: readonly number[]): void {
-    const { counts, touched } = this;
-    const { offsets, items } = this.dataset;
-    for (const r of rows) {
-      for (let t = offsets[r]; t < offsets[r + 1]; t++) {
-        const item = items[t];
-        if (counts[item]++ === 0) touched.push(item);
-      }
-    }
+    countInto(this.dataset, rows, this.counts, this.touched);
   }
 
   private resetCounts(): void {
@@ -321,6 +323,17 @@ class ClosedPatternMiner {
   private resetRankCounts(): void {
     for (const r of this.rankTouched) this.rankCounts[r] = 0;
     this.rankTouched.length = 0;
+  }
+}
+
+/** Adds the item counts over input `rows` to `counts`, listing each item's first sight in `touched`. */
+function countInto(dataset: Dataset, rows: readonly number[], counts: Int32Array, touched: number[]): void {
+  const { offsets, items } = dataset;
+  for (const r of rows) {
+    for (let t = offsets[r]; t < offsets[r + 1]; t++) {
+      const item = items[t];
+      if (counts[item]++ === 0) touched.push(item);
+    }
   }
 }
 
