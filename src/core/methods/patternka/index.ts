@@ -12,14 +12,13 @@
  * Publishes a `transactions` release, rows shuffled within each group.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { setBits } from '../../data/bitset.ts';
 import { groupNcp } from '../../metrics/certaintyPenalty.ts';
 import { releaseHeader } from '../../release/header.ts';
 import { classesRelease } from '../shared/classesRelease.ts';
 import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
 import { longestClosedPatterns } from './longestClosedPatterns.ts';
-import { PatternCache } from './patternCache.ts';
+import { heldRows, PatternCache } from './patternCache.ts';
 import { selectRelational } from './relationalSelection.ts';
 
 export interface PatternKaGroup {
@@ -58,7 +57,7 @@ export function patternKaGroups(
       candidates = cache.frequent(k);
     }
     let chosen = candidates[ctx.rng.int(candidates.length)];
-    let rows = setBits(chosen.mask); // the mask holds exactly the remaining rows with the pattern
+    let rows = heldRows(chosen);
     if (selection === 'relational')
       ({ pattern: chosen, rows } = selectRelational(dataset, candidates, k, ctx.rng));
     for (const r of rows) active[r] = 0;

@@ -10,8 +10,16 @@ import type { Pattern } from './longestClosedPatterns.ts';
 
 export interface CachedPattern {
   items: number[];
+  /** The rows that held the pattern when it was mined, ascending. */
+  minedRows: number[];
+  /** Bit r set while row r holds the pattern and is not yet removed (M_p of Sec. 3.3). */
   mask: Uint32Array;
   support: number;
+}
+
+/** The rows that still hold a cached pattern, ascending: its mined rows whose mask bit is set. */
+export function heldRows(pattern: CachedPattern): number[] {
+  return pattern.minedRows.filter((r) => getBit(pattern.mask, r));
 }
 
 export class PatternCache {
@@ -31,10 +39,17 @@ export class PatternCache {
    * (a pattern's closure keeps at least its support as rows go), whenever a cached pattern is still
    * frequent, the longest frequent patterns of the remaining rows are all in the cache.
    */
-  frequent(minSupport: number): CachedPattern[] {
-    this.patterns = this.patterns.filter((p) => p.support >= minSupport);
-    const longest = this.patterns.reduce((max, p) => Math.max(max, p.items.length), -1);
-    return this.patterns.filter((p) => p.items.length === longest);
+  frequent(minSupport: number): readonly CachedPattern[] {
+    let longest = -1;
+    let shortest = Infinity;
+    this.patterns = this.patterns.filter((p) => {
+      if (p.support < minSupport) return false;
+      longest = Math.max(longest, p.items.length);
+      shortest = Math.min(shortest, p.items.length);
+      return true;
+    });
+    // Mined with no slack, every cached pattern has the longest length: no second pass.
+    return shortest === longest ? this.patterns : this.patterns.filter((p) => p.items.length === longest);
   }
 
   /** Alg. 4, refill: cache freshly mined longest closed patterns with their row masks. */
@@ -43,7 +58,7 @@ export class PatternCache {
     this.patterns = mined.map((p) => {
       const mask = new Uint32Array(wordsFor(this.rowCount));
       for (const r of p.rows) setBit(mask, r);
-      return { items: p.items, mask, support: p.rows.length };
+      return { items: p.items, minedRows: p.rows, mask, support: p.rows.length };
     });
     this.filled = this.patterns;
     // Row -> patterns holding it, so that removing a group touches only the patterns it affects.

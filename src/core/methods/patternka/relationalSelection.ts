@@ -8,10 +8,9 @@
  * group is that C_p. NCP is the set-valued one over the `column=value` items.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { setBits } from '../../data/bitset.ts';
 import type { Rng } from '../../experiment/rng.ts';
 import { groupNcp } from '../../metrics/certaintyPenalty.ts';
-import type { CachedPattern } from './patternCache.ts';
+import { heldRows, type CachedPattern } from './patternCache.ts';
 
 export interface Selection {
   pattern: CachedPattern;
@@ -42,7 +41,7 @@ export function selectRelational(
   let best: Selection[] = [];
   let bestNcp = Infinity;
   for (const pattern of candidates) {
-    const rows = diverseRows(dataset, setBits(pattern.mask), k);
+    const rows = diverseRows(dataset, heldRows(pattern), k);
     const ncp = groupNcp(dataset, rows);
     if (ncp < bestNcp) {
       bestNcp = ncp;
