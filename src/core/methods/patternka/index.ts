@@ -47,13 +47,13 @@ export function patternKaGroups(
   const active = new Uint8Array(dataset.n).fill(1);
   let remaining = dataset.n;
   const cache = new PatternCache(dataset.n);
+  let remainingRows = Array.from({ length: dataset.n }, (_, r) => r);
   const groups: PatternKaGroup[] = [];
   while (remaining >= k) {
     let candidates = cache.frequent(k);
     if (candidates.length === 0) {
-      const rows: number[] = [];
-      for (let r = 0; r < dataset.n; r++) if (active[r]) rows.push(r);
-      cache.fill(longestClosedPatterns(dataset, rows, k, LENGTH_SLACK));
+      remainingRows = remainingRows.filter((r) => active[r] === 1);
+      cache.fill(longestClosedPatterns(dataset, remainingRows, k, LENGTH_SLACK));
       candidates = cache.frequent(k);
     }
     let chosen = candidates[ctx.rng.int(candidates.length)];

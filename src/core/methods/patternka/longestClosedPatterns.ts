@@ -98,6 +98,7 @@ class ClosedPatternMiner {
     const { dataset, counts, minSupport } = this;
     for (;;) {
       const kept = this.rows.filter((r) => {
+        if (dataset.offsets[r + 1] - dataset.offsets[r] < minLength) return false;
         let length = 0;
         for (let t = dataset.offsets[r]; t < dataset.offsets[r + 1]; t++)
           if (counts[dataset.items[t]] >= minSupport) length++;
@@ -118,28 +119,26 @@ class ClosedPatternMiner {
 
   /** The searched rows as the root's conditional database: their frequent items not in `root`. */
   private rootRows(root: readonly number[]): ConditionalRows {
-    const { dataset, rank, keep, minSupport } = this;
+    const { dataset, rank, keep, minSupport, rows } = this;
     const { offsets, items } = dataset;
     for (const item of this.touched) if (this.counts[item] >= minSupport) keep[rank[item]] = 1;
     this.resetCounts();
     for (const item of root) keep[rank[item]] = 0;
-    const all: ConditionalRows = {
-      ids: Int32Array.from(this.rows),
-      offsets: new Int32Array(this.rows.length + 1),
-      ranks: new Int32Array(0),
-    };
-    // Rank-sorted rows of the whole input restricted to `keep`, built row by row.
-    const ranks: number[] = [];
-    this.rows.forEach((r, i) => {
-      const start = ranks.length;
+    const rowOffsets = new Int32Array(rows.length + 1);
+    rows.forEach((r, i) => {
+      let length = 0;
+      for (let t = offsets[r]; t < offsets[r + 1]; t++) length += keep[rank[items[t]]];
+      rowOffsets[i + 1] = rowOffsets[i] + length;
+    });
+    const ranks = new Int32Array(rowOffsets[rows.length]);
+    rows.forEach((r, i) => {
+      let at = rowOffsets[i];
       for (let t = offsets[r]; t < offsets[r + 1]; t++)
-        if (keep[rank[items[t]]] === 1) ranks.push(rank[items[t]]);
-      const own = ranks.slice(start).sort((a, b) => a - b);
-      for (let j = 0; j < own.length; j++) ranks[start + j] = own[j];
-      all.offsets[i + 1] = ranks.length;
+        if (keep[rank[items[t]]] === 1) ranks[at++] = rank[items[t]];
+      ranks.subarray(rowOffsets[i], at).sort();
     });
     keep.fill(0);
-    return { ...all, ranks: Int32Array.from(ranks) };
+    return { ids: Int32Array.from(rows), offsets: rowOffsets, ranks };
   }
 
   /**
@@ -176,10 +175,7 @@ class ClosedPatternMiner {
 
     candidates.forEach((e, index) => {
       if (pattern.length + (candidates.length - index) < this.floor()) return; // eq. 24
-      if (
-        pattern.length + kthLargest(bucketSuffix, start[index], start[index + 1], minSupport) <
-        this.floor()
-      )
+      if (!atLeast(bucketSuffix, start[index], start[index + 1], this.floor() - pattern.length, minSupport))
         return;
       const eRows = bucketRows.subarray(start[index], start[index + 1]);
       this.countRanks(db, eRows);
@@ -337,18 +333,9 @@ function countInto(dataset: Dataset, rows: readonly number[], counts: Int32Array
   }
 }
 
-/** The k-th largest of values[from..to) (k <= to - from), by a small sorted top list. */
-function kthLargest(values: Int32Array, from: number, to: number, k: number): number {
-  const top: number[] = []; // ascending, at most k long
-  for (let i = from; i < to; i++) {
-    const v = values[i];
-    if (top.length === k) {
-      if (v <= top[0]) continue;
-      top.shift();
-    }
-    let at = top.length;
-    while (at > 0 && top[at - 1] > v) at--;
-    top.splice(at, 0, v);
-  }
-  return top[0];
+/** Whether at least `k` of values[from..to) are >= `threshold` (the k-th largest reaches it). */
+function atLeast(values: Int32Array, from: number, to: number, threshold: number, k: number): boolean {
+  let count = 0;
+  for (let i = from; i < to; i++) if (values[i] >= threshold && ++count >= k) return true;
+  return false;
 }
