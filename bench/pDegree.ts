@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { runMethod } from '../src/core/experiment/runMethod.ts';
 import { parseMedian } from './methods.ts';
+import { medianTimedRecord, REPEAT_BELOW_MS } from './timing.ts';
 
 const PS = [4, 10, 20];
 const METHODS = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
@@ -14,8 +15,8 @@ export function benchPDegree(shared: string, files: string[]): string {
   const lines = [
     '## Privacy degree p (gray-cahd, rcm-cahd, nn, lsh, perm-mondrian, anatomy)',
     '',
-    'm = 10 sensitive items drawn at random (seed 1). Runtime: median of 3 runs for methods under a second',
-    '(the first warms the JIT up), else one run. KL: reconstruction error (Sec. 3.2) with',
+    `m = 10 sensitive items drawn at random (seed 1). Runtime: for methods under ${REPEAT_BELOW_MS / 1000} s, two runs warm`,
+    'the JIT up and the median of the next three is shown; else one run. KL: reconstruction error (Sec. 3.2) with',
     'r = 4 QID items, averaged over 50 queries; AvgRE: 1,000 COUNT queries of 2 items.',
     '',
     '| dataset | parse ms | p | method | runtime ms | time / parse | time / gray-cahd | KL | AvgRE | notes |',
@@ -38,11 +39,7 @@ export function benchPDegree(shared: string, files: string[]): string {
             metrics,
             metricOptions: { queries: 50 },
           }).record;
-        // Runs under a second are timed three times (the first also warms the JIT up): the median.
-        const first = run([]);
-        const times = [first.runtime_ms];
-        if (first.runtime_ms < 1000) times.push(run([]).runtime_ms, run([]).runtime_ms);
-        const record = { ...run(['kl', 'avgre']), runtime_ms: median(times) };
+        const record = medianTimedRecord(run, ['kl', 'avgre']);
         if (method === 'gray-cahd') grayMs = record.runtime_ms;
         kl.push([method, record.metrics.kl]);
         const notes = Object.entries(record.notes)
@@ -76,9 +73,4 @@ export function benchPDegree(shared: string, files: string[]): string {
     'NN is a linear scan (10x-100x Gray), ours touches only the rows that share an item with t.',
   );
   return lines.join('\n') + '\n';
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
