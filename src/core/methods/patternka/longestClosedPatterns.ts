@@ -177,7 +177,13 @@ class ClosedPatternMiner {
       if (pattern.length + (candidates.length - index) < this.floor()) return; // eq. 24
       if (!atLeast(bucketSuffix, start[index], start[index + 1], this.floor() - pattern.length, minSupport))
         return;
-      const eRows = bucketRows.subarray(start[index], start[index + 1]);
+      const eRows = rowsThatCanReach(
+        bucketRows,
+        bucketSuffix,
+        start[index],
+        start[index + 1],
+        this.floor() - pattern.length,
+      );
       this.countRanks(db, eRows);
       const closure: number[] = [];
       for (const r of touched) {
@@ -331,6 +337,27 @@ function countInto(dataset: Dataset, rows: readonly number[], counts: Int32Array
       if (counts[item]++ === 0) touched.push(item);
     }
   }
+}
+
+/**
+ * The rows of a bucket whose suffix from the extension item can still make a pattern long enough
+ * (|P| + suffix >= floor): any closed pattern of the branch at least that long lies in those rows
+ * only, so its closure and rows come out the same when the others are left out (see childRows).
+ */
+function rowsThatCanReach(
+  rows: Int32Array,
+  suffix: Int32Array,
+  from: number,
+  to: number,
+  needed: number,
+): Int32Array {
+  let kept = 0;
+  for (let i = from; i < to; i++) if (suffix[i] >= needed) kept++;
+  if (kept === to - from) return rows.subarray(from, to);
+  const out = new Int32Array(kept);
+  kept = 0;
+  for (let i = from; i < to; i++) if (suffix[i] >= needed) out[kept++] = rows[i];
+  return out;
 }
 
 /** Whether at least `k` of values[from..to) are >= `threshold` (the k-th largest reaches it). */
