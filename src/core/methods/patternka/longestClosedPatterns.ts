@@ -239,19 +239,27 @@ class ClosedPatternMiner {
       for (const r of touched) keep[r] = counts[r] >= minSupport ? 1 : 0;
       for (const r of closure) keep[r] = 0;
       const heavy: number[] = [];
+      const light: number[] = [];
       for (let i = 0; i < kept.length; i++) {
         const row = kept[i];
         let length = patternLength;
         for (let t = offsets[row + 1] - 1; t >= offsets[row] && ranks[t] > coreRank; t--)
           length += keep[ranks[t]];
-        if (length >= this.floor()) heavy.push(row);
+        (length >= this.floor() ? heavy : light).push(row);
       }
-      if (heavy.length === kept.length) break;
+      if (light.length === 0) break;
       for (const r of touched) keep[r] = 0;
-      this.resetRankCounts();
       kept = Int32Array.from(heavy);
-      if (kept.length < minSupport) return null;
-      this.countRanks(db, kept);
+      if (kept.length < minSupport) {
+        this.resetRankCounts();
+        return null;
+      }
+      // The counts over the rows left: take the dropped rows out, or count afresh if fewer are left.
+      if (light.length < heavy.length) this.uncountRanks(db, light);
+      else {
+        this.resetRankCounts();
+        this.countRanks(db, kept);
+      }
     }
     const child = conditionalRows(db, kept, keep);
     for (const r of touched) keep[r] = 0;
@@ -320,6 +328,12 @@ class ClosedPatternMiner {
     for (let i = 0; i < rows.length; i++)
       for (let t = offsets[rows[i]]; t < offsets[rows[i] + 1]; t++)
         if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+  }
+
+  /** Takes the ranks of the conditional rows `rows` of `db` out of `rankCounts`. */
+  private uncountRanks(db: ConditionalRows, rows: readonly number[]): void {
+    const { offsets, ranks } = db;
+    for (const row of rows) for (let t = offsets[row]; t < offsets[row + 1]; t++) this.rankCounts[ranks[t]]--;
   }
 
   private resetRankCounts(): void {
