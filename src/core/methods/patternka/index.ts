@@ -47,12 +47,14 @@ export function patternKaGroups(
   const active = new Uint8Array(dataset.n).fill(1);
   let remaining = dataset.n;
   const cache = new PatternCache(dataset.n);
-  let remainingRows = Array.from({ length: dataset.n }, (_, r) => r);
+  const remainingRows = Array.from({ length: dataset.n }, (_, r) => r);
   const groups: PatternKaGroup[] = [];
   while (remaining >= k) {
     let candidates = cache.frequent(k);
     if (candidates.length === 0) {
-      remainingRows = remainingRows.filter((r) => active[r] === 1);
+      let kept = 0; // compacted in place: the miner keeps no reference to the list
+      for (const r of remainingRows) if (active[r] === 1) remainingRows[kept++] = r;
+      remainingRows.length = kept;
       cache.fill(longestClosedPatterns(dataset, remainingRows, k, LENGTH_SLACK));
       candidates = cache.frequent(k);
     }
@@ -82,14 +84,21 @@ export function patternKaGroups(
   return { groups, minings: cache.minings };
 }
 
-/** Eq. 12: the items every row of the group holds, ascending. */
+/** Eq. 12: the items every row of the group holds, ascending (rows intersected in turn). */
 export function groupCenter(dataset: Dataset, rows: readonly number[]): number[] {
-  const counts = new Map<number, number>();
-  for (const r of rows) for (const item of dataset.row(r)) counts.set(item, (counts.get(item) ?? 0) + 1);
-  return [...counts]
-    .filter(([, c]) => c === rows.length)
-    .map(([item]) => item)
-    .sort((a, b) => a - b);
+  if (rows.length === 0) return [];
+  let center = Array.from(dataset.row(rows[0]));
+  for (let i = 1; i < rows.length && center.length > 0; i++) {
+    const row = dataset.row(rows[i]);
+    let kept = 0;
+    let t = 0;
+    for (const item of center) {
+      while (t < row.length && row[t] < item) t++;
+      if (t < row.length && row[t] === item) center[kept++] = item;
+    }
+    center.length = kept;
+  }
+  return center;
 }
 
 function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
