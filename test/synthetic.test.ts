@@ -3,6 +3,7 @@ import { questDataset, questFimi } from '../src/core/data/synthetic.ts';
 import { datasetStats } from '../src/core/data/stats.ts';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { tokenRows } from './helpers.ts';
+import { chooseSensitive } from '../src/core/methods/sensitive.ts';
 
 const params = { D: 3000, T: 10, I: 4, N: 500, L: 300, seed: 7 };
 
@@ -21,9 +22,16 @@ describe('IBM Quest-style generator', () => {
     expect(stats.empty).toBe(0);
   });
 
-  it('its FIMI text parses back to the generated dataset', () => {
+  it('its FIMI text parses back to the generated dataset, item ids included', () => {
     const parsed = parseText(questFimi(params), { fileName: 'q.dat' }).dataset;
-    expect(tokenRows(parsed)).toEqual(tokenRows(questDataset(params)));
+    const generated = questDataset(params);
+    expect(tokenRows(parsed)).toEqual(tokenRows(generated));
+    // Same ids, so a seeded random choice of sensitive items (it draws ids) picks the same tokens.
+    expect(parsed.dictionary.tokens).toEqual(generated.dictionary.tokens);
+    expect(Array.from(parsed.items)).toEqual(Array.from(generated.items));
+    const sensitive = (d: typeof parsed) =>
+      chooseSensitive(d, { random: 10 }, 3).map((id) => d.dictionary.token(id));
+    expect(sensitive(parsed)).toEqual(sensitive(generated));
   });
 
   it('plants patterns: some pair of items co-occurs far above independence', () => {

@@ -54,11 +54,18 @@ export function generateQuest(params: QuestParams, emit: (row: number[]) => void
   }
 }
 
-/** The generated transactions as a Dataset (items named by their number, as in FIMI files). */
+/**
+ * The generated transactions as a Dataset (items named by their number, as in FIMI files). Each row
+ * is taken in ascending order, as questFimi and `cli generate` write it, so item ids come out in the
+ * same order as when that file is parsed: a run's reproducing command (`--sensitive-random` draws
+ * ids) then picks the same items on the page and in the CLI.
+ */
 export function questDataset(params: QuestParams): Dataset {
   const dictionary = new ItemDictionary();
   const builder = new DatasetBuilder(dictionary);
-  generateQuest(params, (row) => builder.addIds(row.map((item) => dictionary.idOf(String(item)))));
+  generateQuest(params, (row) =>
+    builder.addIds(row.sort((a, b) => a - b).map((item) => dictionary.idOf(String(item)))),
+  );
   return builder.build(questName(params), 'synthetic');
 }
 

@@ -87,7 +87,7 @@ export function patternKaGroups(
 /** Eq. 12: the items every row of the group holds, ascending (rows intersected in turn). */
 export function groupCenter(dataset: Dataset, rows: readonly number[]): number[] {
   if (rows.length === 0) return [];
-  let center = Array.from(dataset.row(rows[0]));
+  const center = Array.from(dataset.row(rows[0]));
   for (let i = 1; i < rows.length && center.length > 0; i++) {
     const row = dataset.row(rows[i]);
     let kept = 0;
