@@ -17,8 +17,13 @@ import { itemSupports } from '../../data/stats.ts';
 /** B hash tables of transactions keyed by their projection on w random QID items. */
 export class LshTables {
   private readonly tables: Map<number, number[]>[] = [];
-  /** Per table: bitOf[item] = the item's bit in the key, or -1 when the table does not project it. */
-  private readonly bitOf: Int8Array[] = [];
+  /** For each item, the tables that project it, as table * 32 + its bit there (CSR over items). */
+  private readonly projectionStart: Int32Array;
+  private readonly projections: Int32Array;
+  /** Scratch for one row: its key in each table, and the tables where it is not 0. */
+  private readonly keys: Int32Array;
+  private readonly keyed: Int32Array;
+  private keyedCount = 0;
   /** Marks for one candidates() call (seen[r] === stamp), so the union needs no Set. */
   private readonly seen: Int32Array;
   private stamp = 0;
@@ -35,33 +40,49 @@ export class LshTables {
       (i) => supports[i] > 0 && !rows.isSensitive[i],
     );
     const width = Math.min(w, 32, qidItems.length);
+    const projected: number[][] = Array.from({ length: dataset.d }, () => []);
+    for (let b = 0; b < tables; b++)
+      rng
+        .sample(qidItems.length, width)
+        .forEach((index, bit) => projected[qidItems[index]].push(b * 32 + bit));
+    this.projectionStart = new Int32Array(dataset.d + 1);
+    projected.forEach(
+      (list, item) => (this.projectionStart[item + 1] = this.projectionStart[item] + list.length),
+    );
+    this.projections = Int32Array.from(projected.flat());
+    this.keys = new Int32Array(tables);
+    this.keyed = new Int32Array(tables);
     this.seen = new Int32Array(dataset.n);
-    for (let b = 0; b < tables; b++) {
-      const bitOf = new Int8Array(dataset.d).fill(-1);
-      rng.sample(qidItems.length, width).forEach((index, bit) => (bitOf[qidItems[index]] = bit));
-      this.bitOf.push(bitOf);
-      const table = new Map<number, number[]>();
-      for (let r = 0; r < dataset.n; r++) {
-        const key = this.key(r, b);
-        if (key === 0) continue;
-        const bucket = table.get(key);
+    // Build_LSH_HashTable: every row into the bucket of its key in each table where the key is not 0.
+    for (let b = 0; b < tables; b++) this.tables.push(new Map());
+    for (let r = 0; r < dataset.n; r++) {
+      this.keysOf(r);
+      for (let i = 0; i < this.keyedCount; i++) {
+        const b = this.keyed[i];
+        const bucket = this.tables[b].get(this.keys[b]);
         if (bucket) bucket.push(r);
-        else table.set(key, [r]);
+        else this.tables[b].set(this.keys[b], [r]);
       }
-      this.tables.push(table);
     }
   }
 
-  /** Projection of row r on table b's dimensions, as a bit pattern. */
-  key(r: number, b: number): number {
-    const bitOf = this.bitOf[b];
+  /**
+   * Row r's projection on each table's dimensions, as bit patterns, into `keys`; `keyed` lists the
+   * tables where it is not 0 (the others are left at 0). One pass over the row's items.
+   */
+  private keysOf(r: number): void {
+    const { keys, keyed, projectionStart, projections } = this;
+    for (let i = 0; i < this.keyedCount; i++) keys[keyed[i]] = 0;
+    this.keyedCount = 0;
     const { offsets, items } = this.rows.dataset;
-    let key = 0;
     for (let k = offsets[r]; k < offsets[r + 1]; k++) {
-      const bit = bitOf[items[k]];
-      if (bit >= 0) key |= 1 << bit;
+      const item = items[k];
+      for (let p = projectionStart[item]; p < projectionStart[item + 1]; p++) {
+        const b = projections[p] >>> 5;
+        if (keys[b] === 0) keyed[this.keyedCount++] = b;
+        keys[b] |= 1 << (projections[p] & 31);
+      }
     }
-    return key >>> 0;
   }
 
   /**
@@ -72,12 +93,12 @@ export class LshTables {
     const stamp = ++this.stamp;
     const found: number[] = [];
     this.seen[t] = stamp;
-    for (let b = 0; b < this.tables.length; b++) {
-      const key = this.key(t, b);
-      const bucket = key === 0 ? undefined : this.tables[b].get(key);
-      if (!bucket) continue;
-      for (let i = 0; i < bucket.length; i++) {
-        const r = bucket[i];
+    this.keysOf(t);
+    for (let i = 0; i < this.keyedCount; i++) {
+      const b = this.keyed[i];
+      const bucket = this.tables[b].get(this.keys[b])!;
+      for (let j = 0; j < bucket.length; j++) {
+        const r = bucket[j];
         if (this.seen[r] === stamp) continue;
         this.seen[r] = stamp;
         found.push(r);
