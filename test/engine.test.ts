@@ -52,6 +52,15 @@ describe('engine (the worker API, run in-process)', () => {
     }
   });
 
+  it('lists published items in natural order (8 58 231), in the viewer and in the CSV', async () => {
+    const engine = createEngine();
+    await engine.parseBlob('n', new Blob(['231 58 8\n8 58 231\n']), 'n.dat', {}, () => {});
+    const result = engine.anonymize('n', { method: 'patternka', params: { k: 2 }, seed: 1 }, () => {});
+    if (result.summary.kind !== 'transactions') throw new Error('expected a transactions summary');
+    expect(result.summary.topClasses[0].items).toEqual(['8', '58', '231']);
+    expect(result.releaseCsv.split('\n')[1]).toBe('1,8 58 231');
+  });
+
   it('pgen returns the maximal infrequent itemsets as tokens (COAT Example 5.3)', async () => {
     const engine = createEngine();
     await engine.parseBlob('c', new Blob(['a,c,f\na,c\nb,h\n']), 'c.csv', { format: 'csv-basket' }, () => {});

@@ -5,6 +5,7 @@
 import Papa from 'papaparse';
 import type { Release } from './types.ts';
 import { rowKey } from './verifyTransactions.ts';
+import { compareTokens } from '../data/tokenOrder.ts';
 
 export function releaseJson(release: Release): string {
   return JSON.stringify(release, null, 1);
@@ -17,7 +18,7 @@ export function releaseCsv(release: Release): string {
       const rows = release.transactions.map((row) => {
         const key = rowKey(row);
         if (!classOf.has(key)) classOf.set(key, classOf.size + 1);
-        return [String(classOf.get(key)), [...row].sort().join(' ')];
+        return [String(classOf.get(key)), [...row].sort(compareTokens).join(' ')];
       });
       return Papa.unparse({ fields: ['class', 'items'], data: rows }, { newline: '\n' }) + '\n';
     }

@@ -4,6 +4,7 @@
  */
 import type { BucketsRelease, Release } from './types.ts';
 import { rowKey } from './verifyTransactions.ts';
+import { compareTokens } from '../data/tokenOrder.ts';
 
 export interface ReleaseSummary {
   kind: Release['kind'];
@@ -62,7 +63,7 @@ export function summarizeRelease(release: Release, limit = 200): ReleaseSummary 
     const key = rowKey(row);
     const entry = classes.get(key);
     if (entry) entry.size++;
-    else classes.set(key, { size: 1, items: [...row].sort() });
+    else classes.set(key, { size: 1, items: [...row].sort(compareTokens) });
   }
   const sizes = new Map<number, number>();
   for (const c of classes.values()) sizes.set(c.size, (sizes.get(c.size) ?? 0) + 1);

@@ -6,17 +6,10 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { itemSupports } from '../../data/stats.ts';
+import { compareTokens } from '../../data/tokenOrder.ts';
 
 export type ItemOrder = 'token' | 'support' | 'input';
 export const ITEM_ORDERS: ItemOrder[] = ['token', 'support', 'input'];
-
-/** Natural order of tokens: both numeric -> by value, else by UTF-16 code units. */
-export function compareTokens(a: string, b: string): number {
-  const x = Number(a);
-  const y = Number(b);
-  if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(x) && Number.isFinite(y) && x !== y) return x - y;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export function itemPositions(dataset: Dataset, order: ItemOrder): Uint32Array {
   const ids = Array.from({ length: dataset.d }, (_, i) => i);
