@@ -11,6 +11,7 @@ import { pool } from '../engineClient.ts';
 import { SensitiveField } from '../components/SensitiveField.tsx';
 import { parseSensitiveChoice, type SensitiveKind } from '../sensitiveChoice.ts';
 import type { DatasetEntry } from '../store.ts';
+import { Field } from '../components/Field.tsx';
 
 type Model = CheckRequest['model'];
 const MODELS: [Model, string][] = [
@@ -71,8 +72,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
         every release.
       </p>
       <div className="experiment-form">
-        <label className="field">
-          <span>Model</span>
+        <Field label="Model">
           <select data-testid="check-model" value={model} onChange={(e) => setModel(e.target.value as Model)}>
             {MODELS.map(([id, label]) => (
               <option key={id} value={id}>
@@ -80,9 +80,8 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span>{letter}</span>
+        </Field>
+        <Field label={letter}>
           <input
             type="number"
             min={1}
@@ -90,10 +89,9 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             value={level}
             onChange={(e) => setLevel(Number(e.target.value))}
           />
-        </label>
+        </Field>
         {model === 'km-anonymity' && (
-          <label className="field">
-            <span>m</span>
+          <Field label="m">
             <input
               type="number"
               min={1}
@@ -102,7 +100,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
               value={m}
               onChange={(e) => setM(Number(e.target.value))}
             />
-          </label>
+          </Field>
         )}
         {model === 'l-diversity' && (
           <label className="field wide">

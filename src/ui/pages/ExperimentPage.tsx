@@ -14,6 +14,7 @@ import { useExperiments, type SweepProgress } from '../experiment/experimentStor
 import { formToSpec, specToForm, sweepableAxes, type SweepForm } from '../experiment/specForm.ts';
 import { useRuns } from '../runStore.ts';
 import type { DatasetEntry } from '../store.ts';
+import { Field } from '../components/Field.tsx';
 
 export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEntry; onShowResults(): void }) {
   const { methods, metrics, loadCatalogues } = useRuns();
@@ -62,14 +63,13 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
           </select>
           {preset && <small className="muted">{PRESETS.find((p) => p.id === preset)?.figure}</small>}
         </label>
-        <label className="field">
-          <span>Name</span>
+        <Field label="Name">
           <input
             data-testid="experiment-name"
             value={form.name}
             onChange={(e) => change({ name: e.target.value })}
           />
-        </label>
+        </Field>
         <fieldset className="field wide">
           <legend>Methods</legend>
           <div className="checks">
@@ -86,8 +86,7 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
             ))}
           </div>
         </fieldset>
-        <label className="field">
-          <span>Sweep</span>
+        <Field label="Sweep">
           <select
             data-testid="sweep-axis"
             value={form.axis}
@@ -97,17 +96,15 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
               <option key={a}>{a}</option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span>over the values</span>
+        </Field>
+        <Field label="over the values">
           <input
             data-testid="sweep-values"
             value={form.values}
             onChange={(e) => change({ values: e.target.value })}
           />
-        </label>
-        <label className="field">
-          <span>Also sweep (one line each)</span>
+        </Field>
+        <Field label="Also sweep (one line each)">
           <select
             data-testid="sweep-axis2"
             value={form.axis2}
@@ -120,26 +117,24 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
                 <option key={a}>{a}</option>
               ))}
           </select>
-        </label>
+        </Field>
         {form.axis2 && (
-          <label className="field">
-            <span>over the values</span>
+          <Field label="over the values">
             <input
               data-testid="sweep-values2"
               value={form.values2}
               onChange={(e) => change({ values2: e.target.value })}
             />
-          </label>
+          </Field>
         )}
-        <label className="field">
-          <span>Fixed values (name=value, …)</span>
+        <Field label="Fixed values (name=value, …)">
           <input
             data-testid="fixed-values"
             placeholder="alpha=1, m=2, q=1"
             value={form.fixed}
             onChange={(e) => change({ fixed: e.target.value })}
           />
-        </label>
+        </Field>
         <SensitiveField
           kind={form.sensitiveKind}
           text={form.sensitive}
@@ -147,8 +142,7 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
           testIdPrefix="experiment-sensitive"
           randomLabel="m at random (per seed)"
         />
-        <label className="field">
-          <span>Seeds</span>
+        <Field label="Seeds">
           <input
             type="number"
             min={1}
@@ -157,7 +151,7 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
             value={form.seeds}
             onChange={(e) => change({ seeds: Number(e.target.value) })}
           />
-        </label>
+        </Field>
         <fieldset className="field wide">
           <legend>Metrics (none: each method’s defaults)</legend>
           <div className="checks">

@@ -29,6 +29,7 @@ import { resultsCsv } from '../experiment/resultsCsv.ts';
 import { ResultsTable } from '../experiment/ResultsTable.tsx';
 import { describeValue, valueDirection } from '../metricText.ts';
 import { useRuns } from '../runStore.ts';
+import { Field } from '../components/Field.tsx';
 
 const PRIVACY_PARAMS = ['p', 'k', 'l'];
 
@@ -46,8 +47,7 @@ export function ResultsPage() {
   return (
     <section className="panel results" data-testid="results-page">
       <div className="results-bar">
-        <label className="field">
-          <span>Experiment</span>
+        <Field label="Experiment">
           <select
             data-testid="experiment-select"
             value={experiment?.id ?? ''}
@@ -59,7 +59,7 @@ export function ResultsPage() {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <button type="button" data-testid="open-results" onClick={() => fileInput.current?.click()}>
           Open results file…
         </button>
@@ -158,16 +158,14 @@ function ExperimentResults({
         {experiment.datasetName}.
       </p>
       <div className="results-bar">
-        <label className="field">
-          <span>x axis</span>
+        <Field label="x axis">
           <select data-testid="results-axis" value={axis} onChange={(e) => setAxis(e.target.value)}>
             {axes.map((a) => (
               <option key={a}>{a}</option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span>value</span>
+        </Field>
+        <Field label="value">
           <select
             data-testid="results-metric"
             value={valueName}
@@ -180,15 +178,14 @@ function ExperimentResults({
               </option>
             ))}
           </select>
-        </label>
-        <label className="field">
-          <span>bar chart at {axis}</span>
+        </Field>
+        <Field label={<>bar chart at {axis}</>}>
           <select data-testid="results-at" value={String(at)} onChange={(e) => setAt(e.target.value)}>
             {xValues.map((v) => (
               <option key={String(v)}>{String(v)}</option>
             ))}
           </select>
-        </label>
+        </Field>
         <button
           type="button"
           data-testid="export-csv"
