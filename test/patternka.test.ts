@@ -65,24 +65,6 @@ describe('PatternKa on the hand-derived example (k = 2)', () => {
 });
 
 describe('longest closed frequent patterns', () => {
-  /** Brute force over every itemset of the rows' items (small data only). */
-  function bruteForce(rows: number[][], minSupport: number): string[] {
-    const items = [...new Set(rows.flat())].sort((a, b) => a - b);
-    let best: string[] = [];
-    let bestLength = -1;
-    for (let mask = 0; mask < 1 << items.length; mask++) {
-      const set = items.filter((_, i) => mask & (1 << i));
-      const support = rows.filter((r) => set.every((x) => r.includes(x))).length;
-      if (support < minSupport) continue;
-      if (set.length > bestLength) {
-        bestLength = set.length;
-        best = [];
-      }
-      if (set.length === bestLength) best.push(set.join(' '));
-    }
-    return best.sort();
-  }
-
   it('finds exactly the longest frequent itemsets, with their rows (property)', () => {
     fc.assert(
       fc.property(arbitraryRows(9, 25, 6), fc.integer({ min: 1, max: 4 }), (rows, k) => {
@@ -98,7 +80,11 @@ describe('longest closed frequent patterns', () => {
               .join(' '),
           )
           .sort();
-        expect(asTokens).toEqual(bruteForce(rows, k));
+        expect(asTokens).toEqual(
+          longestByBruteForce(rows, k)
+            .map((set) => set.join(' '))
+            .sort(),
+        );
         for (const p of found) {
           const holders = all.filter((r) => p.items.every((i) => dataset.row(r).includes(i)));
           expect(p.rows).toEqual(holders);
@@ -108,6 +94,81 @@ describe('longest closed frequent patterns', () => {
     );
   });
 });
+
+describe('mining a subset of the rows (as PatternKa does once groups are removed)', () => {
+  it('sees only the searched rows: the longest patterns of the subset, with their rows (property)', () => {
+    fc.assert(
+      fc.property(
+        arbitraryRows(9, 25, 6),
+        fc.integer({ min: 1, max: 4 }),
+        fc.infiniteStream(fc.boolean()),
+        (rows, k, picks) => {
+          const dataset = datasetOf(rows);
+          const subset = rows.map((_, r) => r).filter(() => picks.next().value);
+          const found = longestClosedPatterns(dataset, subset, k);
+          if (subset.length < k) return found.length === 0;
+          const key = (items: number[]) =>
+            items
+              .map((id) => Number(dataset.dictionary.token(id)))
+              .sort((a, b) => a - b)
+              .join(' ');
+          const brute = longestByBruteForce(
+            subset.map((r) => Array.from(dataset.row(r))),
+            k,
+          );
+          expect(found.map((p) => key(p.items)).sort()).toEqual(brute.map(key).sort());
+          for (const p of found)
+            expect(p.rows).toEqual(subset.filter((r) => p.items.every((i) => dataset.row(r).includes(i))));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('Alg. 1 with the pattern cache (Alg. 4)', () => {
+  it('every group is all the remaining holders of a longest frequent pattern of the remaining rows (property)', () => {
+    fc.assert(
+      fc.property(arbitraryRows(9, 30, 6), fc.integer({ min: 1, max: 4 }), fc.integer(), (rows, k, seed) => {
+        const dataset = datasetOf(rows);
+        if (rows.length < k) return;
+        const { groups } = patternKaGroups(dataset, k, { rng: createRng(seed), progress: () => {} });
+        let remaining = rows.map((_, r) => r);
+        const leftover: number[] = [];
+        for (const group of groups) {
+          const holds = (r: number) => group.pattern.every((i) => dataset.row(r).includes(i));
+          const holders = remaining.filter(holds);
+          // Without a cache: mine the remaining rows afresh (brute force).
+          const longest = longestByBruteForce(
+            remaining.map((r) => Array.from(dataset.row(r))),
+            k,
+          ).map((items) => items.join(' '));
+          expect(longest).toContain([...group.pattern].sort((a, b) => a - b).join(' '));
+          expect(holders.every((r) => group.rows.includes(r))).toBe(true);
+          leftover.push(...group.rows.filter((r) => !holders.includes(r)));
+          remaining = remaining.filter((r) => !holds(r));
+        }
+        // Only the final fewer-than-k rows join a group without holding its pattern.
+        expect(remaining.length).toBeLessThan(k);
+        expect(leftover.sort((a, b) => a - b)).toEqual(remaining);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+/** The longest itemsets (ascending) held by at least k of `rows`: brute force over every itemset of their items. */
+function longestByBruteForce(rows: number[][], k: number): number[][] {
+  const items = [...new Set(rows.flat())].sort((a, b) => a - b);
+  let best: number[][] = [];
+  for (let mask = 0; mask < 1 << items.length; mask++) {
+    const set = items.filter((_, i) => mask & (1 << i));
+    if (rows.filter((r) => set.every((x) => r.includes(x))).length < k) continue;
+    if (best.length === 0 || set.length > best[0].length) best = [set];
+    else if (set.length === best[0].length) best.push(set);
+  }
+  return best;
+}
 
 describe('PatternKa on relational data (Alg. 2-3)', () => {
   it('diversity scores (eq. 21-23) keep the k rows of least frequency product, ties included', async () => {

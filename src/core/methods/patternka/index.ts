@@ -19,6 +19,7 @@ import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
 import { longestClosedPatterns } from './longestClosedPatterns.ts';
 import { heldRows, PatternCache } from './patternCache.ts';
+import { RemainingRows } from './searchedRows.ts';
 import { selectRelational } from './relationalSelection.ts';
 
 export interface PatternKaGroup {
@@ -44,31 +45,30 @@ export function patternKaGroups(
     throw new MethodInputError(
       `k-anonymity needs at least k = ${k} transactions; ${dataset.name} has ${dataset.n}`,
     );
-  const active = new Uint8Array(dataset.n).fill(1);
-  let remaining = dataset.n;
-  const cache = new PatternCache(dataset.n);
-  const remainingRows = Array.from({ length: dataset.n }, (_, r) => r);
+  const remaining = new RemainingRows(dataset);
+  const cache = new PatternCache(dataset.n, k);
   const groups: PatternKaGroup[] = [];
-  while (remaining >= k) {
-    let candidates = cache.frequent(k);
-    if (candidates.length === 0) {
-      let kept = 0; // compacted in place: the miner keeps no reference to the list
-      for (const r of remainingRows) if (active[r] === 1) remainingRows[kept++] = r;
-      remainingRows.length = kept;
-      cache.fill(longestClosedPatterns(dataset, remainingRows, k, LENGTH_SLACK));
-      candidates = cache.frequent(k);
+  while (remaining.count >= k) {
+    let candidates = cache.longestFrequent();
+    if (candidates.count === 0) {
+      cache.fill(longestClosedPatterns(dataset, remaining.current(), k, LENGTH_SLACK));
+      candidates = cache.longestFrequent();
     }
-    let chosen = candidates[ctx.rng.int(candidates.length)];
+    let chosen = candidates.at(ctx.rng.int(candidates.count));
     let rows = heldRows(chosen);
     if (selection === 'relational')
-      ({ pattern: chosen, rows } = selectRelational(dataset, candidates, k, ctx.rng));
-    for (const r of rows) active[r] = 0;
-    remaining -= rows.length;
+      ({ pattern: chosen, rows } = selectRelational(
+        dataset,
+        Array.from({ length: candidates.count }, (_, n) => candidates.at(n)),
+        k,
+        ctx.rng,
+      ));
+    remaining.remove(rows);
     cache.removeRows(rows);
     groups.push({ rows, pattern: chosen.items });
-    ctx.progress(1 - remaining / dataset.n, 'groups');
+    ctx.progress(1 - remaining.count / dataset.n, 'groups');
   }
-  if (remaining > 0) {
+  if (remaining.count > 0) {
     let best = 0;
     let bestNcp = Infinity;
     groups.forEach((g, index) => {
@@ -78,7 +78,7 @@ export function patternKaGroups(
         best = index;
       }
     });
-    for (let r = 0; r < dataset.n; r++) if (active[r]) groups[best].rows.push(r);
+    groups[best].rows.push(...remaining.ascending());
     groups[best].rows.sort((a, b) => a - b);
   }
   return { groups, minings: cache.minings };

@@ -14,11 +14,15 @@
  * still frequent among them and not in the pattern.
  * A greedy dive (add the most frequent item while the pattern stays frequent) gives a first length
  * L to beat; the same row dropping then runs at the root, which on sparse data leaves a small
- * fraction of the rows. Every closed pattern of the maximal length is returned with its rows.
+ * fraction of the rows (read longest first, the pass stops at the first row too short). The item
+ * counts over the searched rows, their flags and the tid-lists (for the dive's first step) come
+ * with the rows (searchedRows.ts), kept up to date by PatternKa between minings.
+ * Every closed pattern of the maximal length is returned with its rows, ascending.
  * A pattern is frequent when at least `minSupport` rows hold it (the group size k).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { conditionalRows, type ConditionalRows } from './conditionalRows.ts';
+import { searchedRows, type SearchedRows } from './searchedRows.ts';
 
 export interface Pattern {
   /** Item ids, ascending. */
@@ -28,24 +32,27 @@ export interface Pattern {
 }
 
 /**
- * The closed frequent patterns whose length is at least (the longest length - `slack`); slack 0
- * gives the longest ones only.
+ * The closed frequent patterns of `rows` whose length is at least (the longest length - `slack`);
+ * slack 0 gives the longest ones only. Rows come as a list or ready to search (searchedRows.ts).
  */
 export function longestClosedPatterns(
   dataset: Dataset,
-  rows: readonly number[],
+  rows: readonly number[] | SearchedRows,
   minSupport: number,
   slack = 0,
 ): Pattern[] {
-  if (rows.length < minSupport || rows.length === 0) return [];
-  const miner = new ClosedPatternMiner(dataset, rows, minSupport, slack);
+  const searched = 'byLength' in rows ? rows : searchedRows(dataset, rows);
+  if (searched.byLength.length < minSupport || searched.byLength.length === 0) return [];
+  const miner = new ClosedPatternMiner(dataset, searched, minSupport, slack);
   return miner.mine();
 }
 
 class ClosedPatternMiner {
-  /** Item counts over input rows (root, greedy dive), by item id. */
+  /** Item counts over `rows` (root, greedy dive, row dropping), by item id. */
   private readonly counts: Int32Array;
   private readonly touched: number[] = [];
+  /** The rows searched, longest first (those that can hold a long enough pattern, once known). */
+  private rows: readonly number[];
   /** rank[item]: position by increasing support among the searched rows; itemOfRank inverts it. */
   private readonly rank: Int32Array;
   private itemOfRank = new Int32Array(0);
@@ -59,28 +66,29 @@ class ClosedPatternMiner {
 
   constructor(
     private readonly dataset: Dataset,
-    private rows: readonly number[],
+    private readonly searched: SearchedRows,
     private readonly minSupport: number,
     private readonly slack: number,
   ) {
-    this.counts = new Int32Array(dataset.d);
+    this.rows = searched.byLength;
+    this.counts = Int32Array.from(searched.itemCounts);
+    for (let item = 0; item < dataset.d; item++) if (this.counts[item] > 0) this.touched.push(item);
     this.rank = new Int32Array(dataset.d);
   }
 
   mine(): Pattern[] {
-    // Item counts over the searched rows, held from here until rootRows() (one pass serves the
-    // root, the dive's first step and the first round of row dropping).
-    this.countItems(this.rows);
+    // The item counts over the searched rows are held from here until rootRows(): they serve the
+    // root, the dive's first step and the first round of row dropping.
     const root = this.touched.filter((item) => this.counts[item] === this.rows.length);
-    this.best = [{ items: [...root].sort((a, b) => a - b), rows: [...this.rows] }];
+    const rootPattern = { items: [...root].sort((a, b) => a - b), rows: [...this.rows] };
     this.bestLength = root.length;
     const dive = this.greedyLength(root);
     if (dive > this.bestLength) {
       this.bestLength = dive; // a length to beat: the closed patterns that long are found below
-      if (root.length < this.floor()) this.best = [];
       this.keepRowsWithFrequentItems(this.floor());
     } else this.keepRowsWithFrequentItems(0);
     this.extend(root, this.rootRows(root), -1);
+    if (root.length >= this.floor()) this.best.unshift({ ...rootPattern, rows: ascending(rootPattern.rows) });
     return this.best.filter((p) => p.items.length >= this.floor());
   }
 
@@ -92,18 +100,19 @@ class ClosedPatternMiner {
   /**
    * Keeps the rows with at least `minLength` frequent items, recounting until stable, then ranks the
    * items by increasing support. Starts from the counts held over the rows and leaves those of the
-   * rows kept.
+   * rows kept. Rows are longest first, so the first row shorter than `minLength` ends a pass.
    */
   private keepRowsWithFrequentItems(minLength: number): void {
     const { dataset, counts, minSupport } = this;
+    const { offsets, items } = dataset;
     for (;;) {
-      const kept = this.rows.filter((r) => {
-        if (dataset.offsets[r + 1] - dataset.offsets[r] < minLength) return false;
+      const kept: number[] = [];
+      for (const r of this.rows) {
+        if (offsets[r + 1] - offsets[r] < minLength) break;
         let length = 0;
-        for (let t = dataset.offsets[r]; t < dataset.offsets[r + 1]; t++)
-          if (counts[dataset.items[t]] >= minSupport) length++;
-        return length >= minLength;
-      });
+        for (let t = offsets[r]; t < offsets[r + 1]; t++) if (counts[items[t]] >= minSupport) length++;
+        if (length >= minLength) kept.push(r);
+      }
       if (kept.length === this.rows.length) break;
       this.resetCounts();
       this.rows = kept;
@@ -135,7 +144,7 @@ class ClosedPatternMiner {
       let at = rowOffsets[i];
       for (let t = offsets[r]; t < offsets[r + 1]; t++)
         if (keep[rank[items[t]]] === 1) ranks[at++] = rank[items[t]];
-      ranks.subarray(rowOffsets[i], at).sort();
+      sortRange(ranks, rowOffsets[i], at);
     });
     keep.fill(0);
     return { ids: Int32Array.from(rows), offsets: rowOffsets, ranks };
@@ -185,9 +194,16 @@ class ClosedPatternMiner {
         this.floor() - pattern.length,
       );
       this.countRanks(db, eRows);
+      // One pass over the ranks counted: the closure (ranks in every row), and |POST| (eq. 24: the
+      // ranks above the core frequent among the rows but not in all, those are the closure).
       const closure: number[] = [];
+      let post = 0;
       for (const r of touched) {
-        if (counts[r] !== eRows.length) continue;
+        const count = counts[r];
+        if (count !== eRows.length) {
+          if (r > e && count >= minSupport) post++;
+          continue;
+        }
         if (r < e) {
           this.resetRankCounts(); // not prefix-preserving: found from another branch
           return;
@@ -195,7 +211,6 @@ class ClosedPatternMiner {
         closure.push(r);
       }
       const next = [...pattern, ...closure.map((r) => this.itemOfRank[r])];
-      const post = this.postCount(e, eRows.length);
       if (next.length + post < this.floor()) {
         this.resetRankCounts(); // eq. 24 on the extension: |P ∪ POST| is too short
         return;
@@ -205,7 +220,10 @@ class ClosedPatternMiner {
         this.best = this.best.filter((p) => p.items.length >= this.floor());
       }
       if (next.length >= this.floor())
-        this.best.push({ items: [...next].sort((a, b) => a - b), rows: Array.from(eRows, (i) => db.ids[i]) });
+        this.best.push({
+          items: [...next].sort((a, b) => a - b),
+          rows: ascending(Array.from(eRows, (i) => db.ids[i])),
+        });
       if (post === 0) {
         this.resetRankCounts();
         return;
@@ -268,18 +286,6 @@ class ClosedPatternMiner {
   }
 
   /**
-   * |POST| (eq. 24) with `rankCounts` holding the counts over an extension's `rowCount` rows: the
-   * ranks above the core that are frequent among them but not in every row (those are the closure).
-   */
-  private postCount(coreRank: number, rowCount: number): number {
-    const { rankCounts: counts, minSupport } = this;
-    let post = 0;
-    for (const r of this.rankTouched)
-      if (r > coreRank && counts[r] >= minSupport && counts[r] !== rowCount) post++;
-    return post;
-  }
-
-  /**
    * Length of the closed pattern a greedy dive from `root` reaches (a lower bound of the longest):
    * its first step reads the counts held over all searched rows, later steps count in a scratch.
    */
@@ -301,14 +307,18 @@ class ClosedPatternMiner {
     if (item < 0) return root.length;
     const counts = new Int32Array(this.dataset.d);
     const touched: number[] = [];
-    for (let current = this.rows; ;) {
+    // The first step's holders from the item's tid-list, the later ones among the current rows.
+    const { itemRows, isSearched } = this.searched;
+    let current: number[] = [];
+    for (const r of itemRows.rowsOf(item)) if (isSearched[r] === 1) current.push(r);
+    for (;;) {
       taken.add(item);
-      current = holders(current, item);
       countInto(this.dataset, current, counts, touched);
       item = mostFrequent(counts, touched);
       if (item < 0) return touched.filter((i) => counts[i] === current.length).length;
       for (const i of touched) counts[i] = 0;
       touched.length = 0;
+      current = holders(current, item);
     }
   }
 
@@ -339,6 +349,28 @@ class ClosedPatternMiner {
   private resetRankCounts(): void {
     for (const r of this.rankTouched) this.rankCounts[r] = 0;
     this.rankTouched.length = 0;
+  }
+}
+
+/** `rows` sorted ascending, in place. */
+function ascending(rows: number[]): number[] {
+  return rows.sort((a, b) => a - b);
+}
+
+/** Sorts values[from..to) ascending: insertion sort for the short ranges most rows are. */
+function sortRange(values: Int32Array, from: number, to: number): void {
+  if (to - from > 32) {
+    values.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const value = values[i];
+    let j = i - 1;
+    while (j >= from && values[j] > value) {
+      values[j + 1] = values[j];
+      j--;
+    }
+    values[j + 1] = value;
   }
 }
 
