@@ -5,41 +5,57 @@
  * (increasing support) in ascending order. A deeper search node reads only what can still extend
  * its pattern, instead of whole input rows; on BMS1 the rows long enough to matter hold hundreds of
  * items, most of them useless a level or two down.
+ * The arrays are buffers reused from node to node (searchLevel.ts): only the first `count` rows
+ * are in use.
  */
 
 export interface ConditionalRows {
-  /** Input row of each conditional row, ascending. */
-  readonly ids: Int32Array;
+  /** Input row of each conditional row. */
+  ids: Int32Array;
   /** Conditional row i holds ranks[offsets[i]..offsets[i+1]), ascending. */
-  readonly offsets: Int32Array;
-  readonly ranks: Int32Array;
+  offsets: Int32Array;
+  ranks: Int32Array;
+  /** Rows in use. */
+  count: number;
+}
+
+export function emptyConditionalRows(): ConditionalRows {
+  return { ids: new Int32Array(16), offsets: new Int32Array(17), ranks: new Int32Array(64), count: 0 };
+}
+
+/** `buffer` if it holds `length` values, else a new buffer at least twice as long. */
+export function grown(buffer: Int32Array, length: number): Int32Array {
+  return buffer.length >= length ? buffer : new Int32Array(Math.max(length, 2 * buffer.length));
 }
 
 /**
- * The conditional database of the rows `picked` (indexes into `parent`, ascending): each row keeps
- * the ranks r with keep[r] === 1.
+ * Writes into `into` the conditional database of the rows picked[0..pickedCount) (indexes into
+ * `parent`, ascending): each row keeps the ranks r with keep[r] === 1.
  */
-export function conditionalRows(
+export function fillConditionalRows(
   parent: ConditionalRows,
-  picked: ArrayLike<number>,
+  picked: Int32Array,
+  pickedCount: number,
   keep: Uint8Array,
-): ConditionalRows {
+  into: ConditionalRows,
+): void {
   const { offsets, ranks } = parent;
   let size = 0;
-  for (let i = 0; i < picked.length; i++) {
+  for (let i = 0; i < pickedCount; i++) {
     const row = picked[i];
     for (let t = offsets[row]; t < offsets[row + 1]; t++) size += keep[ranks[t]];
   }
-  const ids = new Int32Array(picked.length);
-  const childOffsets = new Int32Array(picked.length + 1);
-  const childRanks = new Int32Array(size);
+  const ids = (into.ids = grown(into.ids, pickedCount));
+  const childOffsets = (into.offsets = grown(into.offsets, pickedCount + 1));
+  const childRanks = (into.ranks = grown(into.ranks, size));
+  into.count = pickedCount;
   let filled = 0;
-  for (let i = 0; i < picked.length; i++) {
+  childOffsets[0] = 0;
+  for (let i = 0; i < pickedCount; i++) {
     const row = picked[i];
     ids[i] = parent.ids[row];
     for (let t = offsets[row]; t < offsets[row + 1]; t++)
       if (keep[ranks[t]] === 1) childRanks[filled++] = ranks[t];
     childOffsets[i + 1] = filled;
   }
-  return { ids, offsets: childOffsets, ranks: childRanks };
 }

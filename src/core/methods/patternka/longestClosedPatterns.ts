@@ -21,7 +21,8 @@
  * A pattern is frequent when at least `minSupport` rows hold it (the group size k).
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { conditionalRows, type ConditionalRows } from './conditionalRows.ts';
+import { fillConditionalRows, grown, type ConditionalRows } from './conditionalRows.ts';
+import { SearchLevel } from './searchLevel.ts';
 import { searchedRows, type SearchedRows } from './searchedRows.ts';
 
 export interface Pattern {
@@ -63,6 +64,8 @@ class ClosedPatternMiner {
   private keep = new Uint8Array(0);
   private best: Pattern[] = [];
   private bestLength = 0;
+  /** Scratch of the search, by depth. */
+  private readonly levels: SearchLevel[] = [];
 
   constructor(
     private readonly dataset: Dataset,
@@ -87,7 +90,8 @@ class ClosedPatternMiner {
       this.bestLength = dive; // a length to beat: the closed patterns that long are found below
       this.keepRowsWithFrequentItems(this.floor());
     } else this.keepRowsWithFrequentItems(0);
-    this.extend(root, this.rootRows(root), -1);
+    this.rootRows(root, this.level(0).db);
+    this.extend(root, 0, -1);
     if (root.length >= this.floor()) this.best.unshift({ ...rootPattern, rows: ascending(rootPattern.rows) });
     return this.best.filter((p) => p.items.length >= this.floor());
   }
@@ -126,8 +130,8 @@ class ClosedPatternMiner {
     this.keep = new Uint8Array(present.length);
   }
 
-  /** The searched rows as the root's conditional database: their frequent items not in `root`. */
-  private rootRows(root: readonly number[]): ConditionalRows {
+  /** Writes the searched rows as the root's conditional database: their frequent items not in `root`. */
+  private rootRows(root: readonly number[], into: ConditionalRows): void {
     const { dataset, rank, keep, minSupport, rows } = this;
     const { offsets, items } = dataset;
     for (const item of this.touched) if (this.counts[item] >= minSupport) keep[rank[item]] = 1;
@@ -147,32 +151,40 @@ class ClosedPatternMiner {
       sortRange(ranks, rowOffsets[i], at);
     });
     keep.fill(0);
-    return { ids: Int32Array.from(rows), offsets: rowOffsets, ranks };
+    Object.assign(into, { ids: Int32Array.from(rows), offsets: rowOffsets, ranks, count: rows.length });
+  }
+
+  private level(depth: number): SearchLevel {
+    return (this.levels[depth] ??= new SearchLevel());
   }
 
   /**
    * Every prefix-preserving closure extension of `pattern` (item ids) by a rank above `coreRank`,
-   * on the pattern's conditional database `db`.
+   * on the pattern's conditional database, held in level `depth`.
    */
-  private extend(pattern: readonly number[], db: ConditionalRows, coreRank: number): void {
+  private extend(pattern: readonly number[], depth: number, coreRank: number): void {
     const { minSupport, rankCounts: counts, rankTouched: touched, slotOf } = this;
+    const level = this.level(depth);
+    const db = level.db;
     const { offsets, ranks } = db;
-    const rowCount = db.ids.length;
+    const rowCount = db.count;
     // Occurrence deliver: which rows hold each rank above the core (a row's ranks are ascending,
     // so those are a suffix), with the length of the row's suffix from that rank on.
     for (let i = 0; i < rowCount; i++)
       for (let t = offsets[i + 1] - 1; t >= offsets[i] && ranks[t] > coreRank; t--)
         if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
     const candidates = touched.filter((r) => counts[r] >= minSupport).sort((a, b) => a - b);
-    const start = new Int32Array(candidates.length + 1);
+    const start = (level.bucketStart = grown(level.bucketStart, candidates.length + 1));
+    const fill = (level.bucketFill = grown(level.bucketFill, candidates.length));
+    start[0] = 0;
     candidates.forEach((r, j) => {
       slotOf[r] = j;
+      fill[j] = start[j];
       start[j + 1] = start[j] + counts[r];
     });
     this.resetRankCounts();
-    const bucketRows = new Int32Array(start[candidates.length]);
-    const bucketSuffix = new Int32Array(start[candidates.length]);
-    const fill = start.slice(0, candidates.length);
+    const bucketRows = (level.bucketRows = grown(level.bucketRows, start[candidates.length]));
+    const bucketSuffix = (level.bucketSuffix = grown(level.bucketSuffix, start[candidates.length]));
     for (let i = 0; i < rowCount; i++)
       for (let t = offsets[i + 1] - 1; t >= offsets[i] && ranks[t] > coreRank; t--) {
         const slot = slotOf[ranks[t]];
@@ -182,38 +194,32 @@ class ClosedPatternMiner {
       }
     for (const r of candidates) slotOf[r] = -1;
 
-    candidates.forEach((e, index) => {
-      if (pattern.length + (candidates.length - index) < this.floor()) return; // eq. 24
-      if (!atLeast(bucketSuffix, start[index], start[index + 1], this.floor() - pattern.length, minSupport))
-        return;
-      const eRows = rowsThatCanReach(
-        bucketRows,
-        bucketSuffix,
-        start[index],
-        start[index + 1],
-        this.floor() - pattern.length,
-      );
-      this.countRanks(db, eRows);
+    for (let index = 0; index < candidates.length; index++) {
+      const e = candidates[index];
+      if (pattern.length + (candidates.length - index) < this.floor()) continue; // eq. 24
+      const needed = this.floor() - pattern.length;
+      if (!atLeast(bucketSuffix, start[index], start[index + 1], needed, minSupport)) continue;
+      const rows = rowsThatCanReach(level, start[index], start[index + 1], needed);
+      const eRows = level.rows;
+      this.countRanks(db, eRows, rows);
       // One pass over the ranks counted: the closure (ranks in every row), and |POST| (eq. 24: the
       // ranks above the core frequent among the rows but not in all, those are the closure).
       const closure: number[] = [];
       let post = 0;
+      let prefixPreserving = true;
       for (const r of touched) {
         const count = counts[r];
-        if (count !== eRows.length) {
+        if (count !== rows) {
           if (r > e && count >= minSupport) post++;
-          continue;
-        }
-        if (r < e) {
-          this.resetRankCounts(); // not prefix-preserving: found from another branch
-          return;
-        }
-        closure.push(r);
+        } else if (r < e) {
+          prefixPreserving = false; // found from another branch
+          break;
+        } else closure.push(r);
       }
       const next = [...pattern, ...closure.map((r) => this.itemOfRank[r])];
-      if (next.length + post < this.floor()) {
-        this.resetRankCounts(); // eq. 24 on the extension: |P ∪ POST| is too short
-        return;
+      if (!prefixPreserving || next.length + post < this.floor()) {
+        this.resetRankCounts(); // or eq. 24 on the extension: |P ∪ POST| is too short
+        continue;
       }
       if (next.length > this.bestLength) {
         this.bestLength = next.length;
@@ -222,67 +228,71 @@ class ClosedPatternMiner {
       if (next.length >= this.floor())
         this.best.push({
           items: [...next].sort((a, b) => a - b),
-          rows: ascending(Array.from(eRows, (i) => db.ids[i])),
+          rows: ascending(Array.from(eRows.subarray(0, rows), (i) => db.ids[i])),
         });
       if (post === 0) {
         this.resetRankCounts();
-        return;
+        continue;
       }
-      const child = this.childRows(db, eRows, closure, next.length, e);
-      if (child) this.extend(next, child, e);
-    });
+      if (this.childRows(depth, rows, closure, next.length, e)) this.extend(next, depth + 1, e);
+    }
   }
 
   /**
-   * The conditional database below an extension (pattern of `patternLength` items, core `coreRank`,
-   * `rankCounts` holding the counts over `rows`): the rows that can still hold a pattern of at least
-   * floor() items, with their items frequent among those rows, the closure left out. A row with
+   * Writes in level `depth + 1` the conditional database below an extension (pattern of
+   * `patternLength` items, core `coreRank`, `rankCounts` holding the counts over its `rowCount`
+   * rows, level `depth`'s `rows`): the rows that can still hold a pattern of at least floor()
+   * items, with their items frequent among those rows, the closure left out. A row with
    * |P| + |row ∩ POST| < floor() holds no such pattern of this branch (every pattern here adds only
    * items of POST), so it is dropped, the counts are taken again over the rows left, and so on
    * until no row drops (PatternKa Sec. 3.3's length pruning, per node). The patterns the branch
    * reports are then still closed with all their rows: a row that holds one was never dropped.
-   * Null when fewer than minSupport rows are left. Leaves `rankCounts` zeroed.
+   * False when fewer than minSupport rows are left. Leaves `rankCounts` zeroed.
    */
   private childRows(
-    db: ConditionalRows,
-    rows: Int32Array,
+    depth: number,
+    rowCount: number,
     closure: readonly number[],
     patternLength: number,
     coreRank: number,
-  ): ConditionalRows | null {
+  ): boolean {
     const { keep, minSupport, rankCounts: counts, rankTouched: touched } = this;
-    const { offsets, ranks } = db;
-    let kept = rows;
+    const level = this.level(depth);
+    const { offsets, ranks } = level.db;
+    const rows = level.rows;
+    const dropped = (level.dropped = grown(level.dropped, rowCount));
+    let kept = rowCount;
     for (;;) {
       for (const r of touched) keep[r] = counts[r] >= minSupport ? 1 : 0;
       for (const r of closure) keep[r] = 0;
-      const heavy: number[] = [];
-      const light: number[] = [];
-      for (let i = 0; i < kept.length; i++) {
-        const row = kept[i];
+      let heavy = 0;
+      let light = 0;
+      for (let i = 0; i < kept; i++) {
+        const row = rows[i];
         let length = patternLength;
         for (let t = offsets[row + 1] - 1; t >= offsets[row] && ranks[t] > coreRank; t--)
           length += keep[ranks[t]];
-        (length >= this.floor() ? heavy : light).push(row);
+        if (length >= this.floor()) rows[heavy++] = row;
+        else dropped[light++] = row;
       }
-      if (light.length === 0) break;
+      if (light === 0) break;
       for (const r of touched) keep[r] = 0;
-      kept = Int32Array.from(heavy);
-      if (kept.length < minSupport) {
+      kept = heavy;
+      if (kept < minSupport) {
         this.resetRankCounts();
-        return null;
+        return false;
       }
       // The counts over the rows left: take the dropped rows out, or count afresh if fewer are left.
-      if (light.length < heavy.length) this.uncountRanks(db, light);
+      if (light < heavy) this.uncountRanks(level.db, dropped, light);
       else {
         this.resetRankCounts();
-        this.countRanks(db, kept);
+        this.countRanks(level.db, rows, kept);
       }
     }
-    const child = conditionalRows(db, kept, keep);
+    fillConditionalRows(level.db, rows, kept, keep, this.level(depth + 1).db);
     for (const r of touched) keep[r] = 0;
     this.resetRankCounts();
-    return child;
+    return true;
   }
 
   /**
@@ -331,19 +341,20 @@ class ClosedPatternMiner {
     this.touched.length = 0;
   }
 
-  /** Rank counts over the conditional rows `rows` of `db`. */
-  private countRanks(db: ConditionalRows, rows: Int32Array): void {
+  /** Rank counts over the conditional rows rows[0..rowCount) of `db`. */
+  private countRanks(db: ConditionalRows, rows: Int32Array, rowCount: number): void {
     const { rankCounts: counts, rankTouched: touched } = this;
     const { offsets, ranks } = db;
-    for (let i = 0; i < rows.length; i++)
+    for (let i = 0; i < rowCount; i++)
       for (let t = offsets[rows[i]]; t < offsets[rows[i] + 1]; t++)
         if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
   }
 
-  /** Takes the ranks of the conditional rows `rows` of `db` out of `rankCounts`. */
-  private uncountRanks(db: ConditionalRows, rows: readonly number[]): void {
+  /** Takes the ranks of the conditional rows rows[0..rowCount) of `db` out of `rankCounts`. */
+  private uncountRanks(db: ConditionalRows, rows: Int32Array, rowCount: number): void {
     const { offsets, ranks } = db;
-    for (const row of rows) for (let t = offsets[row]; t < offsets[row + 1]; t++) this.rankCounts[ranks[t]]--;
+    for (let i = 0; i < rowCount; i++)
+      for (let t = offsets[rows[i]]; t < offsets[rows[i] + 1]; t++) this.rankCounts[ranks[t]]--;
   }
 
   private resetRankCounts(): void {
@@ -386,24 +397,17 @@ function countInto(dataset: Dataset, rows: readonly number[], counts: Int32Array
 }
 
 /**
- * The rows of a bucket whose suffix from the extension item can still make a pattern long enough
- * (|P| + suffix >= floor): any closed pattern of the branch at least that long lies in those rows
- * only, so its closure and rows come out the same when the others are left out (see childRows).
+ * Writes into `level.rows` the rows of bucket [from, to) whose suffix from the extension item can
+ * still make a pattern long enough (|P| + suffix >= floor), and returns how many: any closed pattern
+ * of the branch at least that long lies in those rows only, so its closure and rows come out the
+ * same when the others are left out (see childRows).
  */
-function rowsThatCanReach(
-  rows: Int32Array,
-  suffix: Int32Array,
-  from: number,
-  to: number,
-  needed: number,
-): Int32Array {
+function rowsThatCanReach(level: SearchLevel, from: number, to: number, needed: number): number {
+  const out = (level.rows = grown(level.rows, to - from));
+  const { bucketRows, bucketSuffix } = level;
   let kept = 0;
-  for (let i = from; i < to; i++) if (suffix[i] >= needed) kept++;
-  if (kept === to - from) return rows.subarray(from, to);
-  const out = new Int32Array(kept);
-  kept = 0;
-  for (let i = from; i < to; i++) if (suffix[i] >= needed) out[kept++] = rows[i];
-  return out;
+  for (let i = from; i < to; i++) if (bucketSuffix[i] >= needed) out[kept++] = bucketRows[i];
+  return kept;
 }
 
 /** Whether at least `k` of values[from..to) are >= `threshold` (the k-th largest reaches it). */
