@@ -83,7 +83,6 @@ class ClosedPatternMiner {
     // The item counts over the searched rows are held from here until rootRows(): they serve the
     // root, the dive's first step and the first round of row dropping.
     const root = this.touched.filter((item) => this.counts[item] === this.rows.length);
-    const rootPattern = { items: [...root].sort((a, b) => a - b), rows: [...this.rows] };
     this.bestLength = root.length;
     const dive = this.greedyLength(root);
     if (dive > this.bestLength) {
@@ -92,7 +91,11 @@ class ClosedPatternMiner {
     } else this.keepRowsWithFrequentItems(0);
     this.rootRows(root, this.level(0).db);
     this.extend(root, 0, -1);
-    if (root.length >= this.floor()) this.best.unshift({ ...rootPattern, rows: ascending(rootPattern.rows) });
+    if (root.length >= this.floor())
+      this.best.unshift({
+        items: [...root].sort((a, b) => a - b),
+        rows: ascending([...this.searched.byLength]),
+      });
     return this.best.filter((p) => p.items.length >= this.floor());
   }
 
@@ -300,11 +303,12 @@ class ClosedPatternMiner {
    * its first step reads the counts held over all searched rows, later steps count in a scratch.
    */
   private greedyLength(root: readonly number[]): number {
-    const taken = new Set(root);
+    const taken = new Uint8Array(this.dataset.d);
+    for (const item of root) taken[item] = 1;
     const mostFrequent = (counts: Int32Array, touched: readonly number[]): number => {
       let bestItem = -1;
       for (const item of touched) {
-        if (taken.has(item) || counts[item] < this.minSupport) continue;
+        if (taken[item] === 1 || counts[item] < this.minSupport) continue;
         if (bestItem < 0 || counts[item] > counts[bestItem]) bestItem = item;
       }
       return bestItem;
@@ -322,7 +326,7 @@ class ClosedPatternMiner {
     let current: number[] = [];
     for (const r of itemRows.rowsOf(item)) if (isSearched[r] === 1) current.push(r);
     for (;;) {
-      taken.add(item);
+      taken[item] = 1;
       countInto(this.dataset, current, counts, touched);
       item = mostFrequent(counts, touched);
       if (item < 0) return touched.filter((i) => counts[i] === current.length).length;
