@@ -44,17 +44,24 @@ export class PatternCache {
   private lengthStart: number[] = [0];
   /** The first length range that may still hold a frequent pattern (ranges only ever empty). */
   private lengthRange = 0;
-  /** For each row, the cached patterns that hold it and the row's bit in their masks (CSR). */
-  private holderStart = new Uint32Array(0);
-  private holderPattern = new Uint32Array(0);
-  private holderBit = new Uint32Array(0);
+  /**
+   * For each row, the cached patterns that hold it and the row's bit in their masks, as linked
+   * entries: row r's first entry is firstEntry[r] (-1: none), the next one entryNext[e]. Unlike a
+   * CSR over all N rows, a refill touches only the rows of the old and new patterns.
+   */
+  private readonly firstEntry: Int32Array;
+  private entryNext = new Int32Array(0);
+  private entryPattern = new Int32Array(0);
+  private entryBit = new Int32Array(0);
   /** How many times the cache was refilled by mining (for the run's notes). */
   minings = 0;
 
   constructor(
-    private readonly rowCount: number,
+    rowCount: number,
     private readonly minSupport: number,
-  ) {}
+  ) {
+    this.firstEntry = new Int32Array(rowCount).fill(-1);
+  }
 
   /**
    * Alg. 4, first lines: the longest of the cached patterns still frequent (count 0: mine again).
@@ -76,6 +83,7 @@ export class PatternCache {
   /** Alg. 4, refill: cache freshly mined longest closed patterns with their row masks. */
   fill(mined: readonly Pattern[]): void {
     this.minings++;
+    for (const p of this.patterns) for (const r of p.minedRows) this.firstEntry[r] = -1;
     const order = mined
       .map((_, i) => i)
       .sort((a, b) => mined[b].items.length - mined[a].items.length || a - b);
@@ -98,32 +106,33 @@ export class PatternCache {
     this.indexHolders();
   }
 
-  /** Row -> (pattern, bit) pairs, so that removing a group touches only the patterns it affects. */
+  /** Row -> (pattern, bit) entries, so that removing a group touches only the patterns it affects. */
   private indexHolders(): void {
-    const { rowCount, patterns } = this;
-    const start = new Uint32Array(rowCount + 1);
-    for (const p of patterns) for (const r of p.minedRows) start[r + 1]++;
-    for (let r = 0; r < rowCount; r++) start[r + 1] += start[r];
-    this.holderPattern = new Uint32Array(start[rowCount]);
-    this.holderBit = new Uint32Array(start[rowCount]);
-    const next = start.slice(0, rowCount);
+    const { firstEntry, patterns } = this;
+    let entries = 0;
+    for (const p of patterns) entries += p.minedRows.length;
+    const next = (this.entryNext = new Int32Array(entries));
+    const pattern = (this.entryPattern = new Int32Array(entries));
+    const bitOf = (this.entryBit = new Int32Array(entries));
+    let e = 0;
     patterns.forEach((p, i) =>
       p.minedRows.forEach((r, bit) => {
-        this.holderPattern[next[r]] = i;
-        this.holderBit[next[r]++] = bit;
+        pattern[e] = i;
+        bitOf[e] = bit;
+        next[e] = firstEntry[r];
+        firstEntry[r] = e++;
       }),
     );
-    this.holderStart = start;
   }
 
   /** Clears removed rows from the masks of the cached patterns that hold them. */
   removeRows(rows: readonly number[]): void {
     for (const r of rows) {
-      for (let h = this.holderStart[r]; h < this.holderStart[r + 1]; h++) {
-        const index = this.holderPattern[h];
+      for (let e = this.firstEntry[r]; e >= 0; e = this.entryNext[e]) {
+        const index = this.entryPattern[e];
         const pattern = this.patterns[index];
-        if (!getBit(pattern.mask, this.holderBit[h])) continue;
-        clearBit(pattern.mask, this.holderBit[h]);
+        if (!getBit(pattern.mask, this.entryBit[e])) continue;
+        clearBit(pattern.mask, this.entryBit[e]);
         if (--pattern.support < this.minSupport) this.frequentFlags.lower(index);
       }
     }

@@ -98,7 +98,8 @@ function longestFirst(dataset: Dataset, rows: readonly number[]): number[] {
   for (const r of rows) start[longest - length(r) + 1]++;
   for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
   const sorted = new Array<number>(rows.length).fill(0); // packed, not holey: faster to walk
-  const ascending = [...rows].sort((a, b) => a - b);
+  const isAscending = rows.every((r, i) => i === 0 || rows[i - 1] < r);
+  const ascending = isAscending ? rows : [...rows].sort((a, b) => a - b);
   for (const r of ascending) sorted[start[longest - length(r)]++] = r;
   return sorted;
 }
