@@ -137,6 +137,7 @@ export const lshSpec = pDegreeMethod({
           fallbacks++;
           return exact.partners(t, remaining, p);
         },
+        removed: (group) => exact.forget(group),
       },
       (f) => ctx.progress(f, 'groups'),
     );

@@ -16,7 +16,10 @@ export const nnSpec = pDegreeMethod({
       rows,
       p,
       rows.sensitiveRows,
-      { partners: (t, remaining) => exact.partners(t, remaining, p) },
+      {
+        partners: (t, remaining) => exact.partners(t, remaining, p),
+        removed: (group) => exact.forget(group),
+      },
       (f) => ctx.progress(f, 'groups'),
     );
     return { groups };

@@ -4,16 +4,23 @@
  * gives the same partners as the paper's p-1 repeated scans. Distances come from the item-to-rows
  * lists: a row u that shares c QID items with t is at |t_Q| + |u_Q| - 2c, and the rows that share
  * none are at |t_Q| + |u_Q|, so they are met in order of their QID length from lists made once.
- * Only the rows sharing an item with t are touched, bucketed by distance in typed arrays (a counting
- * sort), and a bucket is sorted by row index only when the walk reaches it; the walk stops at the
- * p-1-th partner. With a candidate list (LSH), distances are computed for those rows alone.
+ * Only the rows sharing an item with t are touched; their distances are taken once, with a
+ * histogram, and rows are bucketed (a counting sort in typed arrays) only for the distances the walk
+ * reaches, a batch at a time: the walk mostly stops in the first buckets, at the p-1-th partner.
+ * The item-to-rows lists drop the rows already grouped now and then (`forget`), so later calls do
+ * not walk them. With a candidate list (LSH), distances are computed for those rows alone.
  */
-import { ItemRows } from '../../data/itemRows.ts';
 import { nonConflicting } from './greedyGroups.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
 
+/** Rows bucketed per batch of distances: at least this many, unless fewer are left. */
+const BUCKET_BATCH = 64;
+
 export class ExactNeighbours {
-  private readonly index: ItemRows;
+  /** For each QID item, the rows holding it: rowsOf[listStart[i]..listEnd[i]), ascending. */
+  private readonly listStart: Int32Array;
+  private readonly listEnd: Int32Array;
+  private readonly rowsOf: Int32Array;
   private readonly qidLength: Int32Array;
   private readonly maxQidLength: number;
   /** Rows grouped by QID length, ascending index within each length. */
@@ -24,67 +31,84 @@ export class ExactNeighbours {
   /** Per call with a candidate list: itemMark[item] === stamp when t holds the QID item. */
   private readonly itemMark: Int32Array;
   private stamp = 0;
-  /** Scratch for one call: the rows met, then the same rows bucketed by distance. */
+  /** Scratch for one call: the rows met with their distances, then rows bucketed by distance. */
   private readonly met: Int32Array;
+  private readonly metDistance: Int32Array;
   private readonly bucketed: Int32Array;
+  /** Rows told grouped (forget) and how many since the lists last dropped them. */
+  private readonly isForgotten: Uint8Array;
+  private forgottenSinceCompaction = 0;
 
   constructor(private readonly rows: SensitiveRows) {
     const n = rows.dataset.n;
-    this.index = ItemRows.of(rows.dataset);
-    this.qidLength = Int32Array.from({ length: n }, (_, r) => rows.qid(r).length);
+    const d = rows.dataset.d;
+    const { offsets, items } = rows.qidRows;
+    this.listStart = new Int32Array(d + 1);
+    for (let k = 0; k < offsets[n]; k++) this.listStart[items[k] + 1]++;
+    for (let i = 0; i < d; i++) this.listStart[i + 1] += this.listStart[i];
+    this.listEnd = this.listStart.slice(0, d);
+    this.rowsOf = new Int32Array(offsets[n]);
+    for (let r = 0; r < n; r++)
+      for (let k = offsets[r]; k < offsets[r + 1]; k++) this.rowsOf[this.listEnd[items[k]]++] = r;
+    this.qidLength = Int32Array.from({ length: n }, (_, r) => offsets[r + 1] - offsets[r]);
     this.maxQidLength = this.qidLength.reduce((m, l) => Math.max(m, l), 0);
     const lists: number[][] = Array.from({ length: this.maxQidLength + 1 }, () => []);
     for (let r = 0; r < n; r++) lists[this.qidLength[r]].push(r);
     this.byLength = lists.map((list) => Int32Array.from(list));
     this.mark = new Int32Array(n);
     this.common = new Int32Array(n);
-    this.itemMark = new Int32Array(rows.dataset.d);
+    this.itemMark = new Int32Array(d);
     this.met = new Int32Array(n);
+    this.metDistance = new Int32Array(n);
     this.bucketed = new Int32Array(n);
+    this.isForgotten = new Uint8Array(n);
+  }
+
+  /** Rows that left the pool: the item lists drop them once an eighth of the rows has left. */
+  forget(rows: readonly number[]): void {
+    for (const r of rows) this.isForgotten[r] = 1;
+    this.forgottenSinceCompaction += rows.length;
+    if (this.forgottenSinceCompaction * 8 < this.rows.dataset.n) return;
+    const { listStart, listEnd, rowsOf, isForgotten } = this;
+    for (let i = 0; i < listEnd.length; i++) {
+      let kept = listStart[i];
+      for (let h = listStart[i]; h < listEnd[i]; h++)
+        if (isForgotten[rowsOf[h]] === 0) rowsOf[kept++] = rowsOf[h];
+      listEnd[i] = kept;
+    }
+    this.forgottenSinceCompaction = 0;
   }
 
   /** Remaining rows other than t (or those of `among`), lazily by increasing distance, ties by index. */
   *byDistance(t: number, isRemaining: Uint8Array, among?: readonly number[]): Generator<number> {
-    const { mark, common, qidLength, met, bucketed } = this;
+    const { mark, qidLength, met, metDistance, bucketed } = this;
     const qid = this.rows.qid(t);
     const stamp = ++this.stamp;
-    let count = 0;
-    const distance = (u: number) => qid.length + qidLength[u] - 2 * common[u];
-    if (among) {
-      // t's QID items marked once; each candidate counts its marked items.
-      const { itemMark } = this;
-      for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
-      const { offsets, items } = this.rows.qidRows;
-      for (let i = 0; i < among.length; i++) {
-        const u = among[i];
-        if (u === t || isRemaining[u] !== 1) continue;
-        let shared = 0;
-        for (let k = offsets[u]; k < offsets[u + 1]; k++) if (itemMark[items[k]] === stamp) shared++;
-        common[u] = shared;
-        met[count++] = u;
-      }
-    } else {
-      for (let k = 0; k < qid.length; k++) {
-        const holders = this.index.rowsOf(qid[k]);
-        for (let h = 0; h < holders.length; h++) {
-          const u = holders[h];
-          if (mark[u] !== stamp) {
-            mark[u] = stamp;
-            common[u] = 0;
-            if (u !== t && isRemaining[u] === 1) met[count++] = u;
-          }
-          common[u]++;
-        }
-      }
-    }
-    // Counting sort of the met rows by distance; buckets are sorted by index when reached.
+    const count = among ? this.meetAmong(t, qid, among, isRemaining) : this.meetSharing(t, qid, isRemaining);
     const maxDistance = qid.length + this.maxQidLength;
+    const histogram = new Int32Array(maxDistance + 1);
+    for (let i = 0; i < count; i++) {
+      const distance = qid.length + qidLength[met[i]] - 2 * this.common[met[i]];
+      metDistance[i] = distance;
+      histogram[distance]++;
+    }
+    // bucketed[start[d]..start[d+1]) holds the rows at distance d once the batch holding d is filled.
     const start = new Int32Array(maxDistance + 2);
-    for (let i = 0; i < count; i++) start[distance(met[i]) + 1]++;
-    for (let d = 0; d <= maxDistance; d++) start[d + 1] += start[d];
-    const fill = start.slice();
-    for (let i = 0; i < count; i++) bucketed[fill[distance(met[i])]++] = met[i];
+    let bucketedUpTo = -1;
     for (let d = 0; d <= maxDistance; d++) {
+      if (d > bucketedUpTo) {
+        let last = d;
+        let batch = histogram[d];
+        while (last < maxDistance && batch < BUCKET_BATCH) batch += histogram[++last];
+        start[d] = 0;
+        for (let e = d; e <= last; e++) start[e + 1] = start[e] + histogram[e];
+        const fill = start.slice(d, last + 1);
+        for (let i = 0; i < count; i++) {
+          const distance = metDistance[i];
+          if (distance >= d && distance <= last) bucketed[fill[distance - d]++] = met[i];
+        }
+        bucketedUpTo = last;
+      }
       const near = bucketed.subarray(start[d], start[d + 1]).sort();
       // Rows sharing no item with t lie at |t_Q| + |u_Q|: those of QID length d - |t_Q|.
       const far = among ? undefined : this.byLength[d - qid.length];
@@ -100,6 +124,41 @@ export class ExactNeighbours {
         else yield far![j++];
       }
     }
+  }
+
+  /** Marks the rows sharing a QID item with t, counting the items shared; lists the remaining ones. */
+  private meetSharing(t: number, qid: Uint32Array, isRemaining: Uint8Array): number {
+    const { mark, common, met, listStart, listEnd, rowsOf, stamp } = this;
+    let count = 0;
+    for (let k = 0; k < qid.length; k++) {
+      for (let h = listStart[qid[k]]; h < listEnd[qid[k]]; h++) {
+        const u = rowsOf[h];
+        if (mark[u] !== stamp) {
+          mark[u] = stamp;
+          common[u] = 0;
+          if (u !== t && isRemaining[u] === 1) met[count++] = u;
+        }
+        common[u]++;
+      }
+    }
+    return count;
+  }
+
+  /** Lists the remaining rows of `among` but t, each with the QID items it shares with t. */
+  private meetAmong(t: number, qid: Uint32Array, among: readonly number[], isRemaining: Uint8Array): number {
+    const { itemMark, common, met, stamp } = this;
+    const { offsets, items } = this.rows.qidRows;
+    for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
+    let count = 0;
+    for (let i = 0; i < among.length; i++) {
+      const u = among[i];
+      if (u === t || isRemaining[u] !== 1) continue;
+      let shared = 0;
+      for (let k = offsets[u]; k < offsets[u + 1]; k++) if (itemMark[items[k]] === stamp) shared++;
+      common[u] = shared;
+      met[count++] = u;
+    }
+    return count;
   }
 
   partners(t: number, isRemaining: Uint8Array, p: number, among?: readonly number[]): number[] {
