@@ -195,27 +195,40 @@ describe('GraySort (radix on the leading columns, comparison on ties)', () => {
 describe('exact non-conflicting nearest neighbours', () => {
   it("one pass by increasing distance equals the paper's p-1 repeated scans (Fig. 3, lines 13-22)", () => {
     fc.assert(
-      fc.property(arbitraryRows(16, 30, 6), fc.integer({ min: 2, max: 5 }), fc.nat(), (rowsIn, p, pick) => {
-        const dataset = datasetOf(rowsIn);
-        if (dataset.n < 2 || dataset.d < 3) return;
-        const sens = [0, 1, 2].filter((i) => i < dataset.d);
-        const rows = new SensitiveRows(dataset, sens);
-        const t = pick % dataset.n;
-        const remaining = new Uint8Array(dataset.n).fill(1);
-        const chosen: number[] = [];
-        for (let i = 0; i < p - 1; i++) {
-          let best = -1;
-          let bestDistance = Infinity;
-          for (let u = 0; u < dataset.n; u++) {
-            if (u === t || chosen.includes(u)) continue;
-            if ([t, ...chosen].some((c) => rows.conflicts(u, c))) continue;
-            const d = rows.qidDistance(t, u);
-            if (d < bestDistance) [best, bestDistance] = [u, d];
+      fc.property(
+        // Up to 200 rows over 16 items, rows bucketed a few distances at a time: walks cross batches.
+        arbitraryRows(16, 200, 6),
+        fc.integer({ min: 2, max: 12 }),
+        fc.nat(),
+        fc.infiniteStream(fc.boolean()),
+        fc.integer({ min: 1, max: 70 }),
+        (rowsIn, p, pick, grouped, bucketBatch) => {
+          const dataset = datasetOf(rowsIn);
+          if (dataset.n < 2 || dataset.d < 3) return;
+          const sens = [0, 1, 2].filter((i) => i < dataset.d);
+          const rows = new SensitiveRows(dataset, sens);
+          const t = pick % dataset.n;
+          // Some rows already grouped: told to the index (its lists drop them) and not remaining.
+          const remaining = new Uint8Array(dataset.n).fill(1);
+          const gone = rowsIn.map((_, r) => r).filter((r) => r !== t && grouped.next().value);
+          for (const r of gone) remaining[r] = 0;
+          const neighbours = new ExactNeighbours(rows, bucketBatch);
+          neighbours.forget(gone);
+          const chosen: number[] = [];
+          for (let i = 0; i < p - 1; i++) {
+            let best = -1;
+            let bestDistance = Infinity;
+            for (let u = 0; u < dataset.n; u++) {
+              if (u === t || chosen.includes(u) || remaining[u] === 0) continue;
+              if ([t, ...chosen].some((c) => rows.conflicts(u, c))) continue;
+              const d = rows.qidDistance(t, u);
+              if (d < bestDistance) [best, bestDistance] = [u, d];
+            }
+            if (best >= 0) chosen.push(best);
           }
-          if (best >= 0) chosen.push(best);
-        }
-        expect(new ExactNeighbours(rows).partners(t, remaining, p)).toEqual(chosen);
-      }),
+          expect(neighbours.partners(t, remaining, p)).toEqual(chosen);
+        },
+      ),
     );
   });
 });

@@ -39,7 +39,11 @@ export class ExactNeighbours {
   private readonly isForgotten: Uint8Array;
   private forgottenSinceCompaction = 0;
 
-  constructor(private readonly rows: SensitiveRows) {
+  /** `bucketBatch`: rows bucketed per batch of distances (tests make it small to cross batches). */
+  constructor(
+    private readonly rows: SensitiveRows,
+    private readonly bucketBatch = BUCKET_BATCH,
+  ) {
     const n = rows.dataset.n;
     const d = rows.dataset.d;
     const { offsets, items } = rows.qidRows;
@@ -99,7 +103,7 @@ export class ExactNeighbours {
       if (d > bucketedUpTo) {
         let last = d;
         let batch = histogram[d];
-        while (last < maxDistance && batch < BUCKET_BATCH) batch += histogram[++last];
+        while (last < maxDistance && batch < this.bucketBatch) batch += histogram[++last];
         start[d] = 0;
         for (let e = d; e <= last; e++) start[e + 1] = start[e] + histogram[e];
         const fill = start.slice(d, last + 1);
