@@ -25,7 +25,10 @@ export class ExactNeighbours {
   private readonly maxQidLength: number;
   /** Rows grouped by QID length, ascending index within each length. */
   private readonly byLength: Int32Array[];
-  /** Per call: mark[u] === stamp when u shares a QID item with t; common[u] is then how many. */
+  /**
+   * Per call: mark[u] === stamp when u shares a QID item with t (with a candidate list: when u is a
+   * candidate); common[u] is then how many QID items u shares with t.
+   */
   private readonly mark: Int32Array;
   private readonly common: Int32Array;
   /** Per call with a candidate list: itemMark[item] === stamp when t holds the QID item. */
@@ -148,19 +151,38 @@ export class ExactNeighbours {
     return count;
   }
 
-  /** Lists the remaining rows of `among` but t, each with the QID items it shares with t. */
+  /**
+   * Lists the remaining rows of `among` but t, each with the QID items it shares with t: counted
+   * along the candidates' rows or along t's item lists, whichever holds fewer entries (LSH's
+   * candidates on BMS1 include rows of a hundred items and more).
+   */
   private meetAmong(t: number, qid: Uint32Array, among: readonly number[], isRemaining: Uint8Array): number {
-    const { itemMark, common, met, stamp } = this;
-    const { offsets, items } = this.rows.qidRows;
-    for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
+    const { itemMark, mark, common, met, qidLength, listStart, listEnd, rowsOf, stamp } = this;
     let count = 0;
+    let rowEntries = 0;
     for (let i = 0; i < among.length; i++) {
       const u = among[i];
       if (u === t || isRemaining[u] !== 1) continue;
+      common[u] = 0;
+      met[count++] = u;
+      rowEntries += qidLength[u];
+    }
+    let listEntries = 0;
+    for (let k = 0; k < qid.length; k++) listEntries += listEnd[qid[k]] - listStart[qid[k]];
+    if (listEntries < rowEntries) {
+      for (let i = 0; i < count; i++) mark[met[i]] = stamp;
+      for (let k = 0; k < qid.length; k++)
+        for (let h = listStart[qid[k]]; h < listEnd[qid[k]]; h++)
+          if (mark[rowsOf[h]] === stamp) common[rowsOf[h]]++;
+      return count;
+    }
+    const { offsets, items } = this.rows.qidRows;
+    for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
+    for (let i = 0; i < count; i++) {
+      const u = met[i];
       let shared = 0;
       for (let k = offsets[u]; k < offsets[u + 1]; k++) if (itemMark[items[k]] === stamp) shared++;
       common[u] = shared;
-      met[count++] = u;
     }
     return count;
   }
