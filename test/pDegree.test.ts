@@ -202,7 +202,8 @@ describe('exact non-conflicting nearest neighbours', () => {
         fc.nat(),
         fc.infiniteStream(fc.boolean()),
         fc.integer({ min: 1, max: 70 }),
-        (rowsIn, p, pick, grouped, bucketBatch) => {
+        fc.infiniteStream(fc.boolean()),
+        (rowsIn, p, pick, grouped, bucketBatch, candidates) => {
           const dataset = datasetOf(rowsIn);
           if (dataset.n < 2 || dataset.d < 3) return;
           const sens = [0, 1, 2].filter((i) => i < dataset.d);
@@ -214,19 +215,29 @@ describe('exact non-conflicting nearest neighbours', () => {
           for (const r of gone) remaining[r] = 0;
           const neighbours = new ExactNeighbours(rows, bucketBatch);
           neighbours.forget(gone);
-          const chosen: number[] = [];
-          for (let i = 0; i < p - 1; i++) {
-            let best = -1;
-            let bestDistance = Infinity;
-            for (let u = 0; u < dataset.n; u++) {
-              if (u === t || chosen.includes(u) || remaining[u] === 0) continue;
-              if ([t, ...chosen].some((c) => rows.conflicts(u, c))) continue;
-              const d = rows.qidDistance(t, u);
-              if (d < bestDistance) [best, bestDistance] = [u, d];
+          /** The paper's p-1 scans over the remaining rows of `pool`. */
+          const repeatedScans = (pool: readonly number[]): number[] => {
+            const chosen: number[] = [];
+            for (let i = 0; i < p - 1; i++) {
+              let best = -1;
+              let bestDistance = Infinity;
+              for (const u of pool) {
+                if (u === t || chosen.includes(u) || remaining[u] === 0) continue;
+                if ([t, ...chosen].some((c) => rows.conflicts(u, c))) continue;
+                const d = rows.qidDistance(t, u);
+                if (d < bestDistance) [best, bestDistance] = [u, d];
+              }
+              if (best >= 0) chosen.push(best);
             }
-            if (best >= 0) chosen.push(best);
-          }
-          expect(neighbours.partners(t, remaining, p)).toEqual(chosen);
+            return chosen;
+          };
+          const all = rowsIn.map((_, r) => r);
+          expect(neighbours.partners(t, remaining, p)).toEqual(repeatedScans(all));
+          // Among a candidate list (LSH), in any order: counted along rows or along item lists.
+          const among = all.filter(() => candidates.next().value).reverse();
+          expect(neighbours.partners(t, remaining, p, among)).toEqual(
+            repeatedScans([...among].sort((a, b) => a - b)),
+          );
         },
       ),
     );
