@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
+import { releaseCsv } from '../src/core/release/exportRelease.ts';
 import type { GroupsRelease } from '../src/core/release/types.ts';
 import { WorkerPool } from '../workers/pool.ts';
 import { fakeEndpoint } from './fakeEndpoint.ts';
@@ -32,6 +33,16 @@ describe('a groups release read as one table', () => {
     ]);
     expect(groupRowsPage(release, 5, 10).map((r) => r.qid)).toEqual([['f']]);
     expect(groupRowsPage(release, 6, 10)).toEqual([]);
+  });
+
+  it('lists a row’s QID items in natural order (8 58 231) in the viewer and in the CSV', () => {
+    const numeric: GroupsRelease = {
+      ...release,
+      groups: [{ qid: [['231', '58', '8'], ['58']], sensitive: { s: 1 } }],
+    };
+    expect(groupRowsPage(numeric, 0, 2).map((r) => r.qid)).toEqual([['8', '58', '231'], ['58']]);
+    expect(releaseCsv(numeric).split('\n')[1]).toBe('1,2,8 58 231,s:1');
+    expect(numeric.groups[0].qid[0]).toEqual(['231', '58', '8']); // the release itself is left as is
   });
 
   it('the worker that made a release serves its rows; the pool reaches that worker by its slot', async () => {

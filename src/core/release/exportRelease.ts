@@ -36,7 +36,12 @@ export function releaseCsv(release: Release): string {
           .map(([s, c]) => `${s}:${c}`)
           .join(' ');
         for (const qid of group.qid)
-          rows.push([String(g + 1), String(group.qid.length), qid.join(' '), counts]);
+          rows.push([
+            String(g + 1),
+            String(group.qid.length),
+            [...qid].sort(compareTokens).join(' '),
+            counts,
+          ]);
       });
       return (
         Papa.unparse(

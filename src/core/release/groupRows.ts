@@ -2,8 +2,9 @@
  * A `groups` release read as one long table, a row per published QID row (group after group), so a
  * viewer can show any window of it without holding the rest: the page from row `from` on, each row
  * with its group's number, size and sensitive counts. Group starts are found by binary search in
- * prefix sums computed once per release.
+ * prefix sums computed once per release. A row's QID items are listed in natural token order.
  */
+import { compareTokens } from '../data/tokenOrder.ts';
 import type { GroupsRelease } from './types.ts';
 
 export interface GroupRow {
@@ -54,7 +55,8 @@ export function groupRowsPage(release: GroupsRelease, from: number, count: numbe
     while (prefix[group + 1] <= row) group++;
     const g = release.groups[group];
     const inGroup = row - prefix[group];
-    page.push({ row, group, inGroup, size: g.qid.length, qid: g.qid[inGroup], sensitive: g.sensitive });
+    const qid = [...g.qid[inGroup]].sort(compareTokens); // for people: 8 58 231, not item-id order
+    page.push({ row, group, inGroup, size: g.qid.length, qid, sensitive: g.sensitive });
   }
   return page;
 }
