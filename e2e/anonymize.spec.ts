@@ -133,6 +133,8 @@ test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized
 test('COAT with Pgen constraints generated in the page', async ({ page }) => {
   await openMethod(page, 'coat-fig1a', '10', 'coat');
   await page.getByTestId('param-k').fill('2');
+  // The example opens with Example 4.1's utility partition, too tight for these constraints.
+  await page.getByTestId('param-utility').fill('');
   await page.getByTestId('pgen-button').click();
   await expect(page.getByTestId('pgen-count')).toContainText('Pgen produced');
   await expect(page.getByTestId('param-m')).toHaveValue('0');
@@ -171,4 +173,29 @@ test('the groups of a 10,000-row release scroll in a virtualised table fed by th
     .toBe(9999 * 22);
   expect(await page.getByTestId('group-row').count()).toBeLessThan(100);
   await page.screenshot({ path: 'test-results/groups-virtual.png', fullPage: true });
+});
+
+test("a paper's worked example opens with the paper's settings, ready to run", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
+  await page.getByTestId('sample-ghinita-fig1a').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('5');
+  await page.getByTestId('tab-anonymize').click();
+  await expect(page.getByTestId('method-select')).toHaveValue('gray-cahd');
+  await expect(page.getByTestId('param-p')).toHaveValue('2');
+  await expect(page.getByTestId('sensitive-items')).toHaveValue('Viagra, Pregnancy Test');
+  await expect(page.getByTestId('example-settings')).toContainText('sensitive: Viagra, Pregnancy Test');
+  await expect(page.getByTestId('pdegree-matrix-0')).toHaveAttribute('data-points', '30');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toContainText('every group has degree ≥ p');
+  // Another example brings its own settings; the synthetic sample keeps what the form holds.
+  await page.getByTestId('sample-pta-fig2a').click();
+  await expect(page.getByTestId('method-select')).toHaveValue('pta');
+  await expect(page.getByTestId('param-k')).toHaveValue('3');
+  await expect(page.getByTestId('param-segments')).toHaveValue('2');
+  await expect(page.getByTestId('pta-loop').first()).toHaveText('T8 → T6 → T1 → T10 → T11 → T13 → T3');
+  await page.getByTestId('dataset-item').first().click();
+  await expect(page.getByTestId('method-select')).toHaveValue('pta');
+  await expect(page.getByTestId('example-settings')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/example-settings.png', fullPage: true });
 });

@@ -27,6 +27,8 @@ export interface DatasetEntry {
   risk: RiskPoint[] | null;
   /** Its key in the saved sources (persist.ts). */
   sourceKey: string;
+  /** The built-in sample it was loaded from, if any (samples.ts). */
+  sampleId?: string;
 }
 
 export interface LoadState {
@@ -71,7 +73,15 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
       const loaded = await job(id, controller.signal);
       await pool.register(id, loaded.handle);
       const overview = await pool.run((api) => api.overview(id), controller.signal);
-      const entry: DatasetEntry = { id, name, loaded, overview, risk: null, sourceKey: source.key };
+      const entry: DatasetEntry = {
+        id,
+        name,
+        loaded,
+        overview,
+        risk: null,
+        sourceKey: source.key,
+        sampleId: source.kind === 'sample' ? source.sampleId : undefined,
+      };
       set((s) => ({ datasets: [...s.datasets, entry], activeId: id, loading: null }));
       void saveDatasetSource(source);
       const risk = await pool.run((api) => api.risk(id, {}));

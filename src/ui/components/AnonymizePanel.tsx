@@ -1,4 +1,7 @@
-/** Choose a method and its parameters, run it on the active dataset in a worker, cancel it. */
+/**
+ * Choose a method and its parameters, run it on the active dataset in a worker, cancel it. Opening
+ * a paper's worked example (samples.ts) starts the form from that paper's settings for it.
+ */
 import { useEffect, useMemo, useState } from 'react';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveChoice } from '../../core/methods/sensitive.ts';
@@ -10,6 +13,7 @@ import { PtaTeachingView } from '../methods/pta/PtaTeachingView.tsx';
 import { CoatTeachingView } from '../methods/coat/CoatTeachingView.tsx';
 import { PDegreeTeachingView } from '../methods/p-degree/PDegreeTeachingView.tsx';
 import { PgenButton } from '../methods/coat/PgenButton.tsx';
+import { SAMPLES } from '../samples.ts';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
@@ -22,6 +26,26 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const [sensitiveItems, setSensitiveItems] = useState('');
 
   useEffect(() => void loadCatalogues(), [loadCatalogues]);
+  // A paper's worked example starts the form from the paper's settings, each time it is opened
+  // (state adjusted while rendering, as React advises for state that follows a prop).
+  const example = SAMPLES.find((s) => s.id === dataset.sampleId)?.example;
+  const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  if (settingsFor !== dataset.id) {
+    setSettingsFor(dataset.id);
+    if (example) {
+      setMethodId(example.method);
+      setValues((v) => ({
+        ...v,
+        ...Object.fromEntries(
+          Object.entries(example.params).map(([name, value]) => [`${example.method}.${name}`, value]),
+        ),
+      }));
+      if (example.sensitive) {
+        setSensitiveMode('items');
+        setSensitiveItems(example.sensitive.join(', '));
+      }
+    }
+  }
   const method = useMemo(() => methods.find((m) => m.id === methodId) ?? methods[0], [methods, methodId]);
   if (!method) return <p className="muted">Loading the methods…</p>;
 
@@ -139,6 +163,16 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
         </div>
         <p className="muted small">
           Paper: {method.paper}. Every release is checked by its model's verifier before it is shown.
+          {example && (
+            <span data-testid="example-settings">
+              {' '}
+              The form started from the paper's settings for this example ({example.method},{' '}
+              {Object.entries(example.params)
+                .map(([name, value]) => `${name} = ${String(value).replace(/\n/g, ' | ')}`)
+                .join(', ')}
+              {example.sensitive ? `, sensitive: ${example.sensitive.join(', ')}` : ''}).
+            </span>
+          )}
         </p>
       </div>
       {error && (
