@@ -186,6 +186,7 @@ export function phiHeatmapOption(
       left: 'center',
       bottom: 0,
       itemHeight: 120,
+      precision: 2, // phi² lies in [0, 1]: the handles' labels would round to 0 and 1
       text: ['phi²', ''],
     },
     series: [{ type: 'heatmap', data }],

@@ -22,8 +22,10 @@ export function GeneralizedView({ summary }: { summary: ReleaseSummary }) {
         <tbody>
           {summary.generalizedItems?.map((g) => (
             <tr key={g.label}>
-              <td>{g.items.length} items</td>
-              <td>{g.items.join(' ')}</td>
+              <td title={g.label}>{g.label.length > 60 ? `${g.label.slice(0, 57)}…` : g.label}</td>
+              <td>
+                {g.items.join(' ')} <span className="muted">({g.items.length} items)</span>
+              </td>
             </tr>
           ))}
         </tbody>
