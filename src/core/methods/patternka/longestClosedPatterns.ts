@@ -202,9 +202,9 @@ class ClosedPatternMiner {
       if (pattern.length + (candidates.length - index) < this.floor()) continue; // eq. 24
       const needed = this.floor() - pattern.length;
       if (!atLeast(bucketSuffix, start[index], start[index + 1], needed, minSupport)) continue;
-      const rows = rowsThatCanReach(level, start[index], start[index + 1], needed);
-      const eRows = level.rows;
-      this.countRanks(db, eRows, rows);
+      const eRowCount = rowsThatCanReach(level, start[index], start[index + 1], needed);
+      const eRows = level.rows; // the extension's rows: eRows[0..eRowCount)
+      this.countRanks(db, eRows, eRowCount);
       // One pass over the ranks counted: the closure (ranks in every row), and |POST| (eq. 24: the
       // ranks above the core frequent among the rows but not in all, those are the closure).
       const closure: number[] = [];
@@ -212,7 +212,7 @@ class ClosedPatternMiner {
       let prefixPreserving = true;
       for (const r of touched) {
         const count = counts[r];
-        if (count !== rows) {
+        if (count !== eRowCount) {
           if (r > e && count >= minSupport) post++;
         } else if (r < e) {
           prefixPreserving = false; // found from another branch
@@ -231,13 +231,13 @@ class ClosedPatternMiner {
       if (next.length >= this.floor())
         this.best.push({
           items: [...next].sort((a, b) => a - b),
-          rows: ascending(Array.from(eRows.subarray(0, rows), (i) => db.ids[i])),
+          rows: ascending(Array.from(eRows.subarray(0, eRowCount), (i) => db.ids[i])),
         });
       if (post === 0) {
         this.resetRankCounts();
         continue;
       }
-      if (this.childRows(depth, rows, closure, next.length, e)) this.extend(next, depth + 1, e);
+      if (this.childRows(depth, eRowCount, closure, next.length, e)) this.extend(next, depth + 1, e);
     }
   }
 
