@@ -14,6 +14,7 @@ import { CoatTeachingView } from '../methods/coat/CoatTeachingView.tsx';
 import { PDegreeTeachingView } from '../methods/p-degree/PDegreeTeachingView.tsx';
 import { PgenButton } from '../methods/coat/PgenButton.tsx';
 import { SAMPLES } from '../samples.ts';
+import { TEACHING_LIMIT } from '../../core/methods/shared/teachingLimit.ts';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
@@ -195,14 +196,14 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           }
         />
       )}
-      {method.id === 'coat' && dataset.overview.stats.transactions <= 60 && (
+      {method.id === 'coat' && dataset.overview.stats.transactions <= TEACHING_LIMIT && (
         <CoatTeachingView
           datasetId={dataset.id}
           params={Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]))}
         />
       )}
       {(method.id === 'gray-cahd' || method.id === 'rcm-cahd') &&
-        dataset.overview.stats.transactions <= 60 && (
+        dataset.overview.stats.transactions <= TEACHING_LIMIT && (
           <PDegreeTeachingView
             datasetId={dataset.id}
             request={{
@@ -217,7 +218,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             }}
           />
         )}
-      {method.id === 'pta' && dataset.overview.stats.transactions <= 60 && (
+      {method.id === 'pta' && dataset.overview.stats.transactions <= TEACHING_LIMIT && (
         <PtaTeachingView
           datasetId={dataset.id}
           k={Number(current('k'))}

@@ -2,6 +2,7 @@
  * COAT's steps in tokens, for the teaching view of Example 4.1: which privacy constraint, which
  * item, generalized with what (or suppressed), in order.
  */
+import { assertTeachingSize } from '../shared/teachingLimit.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import type { MethodParams } from '../types.ts';
 import { coat } from './coatAlgorithm.ts';
@@ -15,11 +16,8 @@ export interface CoatTeachingStep {
   result: string;
 }
 
-export const COAT_TEACHING_LIMIT = 60;
-
 export function coatTeachingTrace(dataset: Dataset, params: MethodParams): CoatTeachingStep[] {
-  if (dataset.n > COAT_TEACHING_LIMIT)
-    throw new Error(`the teaching view shows datasets of at most ${COAT_TEACHING_LIMIT} transactions`);
+  assertTeachingSize(dataset);
   const { privacy, utility } = runConstraints(dataset, params);
   const result = coat(dataset, privacy, utility, Number(params.k), Number(params.s));
   const label = (items: number[]) =>

@@ -4,8 +4,8 @@
  * RCM (Fig. 6-7), with the groups CAHD (Fig. 11) forms along each of the two orders. Computed by
  * the same functions as gray-cahd and rcm-cahd.
  */
+import { assertTeachingSize } from '../shared/teachingLimit.ts';
 import type { Dataset } from '../../data/dataset.ts';
-import { TEACHING_LIMIT } from '../pta/trace.ts';
 import { reverseCuthillMcKee } from '../rcm-cahd/rcm.ts';
 import { cahd } from '../shared/cahd.ts';
 import { itemPositions, type ItemOrder } from '../shared/itemOrder.ts';
@@ -29,8 +29,7 @@ export function pDegreeTeachingTrace(
   alpha: number,
   order: ItemOrder,
 ): PDegreeTeachingTrace {
-  if (dataset.n > TEACHING_LIMIT)
-    throw new Error(`the teaching view shows datasets of at most ${TEACHING_LIMIT} transactions`);
+  assertTeachingSize(dataset);
   const rows = new SensitiveRows(dataset, sensitive);
   rows.assertFeasible(p);
   const position = itemPositions(dataset, order);

@@ -3,6 +3,7 @@
  * each segment's Hamming matrix, best loop, candidate groups and equivalence classes. Row names are
  * T1..Tn in input order, as in the paper.
  */
+import { assertTeachingSize } from '../shared/teachingLimit.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import type { ItemOrder } from '../shared/itemOrder.ts';
 import { itemPositions } from '../shared/itemOrder.ts';
@@ -21,16 +22,13 @@ export interface PtaTeachingTrace {
   }[];
 }
 
-export const TEACHING_LIMIT = 60;
-
 export function ptaTeachingTrace(
   dataset: Dataset,
   k: number,
   segments: number,
   order: ItemOrder,
 ): PtaTeachingTrace {
-  if (dataset.n > TEACHING_LIMIT)
-    throw new Error(`the teaching view shows datasets of at most ${TEACHING_LIMIT} transactions`);
+  assertTeachingSize(dataset);
   const position = itemPositions(dataset, order);
   const columns = Array.from({ length: dataset.d }, (_, id) => id).sort((a, b) => position[a] - position[b]);
   const bits = (items: ArrayLike<number>) => {
