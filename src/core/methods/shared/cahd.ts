@@ -48,6 +48,23 @@ export function cahd(
       listRank[listed++] = 2 * ++taken + side;
     }
   };
+  // The `wanted` rows of CL of least (distance, rank), by insertion into `order` (CL is short).
+  const slotOrder = new Int32Array(2 * span);
+  const closestListed = (wanted: number): number[] => {
+    for (let k = 0; k < listed; k++) {
+      let at = k;
+      for (; at > 0; at--) {
+        const other = slotOrder[at - 1];
+        const d = listDistance[other] - listDistance[k];
+        if (d < 0 || (d === 0 && listRank[other] < listRank[k])) break;
+        slotOrder[at] = other;
+      }
+      slotOrder[at] = k;
+    }
+    const chosen = new Array<number>(Math.min(wanted, listed));
+    for (let k = 0; k < chosen.length; k++) chosen[k] = listRow[slotOrder[k]];
+    return chosen;
+  };
   const strategy: PartnerStrategy = {
     partners(t) {
       stamp++;
@@ -55,9 +72,7 @@ export function cahd(
       for (const s of rows.sensitiveOf[t]) usedAt[s] = stamp;
       walk(t, prev, 0);
       walk(t, next, 1);
-      const slots = Array.from({ length: listed }, (_, k) => k);
-      slots.sort((a, b) => listDistance[a] - listDistance[b] || listRank[a] - listRank[b]);
-      return slots.slice(0, p - 1).map((k) => listRow[k]);
+      return closestListed(p - 1);
     },
     removed(group) {
       for (const r of group) {

@@ -72,45 +72,49 @@ export function graySort(rows: PackedRows, position: Uint32Array): Uint32Array {
   const n = rows.offsets.length - 1;
   const { offsets, codes } = packedPositions(rows, position);
   const width = position.length;
-  // digits[j * n + r]: row r's digit at depth j.
+  // digits[j * n + r]: row r's digit at depth j; counts[j * (width + 2) + v + 1]: rows of digit v.
   const digits = new Uint32Array(RADIX_DEPTH * n);
+  const stride = width + 2;
+  const counts = new Uint32Array(RADIX_DEPTH * stride);
   for (let r = 0; r < n; r++) {
     const start = offsets[r];
     const length = offsets[r + 1] - start;
     for (let j = 0; j < RADIX_DEPTH; j++) {
       const even = (j & 1) === 0;
-      digits[j * n + r] =
-        j >= length ? (even ? 0 : width) : even ? width - codes[start + j] : codes[start + j];
+      const digit = j >= length ? (even ? 0 : width) : even ? width - codes[start + j] : codes[start + j];
+      digits[j * n + r] = digit;
+      counts[j * stride + digit + 1]++;
     }
   }
   let order = new Uint32Array(n);
   for (let r = 0; r < n; r++) order[r] = r;
   let scratch = new Uint32Array(n);
-  const counts = new Uint32Array(width + 2);
   for (let j = RADIX_DEPTH - 1; j >= 0; j--) {
     const level = digits.subarray(j * n, (j + 1) * n);
-    counts.fill(0);
-    for (let r = 0; r < n; r++) counts[level[r] + 1]++;
-    for (let v = 1; v <= width + 1; v++) counts[v] += counts[v - 1];
-    for (let i = 0; i < n; i++) scratch[counts[level[order[i]]]++] = order[i];
+    const fill = counts.subarray(j * stride, (j + 1) * stride);
+    for (let v = 1; v < stride; v++) fill[v] += fill[v - 1];
+    for (let i = 0; i < n; i++) scratch[fill[level[order[i]]]++] = order[i];
     [order, scratch] = [scratch, order];
   }
+  // Rows shorter than RADIX_DEPTH are ordered by their digits alone (equal digits: equal rows, kept
+  // in input order); a run of longer rows alike on every digit goes to the full comparison.
   const tiesOnDigits = (a: number, b: number): boolean => {
     for (let j = 0; j < RADIX_DEPTH; j++) if (digits[j * n + a] !== digits[j * n + b]) return false;
     return true;
   };
   for (let start = 0; start < n;) {
-    let end = start + 1;
-    while (end < n && tiesOnDigits(order[start], order[end])) end++;
     const first = order[start];
-    if (end - start > 1 && offsets[first + 1] - offsets[first] >= RADIX_DEPTH) {
-      // The run's rows share their first RADIX_DEPTH columns and go on: the full comparison decides.
-      order
-        .subarray(start, end)
-        .sort(
-          (x, y) =>
-            compareGrayRanges(codes, offsets[x], offsets[x + 1], codes, offsets[y], offsets[y + 1]) || x - y,
-        );
+    let end = start + 1;
+    if (offsets[first + 1] - offsets[first] >= RADIX_DEPTH) {
+      while (end < n && tiesOnDigits(first, order[end])) end++;
+      if (end - start > 1)
+        order
+          .subarray(start, end)
+          .sort(
+            (x, y) =>
+              compareGrayRanges(codes, offsets[x], offsets[x + 1], codes, offsets[y], offsets[y + 1]) ||
+              x - y,
+          );
     }
     start = end;
   }

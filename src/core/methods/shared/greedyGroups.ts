@@ -29,7 +29,7 @@ export function greedyGroups(
   for (let at = 0; at < order.length; at++) {
     const t = order[at];
     seen++;
-    if (!remaining[t] || rows.sensitiveOf[t].length === 0) continue;
+    if (remaining[t] === 0 || rows.holdsSensitive[t] === 0) continue;
     const partners = strategy.partners(t, remaining);
     if (partners.length < p - 1) continue;
     const group = [t, ...partners];

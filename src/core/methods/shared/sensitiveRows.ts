@@ -13,6 +13,8 @@ export class SensitiveRows {
   readonly sensitiveOf: number[][];
   /** Rows that hold at least one sensitive item, in input order. */
   readonly sensitiveRows: number[];
+  /** holdsSensitive[r] = 1 when row r holds a sensitive item. */
+  readonly holdsSensitive: Uint8Array;
   /** The QID items of every row in CSR form (one allocation; `qid(r)` is a view). */
   readonly qidRows: { readonly offsets: Uint32Array; readonly items: Uint32Array };
   private readonly qidOffsets: Uint32Array;
@@ -22,27 +24,39 @@ export class SensitiveRows {
     readonly dataset: Dataset,
     readonly sensitive: readonly number[],
   ) {
-    this.isSensitive = new Uint8Array(dataset.d);
-    for (const s of sensitive) this.isSensitive[s] = 1;
-    this.sensitiveOf = [];
-    this.sensitiveRows = [];
+    const n = dataset.n;
+    const isSensitive = new Uint8Array(dataset.d);
+    for (const s of sensitive) isSensitive[s] = 1;
     const { offsets, items } = dataset;
-    this.qidOffsets = new Uint32Array(dataset.n + 1);
-    this.qidItems = new Uint32Array(items.length);
-    let filled = 0;
+    const qidOffsets = new Uint32Array(n + 1);
+    const qidItems = new Uint32Array(items.length);
+    const sensitiveOf = new Array<number[]>(n);
+    const sensitiveRows: number[] = [];
+    const holdsSensitive = new Uint8Array(n);
     const none: number[] = [];
-    for (let r = 0; r < dataset.n; r++) {
+    let filled = 0;
+    for (let r = 0; r < n; r++) {
       let own: number[] = none;
-      for (let k = offsets[r]; k < offsets[r + 1]; k++) {
+      const end = offsets[r + 1];
+      for (let k = offsets[r]; k < end; k++) {
         const item = items[k];
-        if (this.isSensitive[item] === 1) (own === none ? (own = []) : own).push(item);
-        else this.qidItems[filled++] = item;
+        if (isSensitive[item] === 1) (own === none ? (own = []) : own).push(item);
+        else qidItems[filled++] = item;
       }
-      this.qidOffsets[r + 1] = filled;
-      this.sensitiveOf.push(own);
-      if (own.length > 0) this.sensitiveRows.push(r);
+      qidOffsets[r + 1] = filled;
+      sensitiveOf[r] = own;
+      if (own !== none) {
+        sensitiveRows.push(r);
+        holdsSensitive[r] = 1;
+      }
     }
-    this.qidRows = { offsets: this.qidOffsets, items: this.qidItems };
+    this.isSensitive = isSensitive;
+    this.sensitiveOf = sensitiveOf;
+    this.sensitiveRows = sensitiveRows;
+    this.holdsSensitive = holdsSensitive;
+    this.qidOffsets = qidOffsets;
+    this.qidItems = qidItems;
+    this.qidRows = { offsets: qidOffsets, items: qidItems };
   }
 
   /** QID items of row r (ascending; a view, no copy). */
