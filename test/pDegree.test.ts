@@ -166,7 +166,7 @@ describe('GraySort (radix on the leading columns, comparison on ties)', () => {
         const position = Uint32Array.from(shuffled);
         const offsets = [0];
         for (const row of rows) offsets.push(offsets[offsets.length - 1] + row.length);
-        const packed = { offsets, items: rows.flat() };
+        const packed = { offsets: Uint32Array.from(offsets), items: Uint32Array.from(rows.flat()) };
         const positions = rows.map((row) => row.map((item) => position[item]).sort((a, b) => a - b));
         const expected = rows
           .map((_, r) => r)

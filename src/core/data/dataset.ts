@@ -22,6 +22,12 @@ export interface DatasetHandle {
   bits: Uint32Array | null;
 }
 
+/** Rows in CSR form: row r holds items[offsets[r]..offsets[r+1]) (a Dataset, or its QID parts). */
+export interface CsrRows {
+  readonly offsets: Uint32Array;
+  readonly items: Uint32Array;
+}
+
 export class Dataset {
   readonly dictionary: ItemDictionary;
 

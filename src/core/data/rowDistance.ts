@@ -3,7 +3,7 @@
  * symmetric difference of two rows. Uses the BitMatrix (popcount of XOR) when the dataset has one,
  * and a merge of the sorted CSR rows otherwise; `symmetricDifference` serves any two sorted id lists.
  */
-import type { Dataset } from './dataset.ts';
+import type { CsrRows, Dataset } from './dataset.ts';
 
 /** Size of the symmetric difference of two ascending id lists. */
 export function symmetricDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -47,4 +47,38 @@ export function intersectionSize(a: ArrayLike<number>, b: ArrayLike<number>): nu
 /** Hamming distance between rows a and b of `dataset`. */
 export function rowHamming(dataset: Dataset, a: number, b: number): number {
   return dataset.bits ? dataset.bits.hamming(a, b) : symmetricDifference(dataset.row(a), dataset.row(b));
+}
+
+/**
+ * Hamming distances from one row to many (CAHD's candidate list): the origin's items are stamped
+ * once, so each distance costs the other row's length rather than a merge of both rows.
+ */
+export class DistancesFrom {
+  private readonly stampOf: Int32Array;
+  private stamp = 0;
+  private originLength = 0;
+
+  constructor(
+    private readonly rows: CsrRows,
+    itemCount: number,
+  ) {
+    this.stampOf = new Int32Array(itemCount);
+  }
+
+  /** Makes row t the origin of the next `to` calls. */
+  setOrigin(t: number): void {
+    const { offsets, items } = this.rows;
+    const stamp = ++this.stamp;
+    for (let k = offsets[t]; k < offsets[t + 1]; k++) this.stampOf[items[k]] = stamp;
+    this.originLength = offsets[t + 1] - offsets[t];
+  }
+
+  /** Size of the symmetric difference of the origin and row u. */
+  to(u: number): number {
+    const { offsets, items } = this.rows;
+    const { stampOf, stamp } = this;
+    let common = 0;
+    for (let k = offsets[u]; k < offsets[u + 1]; k++) if (stampOf[items[k]] === stamp) common++;
+    return this.originLength + offsets[u + 1] - offsets[u] - 2 * common;
+  }
 }

@@ -7,6 +7,7 @@
  * doubly linked list over the order, so taking a group out is O(1) per row and building CL walks
  * only its neighbourhood: O(alpha p) per group plus the conflicting rows skipped (Sec. 5.3).
  */
+import { DistancesFrom } from '../../data/rowDistance.ts';
 import { greedyGroups, type PartnerStrategy } from './greedyGroups.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
 
@@ -34,17 +35,19 @@ export function cahd(
   const usedAt = new Int32Array(rows.dataset.d);
   let stamp = 0;
   const isFree = (r: number): boolean => {
+    if (rows.holdsSensitive[r] === 0) return true;
     const items = rows.sensitiveOf[r];
     for (let k = 0; k < items.length; k++) if (usedAt[items[k]] === stamp) return false;
     for (let k = 0; k < items.length; k++) usedAt[items[k]] = stamp;
     return true;
   };
+  const distances = new DistancesFrom(rows.qidRows, rows.dataset.d);
   const walk = (t: number, step: Int32Array, side: number): void => {
     let taken = 0;
     for (let r = step[t]; r !== -1 && taken < span; r = step[r]) {
       if (!isFree(r)) continue;
       listRow[listed] = r;
-      listDistance[listed] = rows.qidDistance(t, r);
+      listDistance[listed] = distances.to(r);
       listRank[listed++] = 2 * ++taken + side;
     }
   };
@@ -70,6 +73,7 @@ export function cahd(
       stamp++;
       listed = 0;
       for (const s of rows.sensitiveOf[t]) usedAt[s] = stamp;
+      distances.setOrigin(t);
       walk(t, prev, 0);
       walk(t, next, 1);
       return closestListed(p - 1);

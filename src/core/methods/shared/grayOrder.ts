@@ -5,6 +5,7 @@
  * of common ones before p, the row holding p ranks higher; with an odd number, lower (the binary
  * rank's bit p is the parity of the Gray bits 0..p). No rank is materialised, so any width works.
  */
+import type { CsrRows } from '../../data/dataset.ts';
 
 /** Compares two rows given as ascending column positions by their Gray rank. */
 export function compareGray(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -48,12 +49,6 @@ export function positionRows(
   return rows.map((r) => Uint32Array.from(rowItems(r), (item) => position[item]).sort());
 }
 
-/** Rows in CSR form: row r holds items[offsets[r]..offsets[r+1]) (a Dataset, or QID parts). */
-export interface PackedRows {
-  readonly offsets: ArrayLike<number>;
-  readonly items: ArrayLike<number>;
-}
-
 /** How many leading columns the radix passes of `graySort` order by; ties beyond are compared. */
 const RADIX_DEPTH = 4;
 
@@ -68,7 +63,7 @@ const RADIX_DEPTH = 4;
  * them are then ordered by `compareGrayRanges`, run by run. On BMS1 few rows tie, and this sorts 60k
  * rows several times faster than the comparison sort it replaced (same order).
  */
-export function graySort(rows: PackedRows, position: Uint32Array): Uint32Array {
+export function graySort(rows: CsrRows, position: Uint32Array): Uint32Array {
   const n = rows.offsets.length - 1;
   const { offsets, codes } = packedPositions(rows, position);
   const width = position.length;
@@ -122,10 +117,7 @@ export function graySort(rows: PackedRows, position: Uint32Array): Uint32Array {
 }
 
 /** Every row's column positions, each row's range ascending (rows are short: insertion sort). */
-function packedPositions(
-  rows: PackedRows,
-  position: Uint32Array,
-): { offsets: Uint32Array; codes: Uint32Array } {
+function packedPositions(rows: CsrRows, position: Uint32Array): { offsets: Uint32Array; codes: Uint32Array } {
   const n = rows.offsets.length - 1;
   const offsets = new Uint32Array(n + 1);
   const base = rows.offsets[0];

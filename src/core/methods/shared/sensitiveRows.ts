@@ -3,7 +3,8 @@
  * QID items, conflicts (two rows conflict when they share a sensitive item), the feasibility test of
  * Theorem 1 (degree(T) >= p) and the QID Hamming distance. One histogram-of-sensitive-items for all.
  */
-import type { Dataset } from '../../data/dataset.ts';
+import type { CsrRows, Dataset } from '../../data/dataset.ts';
+import { symmetricDifference } from '../../data/rowDistance.ts';
 import { MethodInputError } from '../types.ts';
 
 export class SensitiveRows {
@@ -16,7 +17,7 @@ export class SensitiveRows {
   /** holdsSensitive[r] = 1 when row r holds a sensitive item. */
   readonly holdsSensitive: Uint8Array;
   /** The QID items of every row in CSR form (one allocation; `qid(r)` is a view). */
-  readonly qidRows: { readonly offsets: Uint32Array; readonly items: Uint32Array };
+  readonly qidRows: CsrRows;
   private readonly qidOffsets: Uint32Array;
   private readonly qidItems: Uint32Array;
 
@@ -64,32 +65,9 @@ export class SensitiveRows {
     return this.qidItems.subarray(this.qidOffsets[r], this.qidOffsets[r + 1]);
   }
 
-  /** How many QID items rows a and b share (a merge over the packed QID lists, no copies). */
-  commonQid(a: number, b: number): number {
-    const items = this.qidItems;
-    let i = this.qidOffsets[a];
-    let j = this.qidOffsets[b];
-    const aEnd = this.qidOffsets[a + 1];
-    const bEnd = this.qidOffsets[b + 1];
-    let common = 0;
-    while (i < aEnd && j < bEnd) {
-      const x = items[i];
-      const y = items[j];
-      if (x === y) {
-        common++;
-        i++;
-        j++;
-      } else if (x < y) i++;
-      else j++;
-    }
-    return common;
-  }
-
-  /** Hamming distance of the QID parts of rows a and b (|a| + |b| - 2 |a ∩ b| over QID items). */
+  /** Hamming distance of the QID parts of rows a and b. */
   qidDistance(a: number, b: number): number {
-    const offsets = this.qidOffsets;
-    const lengths = offsets[a + 1] - offsets[a] + offsets[b + 1] - offsets[b];
-    return lengths - 2 * this.commonQid(a, b);
+    return symmetricDifference(this.qid(a), this.qid(b));
   }
 
   conflicts(a: number, b: number): boolean {
@@ -133,7 +111,7 @@ export class SensitiveHistogram {
   ) {
     this.remaining = rows.dataset.n;
     this.counts = new Int32Array(rows.dataset.d);
-    for (const items of rows.sensitiveOf) for (const s of items) this.counts[s]++;
+    for (const r of rows.sensitiveRows) for (const s of rows.sensitiveOf[r]) this.counts[s]++;
     for (const s of rows.sensitive) if (this.counts[s] > 0) this.present.push(s);
   }
 
