@@ -10,16 +10,16 @@ export function symmetricDifference(a: ArrayLike<number>, b: ArrayLike<number>):
   return a.length + b.length - 2 * intersectionSize(a, b);
 }
 
-/** Whether the ascending list holds `value` (binary search). */
-export function sortedHas(list: ArrayLike<number>, value: number): boolean {
-  let lo = 0;
-  let hi = list.length;
+/** Whether the ascending list (or its range [start, end)) holds `value` (binary search). */
+export function sortedHas(list: ArrayLike<number>, value: number, start = 0, end = list.length): boolean {
+  let lo = start;
+  let hi = end;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (list[mid] < value) lo = mid + 1;
     else hi = mid;
   }
-  return lo < list.length && list[lo] === value;
+  return lo < end && list[lo] === value;
 }
 
 /** Size of the intersection of two ascending id lists (binary search from the shorter when lopsided). */

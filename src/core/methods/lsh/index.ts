@@ -24,9 +24,6 @@ export class LshTables {
   private readonly keys: Int32Array;
   private readonly keyed: Int32Array;
   private keyedCount = 0;
-  /** Marks for one candidates() call (seen[r] === stamp), so the union needs no Set. */
-  private readonly seen: Int32Array;
-  private stamp = 0;
 
   constructor(
     private readonly rows: SensitiveRows,
@@ -52,7 +49,6 @@ export class LshTables {
     this.projections = Int32Array.from(projected.flat());
     this.keys = new Int32Array(tables);
     this.keyed = new Int32Array(tables);
-    this.seen = new Int32Array(dataset.n);
     // Build_LSH_HashTable: every row into the bucket of its key in each table where the key is not 0.
     for (let b = 0; b < tables; b++) this.tables.push(new Map());
     for (let r = 0; r < dataset.n; r++) {
@@ -86,25 +82,17 @@ export class LshTables {
   }
 
   /**
-   * LSHResult (Fig. 5 lines 6-9): rows that share t's non-zero key in some table, each once, in no
-   * particular order (the exact search on them orders by distance, then row index).
+   * LSHResult (Fig. 5 lines 6-9): the buckets that hold t's non-zero key in some table; their union
+   * is the candidate set (a row may sit in several of them, and t in all).
    */
-  candidates(t: number): number[] {
-    const stamp = ++this.stamp;
-    const found: number[] = [];
-    this.seen[t] = stamp;
+  candidates(t: number): number[][] {
+    const buckets: number[][] = [];
     this.keysOf(t);
     for (let i = 0; i < this.keyedCount; i++) {
       const b = this.keyed[i];
-      const bucket = this.tables[b].get(this.keys[b])!;
-      for (let j = 0; j < bucket.length; j++) {
-        const r = bucket[j];
-        if (this.seen[r] === stamp) continue;
-        this.seen[r] = stamp;
-        found.push(r);
-      }
+      buckets.push(this.tables[b].get(this.keys[b])!);
     }
-    return found;
+    return buckets;
   }
 }
 

@@ -8,8 +8,9 @@
  * histogram, and rows are bucketed (a counting sort in typed arrays) only for the distances the walk
  * reaches, a batch at a time: the walk mostly stops in the first buckets, at the p-1-th partner.
  * The item-to-rows lists drop the rows already grouped now and then (`forget`), so later calls do
- * not walk them. With a candidate list (LSH), distances are computed for those rows alone.
+ * not walk them. With candidate lists (LSH's buckets), distances are computed for those rows alone.
  */
+import { sortedHas } from '../../data/rowDistance.ts';
 import { nonConflicting } from './greedyGroups.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
 
@@ -38,6 +39,8 @@ export class ExactNeighbours {
   private readonly met: Int32Array;
   private readonly metDistance: Int32Array;
   private readonly bucketed: Int32Array;
+  /** Scratch for one call: how many rows met lie at each distance. */
+  private readonly histogram: Int32Array;
   /** Rows told grouped (forget) and how many since the lists last dropped them. */
   private readonly isForgotten: Uint8Array;
   private forgottenSinceCompaction = 0;
@@ -68,6 +71,7 @@ export class ExactNeighbours {
     this.met = new Int32Array(n);
     this.metDistance = new Int32Array(n);
     this.bucketed = new Int32Array(n);
+    this.histogram = new Int32Array(2 * this.maxQidLength + 1);
     this.isForgotten = new Uint8Array(n);
   }
 
@@ -86,19 +90,17 @@ export class ExactNeighbours {
     this.forgottenSinceCompaction = 0;
   }
 
-  /** Remaining rows other than t (or those of `among`), lazily by increasing distance, ties by index. */
-  *byDistance(t: number, isRemaining: Uint8Array, among?: readonly number[]): Generator<number> {
-    const { mark, qidLength, met, metDistance, bucketed } = this;
+  /**
+   * Remaining rows other than t (or those of the `among` lists), lazily by increasing distance,
+   * ties by index.
+   */
+  *byDistance(t: number, isRemaining: Uint8Array, among?: readonly ArrayLike<number>[]): Generator<number> {
+    const { mark, met, metDistance, bucketed } = this;
     const qid = this.rows.qid(t);
     const stamp = ++this.stamp;
-    const count = among ? this.meetAmong(t, qid, among, isRemaining) : this.meetSharing(t, qid, isRemaining);
     const maxDistance = qid.length + this.maxQidLength;
-    const histogram = new Int32Array(maxDistance + 1);
-    for (let i = 0; i < count; i++) {
-      const distance = qid.length + qidLength[met[i]] - 2 * this.common[met[i]];
-      metDistance[i] = distance;
-      histogram[distance]++;
-    }
+    const histogram = this.histogram.fill(0, 0, maxDistance + 1);
+    const count = among ? this.meetAmong(t, qid, among, isRemaining) : this.meetSharing(t, qid, isRemaining);
     // bucketed[start[d]..start[d+1]) holds the rows at distance d once the batch holding d is filled.
     const start = new Int32Array(maxDistance + 2);
     let bucketedUpTo = -1;
@@ -148,46 +150,59 @@ export class ExactNeighbours {
         common[u]++;
       }
     }
+    const { metDistance, histogram, qidLength } = this;
+    for (let i = 0; i < count; i++) {
+      const distance = qid.length + qidLength[met[i]] - 2 * common[met[i]];
+      metDistance[i] = distance;
+      histogram[distance]++;
+    }
     return count;
   }
 
   /**
-   * Lists the remaining rows of `among` but t, each with the QID items it shares with t: counted
-   * along the candidates' rows or along t's item lists, whichever holds fewer entries (LSH's
-   * candidates on BMS1 include rows of a hundred items and more).
+   * Lists the remaining rows of the `among` lists but t, each once, with its distance to t, in one
+   * pass over the lists (LSH's buckets: a row met again in another bucket is skipped by its mark).
+   * The items a row shares with t are counted along the row against t's marked items, or for a row
+   * much longer than t (BMS1's candidates include rows of a hundred items and more) by looking
+   * each of t's items up in the row.
    */
-  private meetAmong(t: number, qid: Uint32Array, among: readonly number[], isRemaining: Uint8Array): number {
-    const { itemMark, mark, common, met, qidLength, listStart, listEnd, rowsOf, stamp } = this;
-    let count = 0;
-    let rowEntries = 0;
-    for (let i = 0; i < among.length; i++) {
-      const u = among[i];
-      if (u === t || isRemaining[u] !== 1) continue;
-      common[u] = 0;
-      met[count++] = u;
-      rowEntries += qidLength[u];
-    }
-    let listEntries = 0;
-    for (let k = 0; k < qid.length; k++) listEntries += listEnd[qid[k]] - listStart[qid[k]];
-    if (listEntries < rowEntries) {
-      for (let i = 0; i < count; i++) mark[met[i]] = stamp;
-      for (let k = 0; k < qid.length; k++)
-        for (let h = listStart[qid[k]]; h < listEnd[qid[k]]; h++)
-          if (mark[rowsOf[h]] === stamp) common[rowsOf[h]]++;
-      return count;
-    }
+  private meetAmong(
+    t: number,
+    qid: Uint32Array,
+    among: readonly ArrayLike<number>[],
+    isRemaining: Uint8Array,
+  ): number {
+    const { itemMark, mark, met, metDistance, histogram, qidLength, stamp } = this;
     const { offsets, items } = this.rows.qidRows;
     for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
-    for (let i = 0; i < count; i++) {
-      const u = met[i];
-      let shared = 0;
-      for (let k = offsets[u]; k < offsets[u + 1]; k++) if (itemMark[items[k]] === stamp) shared++;
-      common[u] = shared;
+    const lookupAbove = 4 * qid.length;
+    let count = 0;
+    mark[t] = stamp;
+    for (const list of among) {
+      for (let h = 0; h < list.length; h++) {
+        const u = list[h];
+        if (mark[u] === stamp) continue;
+        mark[u] = stamp;
+        if (isRemaining[u] !== 1) continue;
+        const length = qidLength[u];
+        const start = offsets[u];
+        let shared = 0;
+        if (length > lookupAbove) {
+          for (let k = 0; k < qid.length; k++) if (sortedHas(items, qid[k], start, start + length)) shared++;
+        } else {
+          for (let k = start; k < start + length; k++) if (itemMark[items[k]] === stamp) shared++;
+        }
+        const distance = qid.length + length - 2 * shared;
+        met[count] = u;
+        metDistance[count++] = distance;
+        histogram[distance]++;
+      }
     }
     return count;
   }
 
-  partners(t: number, isRemaining: Uint8Array, p: number, among?: readonly number[]): number[] {
+  /** Up to p-1 nearest non-conflicting partners of t among the remaining rows (or the `among` lists). */
+  partners(t: number, isRemaining: Uint8Array, p: number, among?: readonly ArrayLike<number>[]): number[] {
     return nonConflicting(this.rows, t, this.byDistance(t, isRemaining, among), p - 1);
   }
 }
