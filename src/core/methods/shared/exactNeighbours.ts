@@ -4,11 +4,14 @@
  * gives the same partners as the paper's p-1 repeated scans. Distances come from the item-to-rows
  * lists: a row u that shares c QID items with t is at |t_Q| + |u_Q| - 2c, and the rows that share
  * none are at |t_Q| + |u_Q|, so they are met in order of their QID length from lists made once.
- * Only the rows sharing an item with t are touched; their distances are taken once, with a
- * histogram, and rows are bucketed (a counting sort in typed arrays) only for the distances the walk
- * reaches, a batch at a time: the walk mostly stops in the first buckets, at the p-1-th partner.
- * The item-to-rows lists drop the rows already grouped now and then (`forget`), so later calls do
- * not walk them. With candidate lists (LSH's buckets), distances are computed for those rows alone.
+ * Only the rows sharing an item with t are touched. Those sharing two or more are listed with their
+ * distances as the lists are walked; those sharing exactly one (most of them on sparse data: every
+ * row of a popular item) lie at |t_Q| + |u_Q| - 2 >= |t_Q| - 1 and are listed only when the walk
+ * gets that far, which for a long t it seldom does. Rows are bucketed (a counting sort in typed
+ * arrays) only for the distances the walk reaches, a batch at a time: the walk mostly stops in the
+ * first buckets, at the p-1-th partner. The item-to-rows lists drop the rows already grouped now
+ * and then (`forget`), so later calls do not walk them. With candidate lists (LSH's buckets),
+ * distances are computed for those rows alone.
  */
 import { sortedHas } from '../../data/rowDistance.ts';
 import { nonConflicting } from './greedyGroups.ts';
@@ -27,12 +30,18 @@ export class ExactNeighbours {
   /** Rows grouped by QID length, ascending index within each length. */
   private readonly byLength: Int32Array[];
   /**
-   * Per call: mark[u] === stamp when u shares a QID item with t (with a candidate list: when u is a
-   * candidate); common[u] is then how many QID items u shares with t.
+   * Per call without candidate lists: u shares sharedTag[u] - base of t's QID items when
+   * sharedTag[u] >= base (one array read and written per list entry). Each call's base exceeds
+   * the last one's by more than any count, so no array is cleared between calls.
+   */
+  private readonly sharedTag: Int32Array;
+  private tagBase = 0;
+  private readonly tagStep: number;
+  /**
+   * Per call with candidate lists: mark[u] === stamp once candidate u is measured, and
+   * itemMark[item] === stamp when t holds the QID item.
    */
   private readonly mark: Int32Array;
-  private readonly common: Int32Array;
-  /** Per call with a candidate list: itemMark[item] === stamp when t holds the QID item. */
   private readonly itemMark: Int32Array;
   private stamp = 0;
   /** Scratch for one call: the rows met with their distances, then rows bucketed by distance. */
@@ -66,7 +75,8 @@ export class ExactNeighbours {
     for (let r = 0; r < n; r++) lists[this.qidLength[r]].push(r);
     this.byLength = lists.map((list) => Int32Array.from(list));
     this.mark = new Int32Array(n);
-    this.common = new Int32Array(n);
+    this.sharedTag = new Int32Array(n);
+    this.tagStep = this.maxQidLength + 1;
     this.itemMark = new Int32Array(d);
     this.met = new Int32Array(n);
     this.metDistance = new Int32Array(n);
@@ -95,16 +105,24 @@ export class ExactNeighbours {
    * ties by index.
    */
   *byDistance(t: number, isRemaining: Uint8Array, among?: readonly ArrayLike<number>[]): Generator<number> {
-    const { mark, met, metDistance, bucketed } = this;
+    const { sharedTag, met, metDistance, bucketed } = this;
     const qid = this.rows.qid(t);
-    const stamp = ++this.stamp;
     const maxDistance = qid.length + this.maxQidLength;
     const histogram = this.histogram.fill(0, 0, maxDistance + 1);
-    const count = among ? this.meetAmong(t, qid, among, isRemaining) : this.meetSharing(t, qid, isRemaining);
+    const base = among ? 0 : this.nextTagBase();
+    let count = among
+      ? this.meetAmong(t, qid, among, isRemaining)
+      : this.meetSharing(t, qid, isRemaining, base);
+    // Rows sharing exactly one item with t join at the first distance they can lie at.
+    const singlesAt = among ? -1 : Math.max(0, qid.length - 1);
     // bucketed[start[d]..start[d+1]) holds the rows at distance d once the batch holding d is filled.
     const start = new Int32Array(maxDistance + 2);
     let bucketedUpTo = -1;
     for (let d = 0; d <= maxDistance; d++) {
+      if (d === singlesAt) {
+        count = this.meetSingles(t, qid, isRemaining, base, count);
+        bucketedUpTo = d - 1;
+      }
       if (d > bucketedUpTo) {
         let last = d;
         let batch = histogram[d];
@@ -125,7 +143,8 @@ export class ExactNeighbours {
       let j = 0;
       const farLength = far ? far.length : 0;
       for (;;) {
-        while (j < farLength && (mark[far![j]] === stamp || far![j] === t || isRemaining[far![j]] !== 1)) j++;
+        while (j < farLength && (sharedTag[far![j]] >= base || far![j] === t || isRemaining[far![j]] !== 1))
+          j++;
         const fromNear = i < near.length;
         const fromFar = j < farLength;
         if (!fromNear && !fromFar) break;
@@ -135,28 +154,66 @@ export class ExactNeighbours {
     }
   }
 
-  /** Marks the rows sharing a QID item with t, counting the items shared; lists the remaining ones. */
-  private meetSharing(t: number, qid: Uint32Array, isRemaining: Uint8Array): number {
-    const { mark, common, met, listStart, listEnd, rowsOf, stamp } = this;
+  /**
+   * Walks t's item lists counting the items each row shares with t (sharedTag), and lists the
+   * remaining rows that share two or more, with their distances.
+   */
+  private meetSharing(t: number, qid: Uint32Array, isRemaining: Uint8Array, base: number): number {
+    const { sharedTag, met, listStart, listEnd, rowsOf } = this;
+    const twice = base + 1;
     let count = 0;
     for (let k = 0; k < qid.length; k++) {
       for (let h = listStart[qid[k]]; h < listEnd[qid[k]]; h++) {
         const u = rowsOf[h];
-        if (mark[u] !== stamp) {
-          mark[u] = stamp;
-          common[u] = 0;
-          if (u !== t && isRemaining[u] === 1) met[count++] = u;
+        const tag = sharedTag[u];
+        if (tag < base) sharedTag[u] = base + 1;
+        else {
+          sharedTag[u] = tag + 1;
+          if (tag === twice && u !== t && isRemaining[u] === 1) met[count++] = u;
         }
-        common[u]++;
       }
     }
     const { metDistance, histogram, qidLength } = this;
     for (let i = 0; i < count; i++) {
-      const distance = qid.length + qidLength[met[i]] - 2 * common[met[i]];
+      const u = met[i];
+      const distance = qid.length + qidLength[u] - 2 * (sharedTag[u] - base);
       metDistance[i] = distance;
       histogram[distance]++;
     }
     return count;
+  }
+
+  /** Lists after the `count` rows met the remaining rows that share exactly one item with t. */
+  private meetSingles(
+    t: number,
+    qid: Uint32Array,
+    isRemaining: Uint8Array,
+    base: number,
+    count: number,
+  ): number {
+    const { sharedTag, met, metDistance, histogram, qidLength, listStart, listEnd, rowsOf } = this;
+    const once = base + 1;
+    for (let k = 0; k < qid.length; k++) {
+      for (let h = listStart[qid[k]]; h < listEnd[qid[k]]; h++) {
+        const u = rowsOf[h];
+        if (sharedTag[u] !== once || u === t || isRemaining[u] !== 1) continue;
+        const distance = qid.length + qidLength[u] - 2;
+        met[count] = u;
+        metDistance[count++] = distance;
+        histogram[distance]++;
+      }
+    }
+    return count;
+  }
+
+  /** The base of a call's sharedTag counts (the array is cleared only when the bases run out). */
+  private nextTagBase(): number {
+    this.tagBase += this.tagStep;
+    if (this.tagBase > 0x7fffffff - this.tagStep) {
+      this.sharedTag.fill(0);
+      this.tagBase = this.tagStep;
+    }
+    return this.tagBase;
   }
 
   /**
@@ -172,7 +229,8 @@ export class ExactNeighbours {
     among: readonly ArrayLike<number>[],
     isRemaining: Uint8Array,
   ): number {
-    const { itemMark, mark, met, metDistance, histogram, qidLength, stamp } = this;
+    const { itemMark, mark, met, metDistance, histogram, qidLength } = this;
+    const stamp = ++this.stamp;
     const { offsets, items } = this.rows.qidRows;
     for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
     const lookupAbove = 4 * qid.length;
