@@ -163,7 +163,8 @@ export class ExactNeighbours {
     const twice = base + 1;
     let count = 0;
     for (let k = 0; k < qid.length; k++) {
-      for (let h = listStart[qid[k]]; h < listEnd[qid[k]]; h++) {
+      const end = listEnd[qid[k]];
+      for (let h = listStart[qid[k]]; h < end; h++) {
         const u = rowsOf[h];
         const tag = sharedTag[u];
         if (tag < base) sharedTag[u] = base + 1;
@@ -194,7 +195,8 @@ export class ExactNeighbours {
     const { sharedTag, met, metDistance, histogram, qidLength, listStart, listEnd, rowsOf } = this;
     const once = base + 1;
     for (let k = 0; k < qid.length; k++) {
-      for (let h = listStart[qid[k]]; h < listEnd[qid[k]]; h++) {
+      const end = listEnd[qid[k]];
+      for (let h = listStart[qid[k]]; h < end; h++) {
         const u = rowsOf[h];
         if (sharedTag[u] !== once || u === t || isRemaining[u] !== 1) continue;
         const distance = qid.length + qidLength[u] - 2;
