@@ -54,8 +54,8 @@ export function fillConditionalRows(
   for (let i = 0; i < pickedCount; i++) {
     const row = picked[i];
     ids[i] = parent.ids[row];
-    for (let t = offsets[row]; t < offsets[row + 1]; t++)
-      if (keep[ranks[t]] === 1) childRanks[filled++] = ranks[t];
+    const end = offsets[row + 1];
+    for (let t = offsets[row]; t < end; t++) if (keep[ranks[t]] === 1) childRanks[filled++] = ranks[t];
     childOffsets[i + 1] = filled;
   }
 }

@@ -173,9 +173,11 @@ class ClosedPatternMiner {
     const rowCount = db.count;
     // Occurrence deliver: which rows hold each rank above the core (a row's ranks are ascending,
     // so those are a suffix), with the length of the row's suffix from that rank on.
-    for (let i = 0; i < rowCount; i++)
-      for (let t = offsets[i + 1] - 1; t >= offsets[i] && ranks[t] > coreRank; t--)
+    for (let i = 0; i < rowCount; i++) {
+      const first = offsets[i];
+      for (let t = offsets[i + 1] - 1; t >= first && ranks[t] > coreRank; t--)
         if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+    }
     const candidates = touched.filter((r) => counts[r] >= minSupport).sort((a, b) => a - b);
     const start = (level.bucketStart = grown(level.bucketStart, candidates.length + 1));
     const fill = (level.bucketFill = grown(level.bucketFill, candidates.length));
@@ -188,13 +190,16 @@ class ClosedPatternMiner {
     this.resetRankCounts();
     const bucketRows = (level.bucketRows = grown(level.bucketRows, start[candidates.length]));
     const bucketSuffix = (level.bucketSuffix = grown(level.bucketSuffix, start[candidates.length]));
-    for (let i = 0; i < rowCount; i++)
-      for (let t = offsets[i + 1] - 1; t >= offsets[i] && ranks[t] > coreRank; t--) {
+    for (let i = 0; i < rowCount; i++) {
+      const first = offsets[i];
+      const end = offsets[i + 1];
+      for (let t = end - 1; t >= first && ranks[t] > coreRank; t--) {
         const slot = slotOf[ranks[t]];
         if (slot < 0) continue;
         bucketRows[fill[slot]] = i;
-        bucketSuffix[fill[slot]++] = offsets[i + 1] - t;
+        bucketSuffix[fill[slot]++] = end - t;
       }
+    }
     for (const r of candidates) slotOf[r] = -1;
 
     for (let index = 0; index < candidates.length; index++) {
@@ -272,9 +277,9 @@ class ClosedPatternMiner {
       let light = 0;
       for (let i = 0; i < kept; i++) {
         const row = rows[i];
+        const first = offsets[row];
         let length = patternLength;
-        for (let t = offsets[row + 1] - 1; t >= offsets[row] && ranks[t] > coreRank; t--)
-          length += keep[ranks[t]];
+        for (let t = offsets[row + 1] - 1; t >= first && ranks[t] > coreRank; t--) length += keep[ranks[t]];
         if (length >= this.floor()) rows[heavy++] = row;
         else dropped[light++] = row;
       }
@@ -349,16 +354,20 @@ class ClosedPatternMiner {
   private countRanks(db: ConditionalRows, rows: Int32Array, rowCount: number): void {
     const { rankCounts: counts, rankTouched: touched } = this;
     const { offsets, ranks } = db;
-    for (let i = 0; i < rowCount; i++)
-      for (let t = offsets[rows[i]]; t < offsets[rows[i] + 1]; t++)
-        if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+    for (let i = 0; i < rowCount; i++) {
+      const end = offsets[rows[i] + 1];
+      for (let t = offsets[rows[i]]; t < end; t++) if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+    }
   }
 
   /** Takes the ranks of the conditional rows rows[0..rowCount) of `db` out of `rankCounts`. */
   private uncountRanks(db: ConditionalRows, rows: Int32Array, rowCount: number): void {
     const { offsets, ranks } = db;
-    for (let i = 0; i < rowCount; i++)
-      for (let t = offsets[rows[i]]; t < offsets[rows[i] + 1]; t++) this.rankCounts[ranks[t]]--;
+    const counts = this.rankCounts;
+    for (let i = 0; i < rowCount; i++) {
+      const end = offsets[rows[i] + 1];
+      for (let t = offsets[rows[i]]; t < end; t++) counts[ranks[t]]--;
+    }
   }
 
   private resetRankCounts(): void {
@@ -393,7 +402,8 @@ function sortRange(values: Int32Array, from: number, to: number): void {
 function countInto(dataset: Dataset, rows: readonly number[], counts: Int32Array, touched: number[]): void {
   const { offsets, items } = dataset;
   for (const r of rows) {
-    for (let t = offsets[r]; t < offsets[r + 1]; t++) {
+    const end = offsets[r + 1];
+    for (let t = offsets[r]; t < end; t++) {
       const item = items[t];
       if (counts[item]++ === 0) touched.push(item);
     }
