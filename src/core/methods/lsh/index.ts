@@ -71,9 +71,11 @@ export class LshTables {
     for (let i = 0; i < this.keyedCount; i++) keys[keyed[i]] = 0;
     this.keyedCount = 0;
     const { offsets, items } = this.rows.dataset;
-    for (let k = offsets[r]; k < offsets[r + 1]; k++) {
+    const end = offsets[r + 1];
+    for (let k = offsets[r]; k < end; k++) {
       const item = items[k];
-      for (let p = projectionStart[item]; p < projectionStart[item + 1]; p++) {
+      const projectionEnd = projectionStart[item + 1];
+      for (let p = projectionStart[item]; p < projectionEnd; p++) {
         const b = projections[p] >>> 5;
         if (keys[b] === 0) keyed[this.keyedCount++] = b;
         keys[b] |= 1 << (projections[p] & 31);

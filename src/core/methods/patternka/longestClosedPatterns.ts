@@ -115,9 +115,10 @@ class ClosedPatternMiner {
     for (;;) {
       const kept: number[] = [];
       for (const r of this.rows) {
-        if (offsets[r + 1] - offsets[r] < minLength) break;
+        const end = offsets[r + 1];
+        if (end - offsets[r] < minLength) break;
         let length = 0;
-        for (let t = offsets[r]; t < offsets[r + 1]; t++) if (counts[items[t]] >= minSupport) length++;
+        for (let t = offsets[r]; t < end; t++) if (counts[items[t]] >= minSupport) length++;
         if (length >= minLength) kept.push(r);
       }
       if (kept.length === this.rows.length) break;
@@ -149,8 +150,8 @@ class ClosedPatternMiner {
     const ranks = new Int32Array(rowOffsets[rows.length]);
     rows.forEach((r, i) => {
       let at = rowOffsets[i];
-      for (let t = offsets[r]; t < offsets[r + 1]; t++)
-        if (keep[rank[items[t]]] === 1) ranks[at++] = rank[items[t]];
+      const end = offsets[r + 1];
+      for (let t = offsets[r]; t < end; t++) if (keep[rank[items[t]]] === 1) ranks[at++] = rank[items[t]];
       sortRange(ranks, rowOffsets[i], at);
     });
     keep.fill(0);

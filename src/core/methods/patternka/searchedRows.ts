@@ -42,9 +42,11 @@ export class RemainingRows {
     this.byLength = longestFirst(dataset, rows);
     this.isSearched = new Uint8Array(dataset.n);
     this.itemCounts = new Int32Array(dataset.d);
+    const { offsets, items } = dataset;
     for (const r of rows) {
       this.isSearched[r] = 1;
-      for (let t = dataset.offsets[r]; t < dataset.offsets[r + 1]; t++) this.itemCounts[dataset.items[t]]++;
+      const end = offsets[r + 1];
+      for (let t = offsets[r]; t < end; t++) this.itemCounts[items[t]]++;
     }
     this.itemRows = ItemRows.of(dataset);
     this.count = rows.length;
@@ -59,7 +61,8 @@ export class RemainingRows {
     const { offsets, items } = this.dataset;
     for (const r of rows) {
       this.isSearched[r] = 0;
-      for (let t = offsets[r]; t < offsets[r + 1]; t++) this.itemCounts[items[t]]--;
+      const end = offsets[r + 1];
+      for (let t = offsets[r]; t < end; t++) this.itemCounts[items[t]]--;
     }
     this.count -= rows.length;
     this.removedSinceCompaction += rows.length;
