@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseBytes } from '../src/core/data/parsers/index.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { runMethod } from '../src/core/experiment/runMethod.ts';
-import { medianTimedRecord, REPEAT_BELOW_MS } from './timing.ts';
+import { medianTimedRecord, TIMING_NOTE } from './timing.ts';
 
 const KS = [5, 10, 20];
 
@@ -29,7 +29,7 @@ export function benchMethods(shared: string, files: string[]): string {
   const lines = [
     '## k-anonymity methods (PTA, PatternKa)',
     '',
-    `Seed 1, in one process; runtime under ${REPEAT_BELOW_MS / 1000} s: median of 3 runs after 2 warm-up runs, else one run.`,
+    `Seed 1, in one process. ${TIMING_NOTE}`,
     '"time / parse" is the method\'s runtime over the median parse',
     'time of the same file in this run. The warm parse of BMS1 has two modes, about 5 and about 9 ms (the',
     'median lands on either, e.g. 5 ms after the p-degree section ran in the same process): a ratio can halve or',

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { runMethod } from '../src/core/experiment/runMethod.ts';
 import { parseMedian } from './methods.ts';
-import { medianTimedRecord, REPEAT_BELOW_MS } from './timing.ts';
+import { medianTimedRecord, TIMING_NOTE } from './timing.ts';
 
 const PS = [4, 10, 20];
 const METHODS = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
@@ -15,9 +15,9 @@ export function benchPDegree(shared: string, files: string[]): string {
   const lines = [
     '## Privacy degree p (gray-cahd, rcm-cahd, nn, lsh, perm-mondrian, anatomy)',
     '',
-    `m = 10 sensitive items drawn at random (seed 1). Runtime: for methods under ${REPEAT_BELOW_MS / 1000} s, two runs warm`,
-    'the JIT up and the median of the next three is shown; else one run. KL: reconstruction error (Sec. 3.2) with',
-    'r = 4 QID items, averaged over 50 queries; AvgRE: 1,000 COUNT queries of 2 items.',
+    `m = 10 sensitive items drawn at random (seed 1). ${TIMING_NOTE}`,
+    'KL: reconstruction error (Sec. 3.2) with r = 4 QID items, averaged over 50 queries; AvgRE: 1,000 COUNT',
+    'queries of 2 items.',
     '',
     '| dataset | parse ms | p | method | runtime ms | time / parse | time / gray-cahd | KL | AvgRE | notes |',
     '|---|---|---|---|---|---|---|---|---|---|',
