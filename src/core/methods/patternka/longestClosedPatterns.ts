@@ -59,7 +59,9 @@ class ClosedPatternMiner {
   private itemOfRank = new Int32Array(0);
   /** Scratch by rank for the search: counts over a node's rows, bucket slots, items kept below. */
   private rankCounts = new Int32Array(0);
-  private readonly rankTouched: number[] = [];
+  /** The ranks counted since the last reset: rankTouched[0..rankTouchedCount). */
+  private rankTouched = new Int32Array(0);
+  private rankTouchedCount = 0;
   private slotOf = new Int32Array(0);
   private keep = new Uint8Array(0);
   private best: Pattern[] = [];
@@ -130,6 +132,7 @@ class ClosedPatternMiner {
     present.forEach((item, r) => (this.rank[item] = r));
     this.itemOfRank = Int32Array.from(present);
     this.rankCounts = new Int32Array(present.length);
+    this.rankTouched = new Int32Array(present.length);
     this.slotOf = new Int32Array(present.length).fill(-1);
     this.keep = new Uint8Array(present.length);
   }
@@ -174,12 +177,16 @@ class ClosedPatternMiner {
     const rowCount = db.count;
     // Occurrence deliver: which rows hold each rank above the core (a row's ranks are ascending,
     // so those are a suffix), with the length of the row's suffix from that rank on.
+    let touchedCount = 0;
     for (let i = 0; i < rowCount; i++) {
       const first = offsets[i];
       for (let t = offsets[i + 1] - 1; t >= first && ranks[t] > coreRank; t--)
-        if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+        if (counts[ranks[t]]++ === 0) touched[touchedCount++] = ranks[t];
     }
-    const candidates = touched.filter((r) => counts[r] >= minSupport).sort((a, b) => a - b);
+    this.rankTouchedCount = touchedCount;
+    const candidates: number[] = [];
+    for (let i = 0; i < touchedCount; i++) if (counts[touched[i]] >= minSupport) candidates.push(touched[i]);
+    candidates.sort((a, b) => a - b);
     const start = (level.bucketStart = grown(level.bucketStart, candidates.length + 1));
     const fill = (level.bucketFill = grown(level.bucketFill, candidates.length));
     start[0] = 0;
@@ -216,7 +223,8 @@ class ClosedPatternMiner {
       const closure: number[] = [];
       let post = 0;
       let prefixPreserving = true;
-      for (const r of touched) {
+      for (let i = 0, touchedCount = this.rankTouchedCount; i < touchedCount; i++) {
+        const r = touched[i];
         const count = counts[r];
         if (count !== eRowCount) {
           if (r > e && count >= minSupport) post++;
@@ -272,7 +280,9 @@ class ClosedPatternMiner {
     const dropped = (level.dropped = grown(level.dropped, rowCount));
     let kept = rowCount;
     for (;;) {
-      for (const r of touched) keep[r] = counts[r] >= minSupport ? 1 : 0;
+      // The ranks counted (they change when the counts are taken afresh below).
+      const touchedCount = this.rankTouchedCount;
+      for (let i = 0; i < touchedCount; i++) keep[touched[i]] = counts[touched[i]] >= minSupport ? 1 : 0;
       for (const r of closure) keep[r] = 0;
       let heavy = 0;
       let light = 0;
@@ -285,7 +295,7 @@ class ClosedPatternMiner {
         else dropped[light++] = row;
       }
       if (light === 0) break;
-      for (const r of touched) keep[r] = 0;
+      for (let i = 0; i < touchedCount; i++) keep[touched[i]] = 0;
       kept = heavy;
       if (kept < minSupport) {
         this.resetRankCounts();
@@ -299,7 +309,7 @@ class ClosedPatternMiner {
       }
     }
     fillConditionalRows(level.db, rows, kept, keep, this.level(depth + 1).db);
-    for (const r of touched) keep[r] = 0;
+    for (let i = 0; i < this.rankTouchedCount; i++) keep[touched[i]] = 0;
     this.resetRankCounts();
     return true;
   }
@@ -355,10 +365,13 @@ class ClosedPatternMiner {
   private countRanks(db: ConditionalRows, rows: Int32Array, rowCount: number): void {
     const { rankCounts: counts, rankTouched: touched } = this;
     const { offsets, ranks } = db;
+    let touchedCount = this.rankTouchedCount;
     for (let i = 0; i < rowCount; i++) {
       const end = offsets[rows[i] + 1];
-      for (let t = offsets[rows[i]]; t < end; t++) if (counts[ranks[t]]++ === 0) touched.push(ranks[t]);
+      for (let t = offsets[rows[i]]; t < end; t++)
+        if (counts[ranks[t]]++ === 0) touched[touchedCount++] = ranks[t];
     }
+    this.rankTouchedCount = touchedCount;
   }
 
   /** Takes the ranks of the conditional rows rows[0..rowCount) of `db` out of `rankCounts`. */
@@ -372,8 +385,9 @@ class ClosedPatternMiner {
   }
 
   private resetRankCounts(): void {
-    for (const r of this.rankTouched) this.rankCounts[r] = 0;
-    this.rankTouched.length = 0;
+    const { rankCounts, rankTouched } = this;
+    for (let i = 0; i < this.rankTouchedCount; i++) rankCounts[rankTouched[i]] = 0;
+    this.rankTouchedCount = 0;
   }
 }
 
