@@ -30,20 +30,24 @@ export function grown(buffer: Int32Array, length: number): Int32Array {
 
 /**
  * Writes into `into` the conditional database of the rows picked[0..pickedCount) (indexes into
- * `parent`, ascending): each row keeps the ranks r with keep[r] === 1.
+ * `parent`, ascending): each row keeps the ranks r with counts[r] >= minCount (counts and minCount
+ * within int32, so that the sign of minCount - 1 - counts[r] tells).
  */
 export function fillConditionalRows(
   parent: ConditionalRows,
   picked: Int32Array,
   pickedCount: number,
-  keep: Uint8Array,
+  counts: Int32Array,
+  minCount: number,
   into: ConditionalRows,
 ): void {
   const { offsets, ranks } = parent;
+  const below = minCount - 1;
   let size = 0;
   for (let i = 0; i < pickedCount; i++) {
     const row = picked[i];
-    for (let t = offsets[row]; t < offsets[row + 1]; t++) size += keep[ranks[t]];
+    const end = offsets[row + 1];
+    for (let t = offsets[row]; t < end; t++) size += (below - counts[ranks[t]]) >>> 31; // counts >= minCount
   }
   const ids = (into.ids = grown(into.ids, pickedCount));
   const childOffsets = (into.offsets = grown(into.offsets, pickedCount + 1));
@@ -55,7 +59,8 @@ export function fillConditionalRows(
     const row = picked[i];
     ids[i] = parent.ids[row];
     const end = offsets[row + 1];
-    for (let t = offsets[row]; t < end; t++) if (keep[ranks[t]] === 1) childRanks[filled++] = ranks[t];
+    for (let t = offsets[row]; t < end; t++)
+      if (counts[ranks[t]] >= minCount) childRanks[filled++] = ranks[t];
     childOffsets[i + 1] = filled;
   }
 }

@@ -48,6 +48,9 @@ export function longestClosedPatterns(
   return miner.mine();
 }
 
+/** Subtracted from a closure rank's count so that no threshold test passes it (childRows). */
+const CLOSURE_OFFSET = 1 << 30;
+
 class ClosedPatternMiner {
   /** Item counts over `rows` (root, greedy dive, row dropping), by item id. */
   private readonly counts: Int32Array;
@@ -63,6 +66,7 @@ class ClosedPatternMiner {
   private rankTouched = new Int32Array(0);
   private rankTouchedCount = 0;
   private slotOf = new Int32Array(0);
+  /** Scratch by rank for rootRows: the ranks a root row keeps. */
   private keep = new Uint8Array(0);
   private best: Pattern[] = [];
   private bestLength = 0;
@@ -273,29 +277,31 @@ class ClosedPatternMiner {
     patternLength: number,
     coreRank: number,
   ): boolean {
-    const { keep, minSupport, rankCounts: counts, rankTouched: touched } = this;
+    const { minSupport, rankCounts: counts } = this;
     const level = this.level(depth);
     const { offsets, ranks } = level.db;
     const rows = level.rows;
     const dropped = (level.dropped = grown(level.dropped, rowCount));
+    // The closure is in the pattern: its counts are pushed below every threshold while the rows are
+    // cut (resetRankCounts zeroes them with the others), so `counts[r] >= minSupport` says which
+    // ranks a child row keeps.
+    for (const r of closure) counts[r] -= CLOSURE_OFFSET;
+    const below = minSupport - 1;
     let kept = rowCount;
     for (;;) {
-      // The ranks counted (they change when the counts are taken afresh below).
-      const touchedCount = this.rankTouchedCount;
-      for (let i = 0; i < touchedCount; i++) keep[touched[i]] = counts[touched[i]] >= minSupport ? 1 : 0;
-      for (const r of closure) keep[r] = 0;
       let heavy = 0;
       let light = 0;
       for (let i = 0; i < kept; i++) {
         const row = rows[i];
         const first = offsets[row];
         let length = patternLength;
-        for (let t = offsets[row + 1] - 1; t >= first && ranks[t] > coreRank; t--) length += keep[ranks[t]];
+        // + 1 when counts[rank] >= minSupport, without a branch (the sign bit of the difference).
+        for (let t = offsets[row + 1] - 1; t >= first && ranks[t] > coreRank; t--)
+          length += (below - counts[ranks[t]]) >>> 31;
         if (length >= this.floor()) rows[heavy++] = row;
         else dropped[light++] = row;
       }
       if (light === 0) break;
-      for (let i = 0; i < touchedCount; i++) keep[touched[i]] = 0;
       kept = heavy;
       if (kept < minSupport) {
         this.resetRankCounts();
@@ -306,10 +312,10 @@ class ClosedPatternMiner {
       else {
         this.resetRankCounts();
         this.countRanks(level.db, rows, kept);
+        for (const r of closure) counts[r] -= CLOSURE_OFFSET;
       }
     }
-    fillConditionalRows(level.db, rows, kept, keep, this.level(depth + 1).db);
-    for (let i = 0; i < this.rankTouchedCount; i++) keep[touched[i]] = 0;
+    fillConditionalRows(level.db, rows, kept, counts, minSupport, this.level(depth + 1).db);
     this.resetRankCounts();
     return true;
   }
