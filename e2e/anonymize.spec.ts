@@ -106,6 +106,14 @@ test('gray-cahd on Ghinita Fig. 1a with Viagra and Pregnancy Test sensitive; an 
   await page.getByTestId('param-p').fill('6');
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-error')).toContainText('largest feasible p is 5');
+  // Another p-degree method starts from the same p (and rcm-cahd from the same alpha).
+  await page.getByTestId('param-p').fill('3');
+  await page.getByTestId('param-alpha').fill('2');
+  await page.getByTestId('method-select').selectOption('rcm-cahd');
+  await expect(page.getByTestId('param-p')).toHaveValue('3');
+  await expect(page.getByTestId('param-alpha')).toHaveValue('2');
+  await page.getByTestId('method-select').selectOption('nn');
+  await expect(page.getByTestId('param-p')).toHaveValue('3');
 });
 
 test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized, d suppressed', async ({

@@ -65,6 +65,19 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind);
   const current = (name: string) =>
     values[`${method.id}.${name}`] ?? method.params.find((p) => p.name === name)?.default ?? '';
+  // Switching to another method of the same privacy model keeps the values of the parameters
+  // both have (p, alpha, k): comparing methods at one setting takes no retyping.
+  const switchMethod = (id: string) => {
+    const next = methods.find((m) => m.id === id);
+    if (next && next.model === method.model) {
+      const shared = next.params.filter((p) => method.params.some((q) => q.name === p.name));
+      setValues((v) => ({
+        ...v,
+        ...Object.fromEntries(shared.map((p) => [`${next.id}.${p.name}`, current(p.name)])),
+      }));
+    }
+    setMethodId(id);
+  };
   const start = () => {
     const params = Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]));
     const choice = metricChoice();
@@ -86,7 +99,11 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
       <div className="anonymize-form">
         <label className="field">
           Method
-          <select data-testid="method-select" value={method.id} onChange={(e) => setMethodId(e.target.value)}>
+          <select
+            data-testid="method-select"
+            value={method.id}
+            onChange={(e) => switchMethod(e.target.value)}
+          >
             {methods.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.label} — {m.model}
