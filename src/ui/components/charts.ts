@@ -145,7 +145,7 @@ export function classSizeOption(
       trigger: 'axis',
       formatter: (p: { name: string; value: number }[]) => `${p[0].value} ${unit} of ${p[0].name} rows`,
     },
-    grid: { left: 56, right: 16, top: 40, bottom: 48 },
+    grid: { left: 56, right: 16, top: 52, bottom: 48 },
     xAxis: {
       type: 'category',
       data: histogram.map(([size]) => String(size)),
@@ -154,7 +154,17 @@ export function classSizeOption(
       nameGap: 30,
     },
     yAxis: { type: 'value', name: unit, nameLocation: 'middle', nameGap: 40, minInterval: 1 },
-    series: [{ type: 'bar', data: histogram.map(([, count]) => count), itemStyle: { color: ACCENT } }],
+    // Each bar says its count: a single large group (the rows left at the end) beside a thousand
+    // groups of p would otherwise be a bar too low to see.
+    series: [
+      {
+        type: 'bar',
+        data: histogram.map(([, count]) => count),
+        itemStyle: { color: ACCENT },
+        label: { show: true, position: 'top', fontSize: 11 },
+        labelLayout: { hideOverlap: true },
+      },
+    ],
   };
 }
 
