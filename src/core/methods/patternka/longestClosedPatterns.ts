@@ -188,9 +188,11 @@ class ClosedPatternMiner {
         if (counts[ranks[t]]++ === 0) touched[touchedCount++] = ranks[t];
     }
     this.rankTouchedCount = touchedCount;
-    const candidates: number[] = [];
-    for (let i = 0; i < touchedCount; i++) if (counts[touched[i]] >= minSupport) candidates.push(touched[i]);
-    candidates.sort((a, b) => a - b);
+    let candidateCount = 0;
+    const candidateRanks = (level.candidates = grown(level.candidates, touchedCount));
+    for (let i = 0; i < touchedCount; i++)
+      if (counts[touched[i]] >= minSupport) candidateRanks[candidateCount++] = touched[i];
+    const candidates = candidateRanks.subarray(0, candidateCount).sort(); // numeric, ascending
     const start = (level.bucketStart = grown(level.bucketStart, candidates.length + 1));
     const fill = (level.bucketFill = grown(level.bucketFill, candidates.length));
     start[0] = 0;

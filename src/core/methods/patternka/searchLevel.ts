@@ -16,6 +16,8 @@ export class SearchLevel {
   bucketFill: Int32Array = new Int32Array(16);
   bucketRows: Int32Array = new Int32Array(64);
   bucketSuffix: Int32Array = new Int32Array(64);
+  /** The node's candidate ranks (frequent above the core), ascending: candidates[0..count). */
+  candidates: Int32Array = new Int32Array(16);
   /** The rows of the extension being tried (indexes into db), then the rows kept for its child. */
   rows: Int32Array = new Int32Array(64);
   /** The rows the child's last dropping round left out. */
