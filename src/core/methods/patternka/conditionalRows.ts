@@ -30,8 +30,7 @@ export function grown(buffer: Int32Array, length: number): Int32Array {
 
 /**
  * Writes into `into` the conditional database of the rows picked[0..pickedCount) (indexes into
- * `parent`, ascending): each row keeps the ranks r with counts[r] >= minCount (counts and minCount
- * within int32, so that the sign of minCount - 1 - counts[r] tells).
+ * `parent`, ascending): each row keeps the ranks r with counts[r] >= minCount.
  */
 export function fillConditionalRows(
   parent: ConditionalRows,
@@ -42,13 +41,9 @@ export function fillConditionalRows(
   into: ConditionalRows,
 ): void {
   const { offsets, ranks } = parent;
-  const below = minCount - 1;
+  // Room for every rank of the picked rows: one pass over the ranks then fills the child's rows.
   let size = 0;
-  for (let i = 0; i < pickedCount; i++) {
-    const row = picked[i];
-    const end = offsets[row + 1];
-    for (let t = offsets[row]; t < end; t++) size += (below - counts[ranks[t]]) >>> 31; // counts >= minCount
-  }
+  for (let i = 0; i < pickedCount; i++) size += offsets[picked[i] + 1] - offsets[picked[i]];
   const ids = (into.ids = grown(into.ids, pickedCount));
   const childOffsets = (into.offsets = grown(into.offsets, pickedCount + 1));
   const childRanks = (into.ranks = grown(into.ranks, size));
