@@ -85,11 +85,15 @@ export class ExactNeighbours {
     this.isForgotten = new Uint8Array(n);
   }
 
-  /** Rows that left the pool: the item lists drop them once an eighth of the rows has left. */
+  /**
+   * Rows that left the pool: the item lists drop them each time another 1/64 of the rows has left
+   * (a pass over the lists; at p = 4 on BMS1 an eighth of the rows never leaves, so the lists
+   * were never compacted and every walk stepped over the grouped rows).
+   */
   forget(rows: readonly number[]): void {
     for (const r of rows) this.isForgotten[r] = 1;
     this.forgottenSinceCompaction += rows.length;
-    if (this.forgottenSinceCompaction * 8 < this.rows.dataset.n) return;
+    if (this.forgottenSinceCompaction * 64 < this.rows.dataset.n) return;
     const { listStart, listEnd, rowsOf, isForgotten } = this;
     for (let i = 0; i < listEnd.length; i++) {
       let kept = listStart[i];
