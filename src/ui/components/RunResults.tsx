@@ -4,7 +4,7 @@ import { useRuns, type RunEntry } from '../runStore.ts';
 import { EChart } from './EChart.tsx';
 import { classSizeOption } from './charts.ts';
 import { download } from '../download.ts';
-import { describeValue } from '../metricText.ts';
+import { describeValue, formatRuntime } from '../metricText.ts';
 import { BucketsView } from '../methods/multi-anatomy/BucketsView.tsx';
 import { GroupsView } from '../methods/GroupsView.tsx';
 import { GeneralizedView } from '../methods/GeneralizedView.tsx';
@@ -62,7 +62,7 @@ export function RunResults({ datasetId }: { datasetId: string }) {
               {metricNames.map((m) => (
                 <td key={m}>{r.record.metrics[m] === undefined ? '' : format(r.record.metrics[m])}</td>
               ))}
-              <td>{r.record.runtime_ms.toFixed(0)}</td>
+              <td>{formatRuntime(r.record.runtime_ms)}</td>
             </tr>
           ))}
         </tbody>
