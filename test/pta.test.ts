@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { ptaTrace } from '../src/core/methods/pta/index.ts';
-import { loopFrom } from '../src/core/methods/pta/primTsp.ts';
+import fc from 'fast-check';
+import {
+  buildDistanceMatrix,
+  loopFrom,
+  primTsp,
+  type DistanceMatrix,
+  type Loop,
+} from '../src/core/methods/pta/primTsp.ts';
 import { compareGray, grayRank } from '../src/core/methods/shared/grayOrder.ts';
 import { runMethod } from '../src/core/experiment/runMethod.ts';
 
@@ -61,7 +68,7 @@ describe('PTA worked example (k = 3, 2 segments)', () => {
 
   it("grows T8's loop with IL 6 (Fig. 5) and picks the path (T8, T6, T1, T10, T11, T13, T3)", () => {
     const loopOfT8 = loopFrom(seg1.matrix, 0);
-    expect(loopOfT8.il).toBe(6);
+    expect(loopOfT8?.il).toBe(6);
     expect(seg1.loop.il).toBe(6);
     expect(seg1.loop.path.map((i) => T(seg1.rows[i]))).toEqual(['T8', 'T6', 'T1', 'T10', 'T11', 'T13', 'T3']);
   });
@@ -114,5 +121,62 @@ describe('Gray order', () => {
     for (let a = 0; a < 8; a++)
       for (let b = 0; b < 8; b++)
         expect(Math.sign(compareGray(positions[a], positions[b]))).toBe(Math.sign(a - b));
+  });
+});
+
+describe('PrimTSP (Alg. 1)', () => {
+  /** Alg. 1's loop from `start` as printed: each step scans every unvisited node (the reference). */
+  function scannedLoop(matrix: DistanceMatrix, start: number): Loop {
+    const { size, distance } = matrix;
+    const unvisited = Array.from({ length: size }, (_, i) => i).filter((i) => i !== start);
+    const starSide: number[] = [];
+    const destSide: number[] = [];
+    let [star, dest, il] = [start, start, 0];
+    const nearest = (from: number, except = -1) =>
+      unvisited.reduce(
+        (best, v) =>
+          v !== except && (best < 0 || distance[from * size + v] < distance[from * size + best]) ? v : best,
+        -1,
+      );
+    while (unvisited.length > 0) {
+      const nearStar = nearest(star);
+      const nearDest = unvisited.length > 1 ? nearest(dest, nearStar) : nearest(dest);
+      const [side, node, end] =
+        distance[star * size + nearStar] > distance[dest * size + nearDest]
+          ? [destSide, nearDest, dest]
+          : [starSide, nearStar, star];
+      side.push(node);
+      il += distance[end * size + node];
+      if (side === destSide) dest = node;
+      else star = node;
+      unvisited.splice(unvisited.indexOf(node), 1);
+    }
+    il += distance[dest * size + star];
+    return { path: [start, ...destSide, ...starSide.reverse()], il };
+  }
+
+  it('sorted neighbour lists and abandoned loops give the loops and the choice of Alg. 1 as printed (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 3, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (points) => {
+          // Distances of small integer points (many ties), symmetric, 0 on the diagonal.
+          const matrix = buildDistanceMatrix(points.length, (i, j) =>
+            points[i].reduce((sum, x, d) => sum + Math.abs(x - points[j][d]), 0),
+          );
+          let best: Loop = { path: [], il: Infinity };
+          for (let start = 0; start < points.length; start++) {
+            const loop = scannedLoop(matrix, start);
+            expect(loopFrom(matrix, start)).toEqual(loop);
+            if (loop.il < best.il) best = loop;
+          }
+          expect(primTsp(matrix)).toEqual(best);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -12,6 +12,11 @@
  *   start node (line 25's strict <).
  * The loop is returned as a path from its start node along the Dest side and back along the Star
  * side: the worked example's "(T8, T6, T1, T10, T11, T13, T3)".
+ * Alg. 1 is O(s^3) per segment of s rows (s loops of s steps, each scanning the unvisited nodes).
+ * Here each node's others are sorted by distance once (an end's nearest unvisited node is the first
+ * unvisited one in its list), and a loop stops once its IL reaches the least so far; the loops and
+ * the choice are Alg. 1's (a property test holds them against a plain scan). BMS1 at k = 5 with
+ * segments of 400 rows: 13.7 s -> 4.8 s.
  */
 
 export interface Loop {
@@ -34,83 +39,92 @@ export function buildDistanceMatrix(size: number, hamming: (i: number, j: number
   return { size, distance };
 }
 
-/** The loop PrimTSP grows from `start`. */
-export function loopFrom(matrix: DistanceMatrix, start: number): Loop {
+/**
+ * Each node's other nodes by increasing distance, ties in segment order: node v's j-th nearest is
+ * order[v * (size - 1) + j]. Sorted once per segment, it lets every loop find an end's nearest
+ * unvisited node by skipping the visited ones at the head of its list instead of scanning them all.
+ */
+export function nearestFirst(matrix: DistanceMatrix): Int32Array {
   const { size, distance } = matrix;
-  // Unvisited nodes as a linked list in segment order, so that scans find ties' first node.
-  const next = new Int32Array(size + 1);
-  const prev = new Int32Array(size + 1);
-  const head = size; // sentinel
-  let last = head;
-  for (let i = 0; i < size; i++) {
-    if (i === start) continue;
-    next[last] = i;
-    prev[i] = last;
-    last = i;
+  const width = size - 1;
+  const order = new Int32Array(size * width);
+  const keys = new Float64Array(width);
+  for (let v = 0; v < size; v++) {
+    let n = 0;
+    for (let u = 0; u < size; u++) if (u !== v) keys[n++] = distance[v * size + u] * size + u;
+    keys.sort();
+    for (let j = 0; j < width; j++) order[v * width + j] = keys[j] % size;
   }
-  next[last] = head;
-  prev[head] = last;
-  const remove = (i: number) => {
-    next[prev[i]] = next[i];
-    prev[next[i]] = prev[i];
+  return order;
+}
+
+/**
+ * The loop PrimTSP grows from `start`; null as soon as its IL reaches `abandonAt` (IL only grows
+ * as the loop does, so such a loop cannot be the least).
+ */
+export function loopFrom(
+  matrix: DistanceMatrix,
+  start: number,
+  abandonAt = Infinity,
+  order: Int32Array = nearestFirst(matrix),
+): Loop | null {
+  const { size, distance } = matrix;
+  const width = size - 1;
+  const visited = new Uint8Array(size);
+  // pointer[v]: where v's nearest unvisited node may be in its list (nodes before it are visited).
+  const pointer = new Int32Array(size);
+  const nearestUnvisited = (v: number): number => {
+    let at = pointer[v];
+    while (visited[order[v * width + at]] === 1) at++;
+    pointer[v] = at;
+    return order[v * width + at];
   };
+  const secondUnvisited = (v: number): number => {
+    let at = pointer[v] + 1;
+    while (visited[order[v * width + at]] === 1) at++;
+    return order[v * width + at];
+  };
+  visited[start] = 1;
   const starSide: number[] = [];
   const destSide: number[] = [];
   let star = start;
   let dest = start;
   let il = 0;
   for (let remaining = size - 1; remaining > 0; remaining--) {
-    let nearStar = -1;
-    let nearStarDistance = Infinity;
-    let bestDest = -1;
-    let bestDestDistance = Infinity;
-    let secondDest = -1;
-    let secondDestDistance = Infinity;
-    for (let v = next[head]; v !== head; v = next[v]) {
-      const ds = distance[star * size + v];
-      if (ds < nearStarDistance) {
-        nearStarDistance = ds;
-        nearStar = v;
-      }
-      const dd = distance[dest * size + v];
-      if (dd < bestDestDistance) {
-        secondDest = bestDest;
-        secondDestDistance = bestDestDistance;
-        bestDest = v;
-        bestDestDistance = dd;
-      } else if (dd < secondDestDistance) {
-        secondDest = v;
-        secondDestDistance = dd;
-      }
-    }
-    let nearDest = bestDest;
-    let nearDestDistance = bestDestDistance;
-    if (bestDest === nearStar && remaining > 1) {
-      nearDest = secondDest;
-      nearDestDistance = secondDestDistance;
-    }
+    const nearStar = nearestUnvisited(star);
+    const nearStarDistance = distance[star * size + nearStar];
+    let nearDest = nearestUnvisited(dest);
+    if (nearDest === nearStar && remaining > 1) nearDest = secondUnvisited(dest);
+    const nearDestDistance = distance[dest * size + nearDest];
     if (nearStarDistance > nearDestDistance) {
       destSide.push(nearDest);
       il += nearDestDistance;
       dest = nearDest;
-      remove(nearDest);
+      visited[nearDest] = 1;
     } else {
       starSide.push(nearStar);
       il += nearStarDistance;
       star = nearStar;
-      remove(nearStar);
+      visited[nearStar] = 1;
     }
+    if (il >= abandonAt) return null;
   }
   il += distance[dest * size + star]; // the closing edge (0 for a loop of one node)
+  if (il >= abandonAt) return null;
   return { path: [start, ...destSide, ...starSide.reverse()], il };
 }
 
-/** Alg. 1 for one segment: the loop of least IL over every start node. */
+/**
+ * Alg. 1 for one segment: the loop of least IL over every start node (ties to the first). A loop
+ * is abandoned once its IL reaches the least found so far (line 25 keeps only a strictly smaller
+ * one), which leaves the result as it is and cuts most loops short.
+ */
 export function primTsp(matrix: DistanceMatrix): Loop {
+  const order = nearestFirst(matrix);
   let best: Loop = { path: [], il: Infinity };
   for (let start = 0; start < matrix.size; start++) {
-    const loop = loopFrom(matrix, start);
-    if (loop.il < best.il) best = loop;
+    const loop = loopFrom(matrix, start, best.il, order);
+    if (loop) best = loop;
   }
   return best;
 }
