@@ -60,6 +60,7 @@ function sensitiveHistogram(
 ): Record<string, number> {
   const seen: number[] = [];
   for (const r of group) {
+    if (rows.holdsSensitive[r] === 0) continue;
     const own = rows.sensitiveOf[r];
     for (let i = 0; i < own.length; i++) if (counts[own[i]]++ === 0) seen.push(own[i]);
   }
