@@ -51,7 +51,8 @@ export function cahd(
       listRank[listed++] = 2 * ++taken + side;
     }
   };
-  // The `wanted` rows of CL of least (distance, rank), by insertion into `order` (CL is short).
+  // The `wanted` rows of CL of least (distance, rank): CL sorted by insertion into `slotOrder`
+  // (it holds at most 2 alpha p rows).
   const slotOrder = new Int32Array(2 * span);
   const closestListed = (wanted: number): number[] => {
     for (let k = 0; k < listed; k++) {
