@@ -245,6 +245,83 @@ describe('exact non-conflicting nearest neighbours', () => {
   });
 });
 
+describe('Reverse Cuthill-McKee on the row graph', () => {
+  /** RCM as Sec. 5.1 describes it, on the explicit adjacency of A x A^T (the reference). */
+  function rcmByAdjacency(rows: SensitiveRows): number[] {
+    const n = rows.dataset.n;
+    const adjacent = Array.from({ length: n }, (_, r) =>
+      Array.from({ length: n }, (_, u) => u).filter(
+        (u) => u !== r && rows.qid(r).some((i) => rows.qid(u).includes(i)),
+      ),
+    );
+    const degree = adjacent.map((a) => a.length);
+    const byDegree = (a: number, b: number) => degree[a] - degree[b] || a - b;
+    const levels = (v: number) => {
+      const level = new Array<number>(n).fill(-1);
+      level[v] = 0;
+      const queue = [v];
+      for (let head = 0; head < queue.length; head++)
+        for (const u of adjacent[queue[head]])
+          if (level[u] < 0) {
+            level[u] = level[queue[head]] + 1;
+            queue.push(u);
+          }
+      const eccentricity = level[queue[queue.length - 1]];
+      return { last: queue.filter((r) => level[r] === eccentricity), eccentricity };
+    };
+    const placed = new Array<boolean>(n).fill(false);
+    const order: number[] = [];
+    for (const seed of [...Array(n).keys()].sort(byDegree)) {
+      if (placed[seed]) continue;
+      let v = seed;
+      let { last, eccentricity } = levels(v);
+      for (let round = 0; round < 4; round++) {
+        const u = [...last].sort(byDegree)[0];
+        if (u === v) break;
+        const next = levels(u);
+        if (next.eccentricity <= eccentricity) break;
+        [v, last, eccentricity] = [u, next.last, next.eccentricity];
+      }
+      placed[v] = true;
+      const queue = [v];
+      for (let head = 0; head < queue.length; head++) {
+        const found = adjacent[queue[head]].filter((u) => !placed[u]).sort(byDegree);
+        for (const u of found) placed[u] = true;
+        queue.push(...found);
+      }
+      order.push(...queue);
+    }
+    return order.reverse();
+  }
+
+  it('reads each item list once per search and gives the order of the explicit graph (property)', async () => {
+    const { reverseCuthillMcKee } = await import('../src/core/methods/rcm-cahd/rcm.ts');
+    fc.assert(
+      fc.property(arbitraryRows(10, 30, 5), (rowsIn) => {
+        const dataset = datasetOf(rowsIn);
+        const rows = new SensitiveRows(
+          dataset,
+          [0].filter((i) => i < dataset.d),
+        );
+        const { order, edges } = reverseCuthillMcKee(rows);
+        expect(order).toEqual(rcmByAdjacency(rows));
+        const pairs = order.length;
+        expect(edges).toBe(
+          rowsIn.reduce(
+            (sum, _, r) =>
+              sum +
+              [...Array(pairs).keys()].filter(
+                (u) => u > r && rows.qid(r).some((i) => rows.qid(u).includes(i)),
+              ).length,
+            0,
+          ),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 const METHODS = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
 
 describe('p-degree methods on random data (property)', () => {

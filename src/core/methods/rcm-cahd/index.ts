@@ -18,8 +18,9 @@ export const rcmCahdSpec = pDegreeMethod({
     const groups = cahd(rows, p, Number(params.alpha), rcm.order, (f) => ctx.progress(0.5 + f / 2, 'groups'));
     const n = rows.dataset.n;
     // Working memory of the ordering: tid-lists (nnz), per-row QID lists (nnz), degree, stamps,
-    // levels, queue (4 x n), all 4-byte integers; the graph itself is never stored.
-    const bytes = 4 * (2 * rows.dataset.items.length + 6 * n);
+    // levels, queue (4 x n), the items read per search (d), all 4-byte integers; the graph itself
+    // is never stored.
+    const bytes = 4 * (2 * rows.dataset.items.length + 6 * n + rows.dataset.d);
     return {
       groups,
       notes: {
