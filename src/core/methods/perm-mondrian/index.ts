@@ -15,43 +15,80 @@ interface Split {
   score: number;
 }
 
-function bestSplit(rows: SensitiveRows, part: readonly number[], p: number): Split | null {
-  const { dataset, sensitiveOf } = rows;
-  const support = new Map<number, number>();
-  const sensitiveWith = new Map<number, Map<number, number>>(); // item -> s -> count in rows with item
-  const totals = new Map<number, number>();
-  for (const r of part) {
-    for (const s of sensitiveOf[r]) totals.set(s, (totals.get(s) ?? 0) + 1);
-    for (const item of dataset.row(r)) {
-      if (rows.isSensitive[item]) continue;
-      support.set(item, (support.get(item) ?? 0) + 1);
-      if (sensitiveOf[r].length === 0) continue;
-      let counts = sensitiveWith.get(item);
-      if (!counts) sensitiveWith.set(item, (counts = new Map()));
-      for (const s of sensitiveOf[r]) counts.set(s, (counts.get(s) ?? 0) + 1);
-    }
+/**
+ * The counts a split is scored by, over one partition, in typed arrays reused from partition to
+ * partition: each QID item's support, each sensitive item's total, and, per QID item, the sensitive
+ * items among the rows holding it. Items and sensitive items are listed in order of first sight,
+ * which the scores are summed in.
+ */
+class SplitCounts {
+  private readonly support: Int32Array;
+  private readonly items: number[] = [];
+  /** Index of each sensitive item in `rows.sensitive` (-1 for the others). */
+  private readonly sensitiveIndex: Int32Array;
+  private readonly totals: Int32Array;
+  private readonly sensitiveSeen: number[] = [];
+  /** withItem[item * m + index of s]: rows holding both. */
+  private readonly withItem: Int32Array;
+  private readonly m: number;
+
+  constructor(private readonly rows: SensitiveRows) {
+    const d = rows.dataset.d;
+    this.m = rows.sensitive.length;
+    this.support = new Int32Array(d);
+    this.sensitiveIndex = new Int32Array(d).fill(-1);
+    rows.sensitive.forEach((s, index) => (this.sensitiveIndex[s] = index));
+    this.totals = new Int32Array(this.m);
+    this.withItem = new Int32Array(d * this.m);
   }
-  let best: Split | null = null;
-  for (const [item, left] of support) {
-    const right = part.length - left;
-    if (left === 0 || right === 0) continue;
-    const withItem = sensitiveWith.get(item);
-    let feasible = true;
-    let sensitiveBalance = 0;
-    for (const [s, total] of totals) {
-      const l = withItem?.get(s) ?? 0;
-      const r = total - l;
-      if (l * p > left || r * p > right) {
-        feasible = false;
-        break;
+
+  /** The best feasible split of `part` (score as in the module comment), or null. */
+  bestSplit(part: readonly number[], p: number): Split | null {
+    const { support, items, sensitiveIndex, totals, sensitiveSeen, withItem, m } = this;
+    const { isSensitive, sensitiveOf, holdsSensitive } = this.rows;
+    const { offsets, items: rowItems } = this.rows.dataset;
+    for (const r of part) {
+      const own = sensitiveOf[r];
+      if (holdsSensitive[r] === 1)
+        for (const s of own) if (totals[sensitiveIndex[s]]++ === 0) sensitiveSeen.push(s);
+      const end = offsets[r + 1];
+      for (let k = offsets[r]; k < end; k++) {
+        const item = rowItems[k];
+        if (isSensitive[item]) continue;
+        if (support[item]++ === 0) items.push(item);
+        if (holdsSensitive[r] === 1) for (const s of own) withItem[item * m + sensitiveIndex[s]]++;
       }
-      sensitiveBalance += Math.abs(l / left - r / right);
     }
-    if (!feasible) continue;
-    const score = Math.abs(left - right) / part.length + sensitiveBalance;
-    if (!best || score < best.score || (score === best.score && item < best.item)) best = { item, score };
+    let best: Split | null = null;
+    for (const item of items) {
+      const left = support[item];
+      const right = part.length - left;
+      if (left === 0 || right === 0) continue;
+      let feasible = true;
+      let sensitiveBalance = 0;
+      for (const s of sensitiveSeen) {
+        const total = totals[sensitiveIndex[s]];
+        const l = withItem[item * m + sensitiveIndex[s]];
+        const r = total - l;
+        if (l * p > left || r * p > right) {
+          feasible = false;
+          break;
+        }
+        sensitiveBalance += Math.abs(l / left - r / right);
+      }
+      if (!feasible) continue;
+      const score = Math.abs(left - right) / part.length + sensitiveBalance;
+      if (!best || score < best.score || (score === best.score && item < best.item)) best = { item, score };
+    }
+    for (const item of items) {
+      support[item] = 0;
+      withItem.fill(0, item * m, item * m + m);
+    }
+    items.length = 0;
+    totals.fill(0);
+    sensitiveSeen.length = 0;
+    return best;
   }
-  return best;
 }
 
 export const permMondrianSpec = pDegreeMethod({
@@ -62,10 +99,11 @@ export const permMondrianSpec = pDegreeMethod({
     const n = rows.dataset.n;
     const groups: number[][] = [];
     const stack: number[][] = [Array.from({ length: n }, (_, r) => r)];
+    const counts = new SplitCounts(rows);
     let settled = 0;
     while (stack.length > 0) {
       const part = stack.pop()!;
-      const split = bestSplit(rows, part, p);
+      const split = counts.bestSplit(part, p);
       if (!split) {
         groups.push(part);
         settled += part.length;
@@ -73,11 +111,13 @@ export const permMondrianSpec = pDegreeMethod({
         continue;
       }
       const bits = rows.dataset.bits;
-      const has = (r: number) => (bits ? bits.has(r, split.item) : rows.dataset.row(r).includes(split.item));
-      stack.push(
-        part.filter((r) => !has(r)),
-        part.filter(has),
-      );
+      const without: number[] = [];
+      const holding: number[] = [];
+      for (const r of part) {
+        const holds = bits ? bits.has(r, split.item) : rows.dataset.row(r).includes(split.item);
+        (holds ? holding : without).push(r);
+      }
+      stack.push(without, holding);
     }
     return { groups };
   },
