@@ -126,3 +126,26 @@ describe('bit 31 of a word (the sign bit of a signed 32-bit int)', () => {
     expect(m.columnSupports()[31]).toBe(1);
   });
 });
+
+describe('the one Hamming distance between rows', () => {
+  it('rowHamming is the size of the symmetric difference, by merge or by popcount (property)', async () => {
+    const { rowHamming } = await import('../src/core/data/rowDistance.ts');
+    // Up to 40 items (2 words a row): rows of up to 30 items go by popcount, short ones by merge;
+    // a budget below 0 leaves the dataset without a BitMatrix (merge only).
+    fc.assert(
+      fc.property(arbitraryRows(40, 12, 30), fc.boolean(), (rows, withBits) => {
+        const dataset = datasetOf(rows, withBits ? undefined : -1);
+        expect(dataset.bits === null).toBe(!withBits);
+        for (let a = 0; a < rows.length; a++)
+          for (let b = 0; b < rows.length; b++) {
+            const x = new Set(rows[a]);
+            const y = new Set(rows[b]);
+            const difference =
+              [...x].filter((i) => !y.has(i)).length + [...y].filter((i) => !x.has(i)).length;
+            expect(rowHamming(dataset, a, b)).toBe(difference);
+          }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The one Hamming distance between transactions (Ghinita Sec. 3; PTA eq. 1): the size of the
- * symmetric difference of two rows. Uses the BitMatrix (popcount of XOR) when the dataset has one,
- * and a merge of the sorted CSR rows otherwise; `symmetricDifference` serves any two sorted id lists.
+ * symmetric difference of two rows. Uses the BitMatrix (popcount of XOR) for long rows when the
+ * dataset has one, and a merge of the sorted CSR rows otherwise; `symmetricDifference` serves any
+ * two sorted id lists, `DistancesFrom` one row against many.
  */
 import type { CsrRows, Dataset } from './dataset.ts';
 
@@ -30,23 +31,44 @@ export function intersectionSize(a: ArrayLike<number>, b: ArrayLike<number>): nu
     for (let k = 0; k < a.length; k++) if (sortedHas(b, a[k])) count++;
     return count;
   }
-  let i = 0;
-  let j = 0;
+  return commonInRanges(a, 0, a.length, b, 0, b.length);
+}
+
+/** How many values a[aStart..aEnd) and b[bStart..bEnd) (both ascending) share: one merge. */
+export function commonInRanges(
+  a: ArrayLike<number>,
+  aStart: number,
+  aEnd: number,
+  b: ArrayLike<number>,
+  bStart: number,
+  bEnd: number,
+): number {
+  let i = aStart;
+  let j = bStart;
   let common = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
+  while (i < aEnd && j < bEnd) {
+    const x = a[i];
+    const y = b[j];
+    if (x === y) {
       common++;
       i++;
       j++;
-    } else if (a[i] < b[j]) i++;
+    } else if (x < y) i++;
     else j++;
   }
   return common;
 }
 
-/** Hamming distance between rows a and b of `dataset`. */
+/**
+ * Hamming distance between rows a and b of `dataset`: popcount over the BitMatrix rows when the two
+ * rows hold more items than twice its words per row, else a merge of their sorted items (on sparse
+ * data, BMS1's 2.5 items a row against 16 words, the merge is the cheaper).
+ */
 export function rowHamming(dataset: Dataset, a: number, b: number): number {
-  return dataset.bits ? dataset.bits.hamming(a, b) : symmetricDifference(dataset.row(a), dataset.row(b));
+  const { offsets, items, bits } = dataset;
+  const lengths = offsets[a + 1] - offsets[a] + offsets[b + 1] - offsets[b];
+  if (bits && lengths > 2 * bits.wordsPerRow) return bits.hamming(a, b);
+  return lengths - 2 * commonInRanges(items, offsets[a], offsets[a + 1], items, offsets[b], offsets[b + 1]);
 }
 
 /**

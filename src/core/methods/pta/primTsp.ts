@@ -48,12 +48,16 @@ export function nearestFirst(matrix: DistanceMatrix): Int32Array {
   const { size, distance } = matrix;
   const width = size - 1;
   const order = new Int32Array(size * width);
-  const keys = new Float64Array(width);
+  let maxDistance = 0;
+  for (let k = 0; k < distance.length; k++) if (distance[k] > maxDistance) maxDistance = distance[k];
+  // A counting sort per node (distances are small integers; stable, so ties stay in segment order).
+  const start = new Int32Array(maxDistance + 2);
   for (let v = 0; v < size; v++) {
-    let n = 0;
-    for (let u = 0; u < size; u++) if (u !== v) keys[n++] = distance[v * size + u] * size + u;
-    keys.sort();
-    for (let j = 0; j < width; j++) order[v * width + j] = keys[j] % size;
+    start.fill(0);
+    const row = v * size;
+    for (let u = 0; u < size; u++) if (u !== v) start[distance[row + u] + 1]++;
+    for (let d = 0; d <= maxDistance; d++) start[d + 1] += start[d];
+    for (let u = 0; u < size; u++) if (u !== v) order[v * width + start[distance[row + u]]++] = u;
   }
   return order;
 }
