@@ -245,6 +245,27 @@ describe('exact non-conflicting nearest neighbours', () => {
   });
 });
 
+describe('LSH (Fig. 5)', () => {
+  it("reports |LSHResult| per query: the remaining rows that share t's key, t left out", () => {
+    // Ten rows of QID item 1, the first five also sensitive 2: with one table the key is 1's bit
+    // for every row, so t's candidates are all rows still ungrouped but t. p = 2 pairs 0-5, 1-6,
+    // 2-7, 3-8, 4-9 (distance 0 everywhere, ties to the lower row, 1-4 conflict with 0 on 2): the
+    // queries see 9, 7, 5, 3 and 1 candidates, 5 on average.
+    const lines = Array.from({ length: 10 }, (_, r) => (r < 5 ? '1 2' : '1'));
+    const dataset = parseText(lines.join('\n') + '\n', { fileName: 'lsh.dat' }).dataset;
+    const { record, release } = runMethod(dataset, {
+      method: 'lsh',
+      params: { p: 2, w: 32, B: 1 },
+      seed: 1,
+      sensitive: { items: ['2'] },
+      metrics: [],
+    });
+    expect(record.notes['candidates per query (mean)']).toBe(5);
+    expect(record.notes['exact-search fallbacks']).toBe(0);
+    expect((release as GroupsRelease).groups).toHaveLength(5);
+  });
+});
+
 describe('Reverse Cuthill-McKee on the row graph', () => {
   /** RCM as Sec. 5.1 describes it, on the explicit adjacency of A x A^T (the reference). */
   function rcmByAdjacency(rows: SensitiveRows): number[] {

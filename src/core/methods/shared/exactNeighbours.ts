@@ -53,6 +53,8 @@ export class ExactNeighbours {
   /** Rows told grouped (forget) and how many since the lists last dropped them. */
   private readonly isForgotten: Uint8Array;
   private forgottenSinceCompaction = 0;
+  /** How many remaining candidates (other than t) the last search among candidate lists measured. */
+  candidatesMeasured = 0;
 
   /** `bucketBatch`: rows bucketed per batch of distances (tests make it small to cross batches). */
   constructor(
@@ -117,6 +119,7 @@ export class ExactNeighbours {
     let count = among
       ? this.meetAmong(t, qid, among, isRemaining)
       : this.meetSharing(t, qid, isRemaining, base);
+    if (among) this.candidatesMeasured = count;
     // Rows sharing exactly one item with t join at the first distance they can lie at.
     const singlesAt = among ? -1 : Math.max(0, qid.length - 1);
     // bucketed[start[d]..start[d+1]) holds the rows at distance d once the batch holding d is filled.
