@@ -10,7 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { groupCenter, patternKaGroups } from '../src/core/methods/patternka/index.ts';
-import { longestClosedPatterns } from '../src/core/methods/patternka/longestClosedPatterns.ts';
+import { longestClosedPatterns, type Pattern } from '../src/core/methods/patternka/longestClosedPatterns.ts';
+import type { Dataset } from '../src/core/data/dataset.ts';
 import { createRng } from '../src/core/experiment/rng.ts';
 import { runMethod } from '../src/core/experiment/runMethod.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
@@ -72,23 +73,7 @@ describe('longest closed frequent patterns', () => {
         const all = Array.from({ length: dataset.n }, (_, r) => r);
         const found = longestClosedPatterns(dataset, all, k);
         if (rows.length < k) return found.length === 0;
-        const asTokens = found
-          .map((p) =>
-            p.items
-              .map((id) => Number(dataset.dictionary.token(id)))
-              .sort((a, b) => a - b)
-              .join(' '),
-          )
-          .sort();
-        expect(asTokens).toEqual(
-          longestByBruteForce(rows, k)
-            .map((set) => set.join(' '))
-            .sort(),
-        );
-        for (const p of found) {
-          const holders = all.filter((r) => p.items.every((i) => dataset.row(r).includes(i)));
-          expect(p.rows).toEqual(holders);
-        }
+        expectLongestOf(dataset, all, k, found);
       }),
       { numRuns: 150 },
     );
@@ -113,19 +98,7 @@ describe('longest closed frequent patterns on skewed rows', () => {
       fc.property(skewedRows, fc.integer({ min: 2, max: 5 }), (rows, k) => {
         const dataset = datasetOf(rows);
         const all = rows.map((_, r) => r);
-        const found = longestClosedPatterns(dataset, all, k);
-        const key = (items: number[]) =>
-          items
-            .map((id) => Number(dataset.dictionary.token(id)))
-            .sort((a, b) => a - b)
-            .join(' ');
-        expect(found.map((p) => key(p.items)).sort()).toEqual(
-          longestByBruteForce(rows, k)
-            .map((set) => set.join(' '))
-            .sort(),
-        );
-        for (const p of found)
-          expect(p.rows).toEqual(all.filter((r) => p.items.every((i) => dataset.row(r).includes(i))));
+        expectLongestOf(dataset, all, k, longestClosedPatterns(dataset, all, k));
       }),
       { numRuns: 300 },
     );
@@ -144,18 +117,7 @@ describe('mining a subset of the rows (as PatternKa does once groups are removed
           const subset = rows.map((_, r) => r).filter(() => picks.next().value);
           const found = longestClosedPatterns(dataset, subset, k);
           if (subset.length < k) return found.length === 0;
-          const key = (items: number[]) =>
-            items
-              .map((id) => Number(dataset.dictionary.token(id)))
-              .sort((a, b) => a - b)
-              .join(' ');
-          const brute = longestByBruteForce(
-            subset.map((r) => Array.from(dataset.row(r))),
-            k,
-          );
-          expect(found.map((p) => key(p.items)).sort()).toEqual(brute.map(key).sort());
-          for (const p of found)
-            expect(p.rows).toEqual(subset.filter((r) => p.items.every((i) => dataset.row(r).includes(i))));
+          expectLongestOf(dataset, subset, k, found);
         },
       ),
       { numRuns: 150 },
@@ -195,6 +157,22 @@ describe('Alg. 1 with the pattern cache (Alg. 4)', () => {
 });
 
 /** The longest itemsets (ascending) held by at least k of `rows`: brute force over every itemset of their items. */
+/** `found` is the brute-force longest frequent itemsets of the searched rows, each with all its holders. */
+function expectLongestOf(dataset: Dataset, searched: number[], k: number, found: Pattern[]): void {
+  const key = (items: number[]) =>
+    items
+      .map((id) => Number(dataset.dictionary.token(id)))
+      .sort((a, b) => a - b)
+      .join(' ');
+  const brute = longestByBruteForce(
+    searched.map((r) => Array.from(dataset.row(r))),
+    k,
+  );
+  expect(found.map((p) => key(p.items)).sort()).toEqual(brute.map(key).sort());
+  for (const p of found)
+    expect(p.rows).toEqual(searched.filter((r) => p.items.every((i) => dataset.row(r).includes(i))));
+}
+
 function longestByBruteForce(rows: number[][], k: number): number[][] {
   const items = [...new Set(rows.flat())].sort((a, b) => a - b);
   let best: number[][] = [];
