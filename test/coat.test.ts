@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
-import { coat } from '../src/core/methods/coat/coatAlgorithm.ts';
+import { coat, log2Pow2Minus1 } from '../src/core/methods/coat/coatAlgorithm.ts';
 import { pgen } from '../src/core/methods/coat/pgen.ts';
 import { generalizedItemUl } from '../src/core/metrics/utilityLoss.ts';
 import { runMethod } from '../src/core/experiment/runMethod.ts';
@@ -130,6 +130,45 @@ describe('COAT on random data (property)', () => {
         },
       ),
       { numRuns: 120 },
+    );
+  });
+
+  it('every generalization takes the candidate of least UL (Alg. 2 step 1), replayed from the steps', () => {
+    fc.assert(
+      fc.property(arbitraryRows(10, 40, 6), fc.integer({ min: 2, max: 4 }), (rows, k) => {
+        const dataset = datasetOf(rows);
+        if (dataset.d < 2) return;
+        const privacy = [
+          ...new Set(
+            rows.flatMap((row) => row.flatMap((a) => row.filter((b) => b > a).map((b) => `${a} ${b}`))),
+          ),
+        ].map((pair) => pair.split(' ').map((t) => dataset.dictionary.find(t)!));
+        const utility = [Array.from({ length: dataset.d }, (_, i) => i)];
+        const { steps } = coat(dataset, privacy, utility, k, 100);
+        // The generalized items as item lists, replayed step by step.
+        let groups = utility[0].map((i) => [i]);
+        const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+        const supportOf = (items: number[]) =>
+          rows.filter((_, r) => items.some((i) => dataset.row(r).includes(i))).length;
+        for (const step of steps) {
+          const item = [...step.item].sort((a, b) => a - b);
+          if (step.action === 'suppress') {
+            groups = groups.filter((g) => !same(g, item));
+            continue;
+          }
+          const candidates = groups.filter((g) => !same(g, item)).sort((a, b) => a[0] - b[0]);
+          let best: number[] = [];
+          let bestCost = Infinity;
+          for (const g of candidates) {
+            const cost =
+              log2Pow2Minus1(item.length + g.length) + Math.log2(Math.max(1, supportOf([...item, ...g])));
+            if (cost < bestCost - 1e-12) [best, bestCost] = [g, cost];
+          }
+          expect([...step.with!].sort((a, b) => a - b)).toEqual(best);
+          groups = [...candidates.filter((g) => g !== best), step.result];
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

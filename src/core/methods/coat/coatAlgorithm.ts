@@ -59,6 +59,9 @@ export function coat(
     rowsOf.set(i, Int32Array.from(index.rowsOf(i)));
   }
   let nextGid = d;
+  // Scratch of bestPartner, by generalized item id (at most 2d ids: each merge retires two).
+  const sharedRows = new Int32Array(2 * d);
+  const lastRowOf = new Int32Array(2 * d).fill(-1);
   const utilityOf = new Int32Array(d);
   const utilityGids = utility.map((u, ui) => {
     u.forEach((item) => (utilityOf[item] = ui));
@@ -191,20 +194,39 @@ export function coat(
   }
   return { gidOf, members, suppressed: suppressed.sort((a, b) => a - b), steps };
 
-  /** Alg. 2 step 1: the partner of least UL((i_m, i_r)) = (2^|merged| - 1) * sup(merged), in log2. */
+  /**
+   * Alg. 2 step 1: the partner of least UL((i_m, i_r)) = (2^|merged| - 1) * sup(merged), in log2.
+   * sup(merged) = |rows(i_m)| + |rows(g)| - |rows(i_m) ∩ rows(g)|; the intersections with every
+   * candidate come from one pass over i_m's rows (i_m is the least supported item: few rows),
+   * counting the generalized items each row holds, rather than one list merge per candidate.
+   */
   function bestPartner(im: number, candidates: number[]): number {
+    const a = rowsOf.get(im)!;
+    const { offsets, items } = dataset;
+    const counted: number[] = [];
+    for (const r of a) {
+      const end = offsets[r + 1];
+      for (let t = offsets[r]; t < end; t++) {
+        const g = gidOf[items[t]];
+        if (g < 0 || lastRowOf[g] === r) continue; // suppressed, or met already in this row
+        lastRowOf[g] = r;
+        if (sharedRows[g]++ === 0) counted.push(g);
+      }
+    }
     let best = -1;
     let bestCost = Infinity;
-    const a = rowsOf.get(im)!;
     for (const g of candidates.sort((x, y) => first(x) - first(y))) {
       const size = members.get(im)!.length + members.get(g)!.length;
-      const b = rowsOf.get(g)!;
-      const unionSize = a.length + b.length - intersectionSize(a, b);
+      const unionSize = a.length + rowsOf.get(g)!.length - sharedRows[g];
       const cost = log2Pow2Minus1(size) + Math.log2(Math.max(1, unionSize));
       if (cost < bestCost - 1e-12) {
         bestCost = cost;
         best = g;
       }
+    }
+    for (const g of counted) {
+      sharedRows[g] = 0;
+      lastRowOf[g] = -1;
     }
     return best;
   }
