@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
+/** `E2E_PORT` lets two checkouts run their e2e tests at once; 4173 (vite preview's own) by default. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+
 /**
  * e2e tests drive Debian's Chromium (/usr/bin/chromium); Playwright never downloads a browser.
  * They run against the production build served by `vite preview`, which sends COOP/COEP.
@@ -12,7 +15,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
@@ -20,8 +23,8 @@ export default defineConfig({
     viewport: { width: 1400, height: 1000 },
   },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
