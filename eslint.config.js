@@ -16,7 +16,23 @@ export default tseslint.config(
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The page reaches methods and parsers only through the worker API: their types may be
+      // imported, their code not (it would land in the main bundle). DESIGN.md sec. 1.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/methods/**', '**/core/data/parsers/**'],
+              allowTypeImports: true,
+              message: 'the page reaches methods and parsers through the worker API (types only)',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The core must not reach into the UI, the workers or the DOM.

@@ -5,7 +5,7 @@
  * fan-out 5).
  */
 import { readFileSync } from 'node:fs';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { averageRelativeError } from '../src/core/metrics/avgre.ts';
 import { parseMedian } from './methods.ts';
 

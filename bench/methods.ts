@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseBytes } from '../src/core/data/parsers/index.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { medianTimedRecord, TIMING_NOTE } from './timing.ts';
 
 const KS = [5, 10, 20];

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ItemRows } from '../src/core/data/itemRows.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { supportEstimator } from '../src/core/metrics/estimators.ts';
 import { mineRules, ruleAccuracy } from '../src/core/metrics/rules.ts';
 import { parseMedian } from './methods.ts';

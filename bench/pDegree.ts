@@ -4,7 +4,7 @@
  * (r = 4, 50 queries) and AvgRE, to compare with the paper's Fig. 12-13.
  */
 import { readFileSync } from 'node:fs';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { parseMedian } from './methods.ts';
 import { medianTimedRecord, TIMING_NOTE } from './timing.ts';
 

@@ -5,7 +5,7 @@
  * two warm-ups and the median of three; a longer run is timed once. The metrics are computed once,
  * on a last run, so they never count into the runtime.
  */
-import type { RunRecord } from '../src/core/experiment/runRecord.ts';
+import type { RunRecord } from '../src/core/run/runRecord.ts';
 
 export const REPEAT_BELOW_MS = 3000;
 export const FAST_MS = 1000;

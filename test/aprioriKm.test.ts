@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { balancedHierarchy, ancestors } from '../src/core/methods/apriori-km/hierarchy.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
 
 describe('balanced hierarchy', () => {

@@ -9,7 +9,7 @@ import { parseText } from '../src/core/data/parsers/index.ts';
 import { coat, log2Pow2Minus1 } from '../src/core/methods/coat/coatAlgorithm.ts';
 import { pgen } from '../src/core/methods/coat/pgen.ts';
 import { generalizedItemUl } from '../src/core/metrics/utilityLoss.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
 

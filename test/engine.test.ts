@@ -61,13 +61,47 @@ describe('engine (the worker API, run in-process)', () => {
     expect(result.releaseCsv.split('\n')[1]).toBe('1,8 58 231');
   });
 
-  it('pgen returns the maximal infrequent itemsets as tokens (COAT Example 5.3)', async () => {
+  it('extra runs a tool with params resolved as for a run: pgen gives the maximal infrequent itemsets (COAT Example 5.3)', async () => {
     const engine = createEngine();
     await engine.parseBlob('c', new Blob(['a,c,f\na,c\nb,h\n']), 'c.csv', { format: 'csv-basket' }, () => {});
-    expect(engine.pgen('c', 2)).toEqual([
+    expect(engine.extra('c', { method: 'coat', params: { k: 2 }, seed: 1, extra: 'pgen' })).toEqual([
       ['a', 'c', 'f'],
       ['b', 'h'],
     ]);
+    // The same validation as a run: a bad parameter, an unknown tool and a method without a
+    // teaching view are input errors, not crashes.
+    expect(() => engine.extra('c', { method: 'coat', params: { k: 1 }, seed: 1, extra: 'pgen' })).toThrow(
+      expect.objectContaining({ kind: 'input', message: expect.stringContaining('coat --k must be >= 2') }),
+    );
+    expect(() => engine.extra('c', { method: 'coat', params: {}, seed: 1, extra: 'nope' })).toThrow(
+      expect.objectContaining({ kind: 'input', message: "coat has no tool 'nope' (it has pgen)" }),
+    );
+    expect(() => engine.extra('c', { method: 'nn', params: {}, seed: 1, extra: 'teach' })).toThrow(
+      expect.objectContaining({ kind: 'input', message: 'nn has no teaching view' }),
+    );
+  });
+
+  it('extra teach: the teaching trace of a method on a small dataset, refused on a larger one', async () => {
+    const engine = createEngine();
+    await engine.parseBlob('s', new Blob(['1 2\n2 3\n1 3\n1 2 3\n']), 's.dat', {}, () => {});
+    const trace = engine.extra('s', {
+      method: 'pta',
+      params: { k: 2, segments: 1 },
+      seed: 1,
+      extra: 'teach',
+    });
+    expect(trace).toMatchObject({ columns: ['1', '2', '3'] });
+    expect(() => engine.extra('s', { method: 'pta', params: { k: 'two' }, seed: 1, extra: 'teach' })).toThrow(
+      expect.objectContaining({ kind: 'input', message: "pta --k must be an integer, got 'two'" }),
+    );
+    engine.generate('big', { D: 500, T: 5, I: 2, N: 50, L: 20, seed: 1 });
+    expect(() => engine.extra('big', { method: 'pta', params: {}, seed: 1, extra: 'teach' })).toThrow(
+      expect.objectContaining({ kind: 'input', message: expect.stringContaining('at most 60 transactions') }),
+    );
+    const methods = engine.methods();
+    expect(methods.find((m) => m.id === 'pta')?.teachMaxRows).toBe(60);
+    expect(methods.find((m) => m.id === 'coat')?.tools).toEqual([{ name: 'pgen', help: expect.any(String) }]);
+    expect(methods.find((m) => m.id === 'nn')).not.toHaveProperty('teachMaxRows');
   });
 
   it('a dataset attached by handle shares memory with the original (no copy)', async () => {

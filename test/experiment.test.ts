@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { nonDominated, type TradeOff } from '../src/core/experiment/pareto.ts';
+import { ALL_METHOD_IDS } from './helpers.ts';
 import { expandSweep, validateSweepSpec } from '../src/core/experiment/sweep.ts';
 import { sweptAxes, valueSeries, runValue, valueNames } from '../src/core/experiment/series.ts';
 import { parseResults, type SweepRun } from '../src/core/experiment/results.ts';
 import { PRESETS } from '../src/core/experiment/presets.ts';
-import type { RunRecord } from '../src/core/experiment/runRecord.ts';
+import type { RunRecord } from '../src/core/run/runRecord.ts';
 
 describe('nonDominated: the privacy-utility front', () => {
   it('keeps the runs no other run beats on both privacy and loss', () => {
@@ -50,6 +51,7 @@ describe('sweep expansion with swept metric options', () => {
         runs: [{ method: 'multi-anatomy', params: { l: [2, 3] } }],
       },
       'spec.json',
+      ALL_METHOD_IDS,
     );
     const runs = expandSweep(spec);
     expect(runs).toHaveLength(8);
@@ -58,14 +60,14 @@ describe('sweep expansion with swept metric options', () => {
       [2, 0.2, 2],
       [2, 0.8, 1],
     ]);
-    expect(() => validateSweepSpec({ ...spec, metricOptions: { confidence: 0.5 } }, 'spec.json')).toThrow(
-      'spec.json: metricOptions.confidence: expected one of queries, q, minSupport, minConfidence',
-    );
+    expect(() =>
+      validateSweepSpec({ ...spec, metricOptions: { confidence: 0.5 } }, 'spec.json', ALL_METHOD_IDS),
+    ).toThrow('spec.json: metricOptions.confidence: expected one of queries, q, minSupport, minConfidence');
   });
 
   it('every preset is a valid spec over registered methods', () => {
     for (const preset of PRESETS) {
-      const spec = validateSweepSpec(preset.spec('data.dat', [1, 2]), preset.id);
+      const spec = validateSweepSpec(preset.spec('data.dat', [1, 2]), preset.id, ALL_METHOD_IDS);
       expect(expandSweep(spec).length).toBeGreaterThanOrEqual(8);
     }
   });

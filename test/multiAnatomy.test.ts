@@ -10,8 +10,8 @@ import {
   columnValues,
   partitionRecords,
 } from '../src/core/methods/multi-anatomy/recordPartition.ts';
-import { createRng } from '../src/core/experiment/rng.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { createRng } from '../src/core/base/rng.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import type { BucketsRelease } from '../src/core/release/types.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';

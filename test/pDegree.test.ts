@@ -7,11 +7,11 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { compareGray, graySort, grayRank, positionRows } from '../src/core/methods/shared/grayOrder.ts';
-import { SensitiveRows } from '../src/core/methods/shared/sensitiveRows.ts';
-import { cahd } from '../src/core/methods/shared/cahd.ts';
-import { ExactNeighbours } from '../src/core/methods/shared/exactNeighbours.ts';
+import { SensitiveRows } from '../src/core/methods/shared/p-degree/sensitiveRows.ts';
+import { cahd } from '../src/core/methods/shared/p-degree/cahd.ts';
+import { ExactNeighbours } from '../src/core/methods/shared/p-degree/exactNeighbours.ts';
 import { queryKl } from '../src/core/metrics/kl.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import type { GroupsRelease } from '../src/core/release/types.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
@@ -50,7 +50,7 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
   });
 
   it('RCM puts Bob, David, Ellen next to each other and Andrea next to Claire (Fig. 1b, up to reversal)', async () => {
-    const { reverseCuthillMcKee } = await import('../src/core/methods/rcm-cahd/rcm.ts');
+    const { reverseCuthillMcKee } = await import('../src/core/methods/shared/p-degree/rcm.ts');
     const { order, edges, components } = reverseCuthillMcKee(rows);
     const names = order.map((r) => NAMES[r]);
     const at = (name: string) => names.indexOf(name);
@@ -63,7 +63,7 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
   });
 
   it('the teaching view draws Fig. 1a-c: input, GraySort and RCM orders with CAHD groups', async () => {
-    const { pDegreeTeachingTrace } = await import('../src/core/methods/gray-cahd/trace.ts');
+    const { pDegreeTeachingTrace } = await import('../src/core/methods/shared/p-degree/fig1Trace.ts');
     const trace = pDegreeTeachingTrace(fig1, sensitive, 2, 1, 'input');
     expect(trace.columns.map((c) => c.token)).toEqual([
       'Wine',
@@ -316,7 +316,7 @@ describe('Reverse Cuthill-McKee on the row graph', () => {
   }
 
   it('reads each item list once per search and gives the order of the explicit graph (property)', async () => {
-    const { reverseCuthillMcKee } = await import('../src/core/methods/rcm-cahd/rcm.ts');
+    const { reverseCuthillMcKee } = await import('../src/core/methods/shared/p-degree/rcm.ts');
     fc.assert(
       fc.property(arbitraryRows(10, 30, 5), (rowsIn) => {
         const dataset = datasetOf(rowsIn);

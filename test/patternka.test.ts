@@ -12,8 +12,8 @@ import { parseText } from '../src/core/data/parsers/index.ts';
 import { groupCenter, patternKaGroups } from '../src/core/methods/patternka/index.ts';
 import { longestClosedPatterns, type Pattern } from '../src/core/methods/patternka/longestClosedPatterns.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
-import { createRng } from '../src/core/experiment/rng.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { createRng } from '../src/core/base/rng.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
 import fc from 'fast-check';
 

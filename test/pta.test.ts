@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
-import { ptaTrace } from '../src/core/methods/pta/index.ts';
+import { ptaTrace } from '../src/core/methods/pta/ptaTrace.ts';
 import fc from 'fast-check';
 import {
   buildDistanceMatrix,
@@ -15,7 +15,7 @@ import {
   type Loop,
 } from '../src/core/methods/pta/primTsp.ts';
 import { compareGray, grayRank } from '../src/core/methods/shared/grayOrder.ts';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 
 const dataset = parseText(readFileSync('public/samples/pta-fig2a.arff', 'utf8'), {
   fileName: 'pta-fig2a.arff',

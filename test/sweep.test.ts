@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { ALL_METHOD_IDS } from './helpers.ts';
 import { expandSweep, validateSweepSpec } from '../src/core/experiment/sweep.ts';
 
 describe('sweep specs (DESIGN.md sec. 6)', () => {
@@ -17,7 +18,7 @@ describe('sweep specs (DESIGN.md sec. 6)', () => {
   };
 
   it('expands list values into runs (method x values x seeds); scalars stay fixed', () => {
-    const runs = expandSweep(validateSweepSpec(spec, 'spec.json'));
+    const runs = expandSweep(validateSweepSpec(spec, 'spec.json', ALL_METHOD_IDS));
     expect(runs).toHaveLength(8);
     expect(runs.map((r) => `${r.method} ${JSON.stringify(r.params)} ${r.seed}`).slice(0, 3)).toEqual([
       'gray-cahd {"p":4,"alpha":1} 1',
@@ -28,14 +29,14 @@ describe('sweep specs (DESIGN.md sec. 6)', () => {
   });
 
   it('names the field that is wrong', () => {
-    expect(() => validateSweepSpec({ ...spec, runs: [{ method: 'nope', params: {} }] }, 's.json')).toThrow(
-      's.json: runs[0].method: expected a method id (see `methods`), found "nope"',
-    );
-    expect(() => validateSweepSpec({ ...spec, seeds: [] }, 's.json')).toThrow(
+    expect(() =>
+      validateSweepSpec({ ...spec, runs: [{ method: 'nope', params: {} }] }, 's.json', ALL_METHOD_IDS),
+    ).toThrow('s.json: runs[0].method: expected a method id (see `methods`), found "nope"');
+    expect(() => validateSweepSpec({ ...spec, seeds: [] }, 's.json', ALL_METHOD_IDS)).toThrow(
       's.json: seeds: expected a non-empty list of integers',
     );
     expect(() =>
-      validateSweepSpec({ ...spec, runs: [{ method: 'pta', params: { k: [] } }] }, 's.json'),
+      validateSweepSpec({ ...spec, runs: [{ method: 'pta', params: { k: [] } }] }, 's.json', ALL_METHOD_IDS),
     ).toThrow('runs[0].params.k');
   });
 

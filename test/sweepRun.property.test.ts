@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { runMethod } from '../src/core/experiment/runMethod.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
 import { expandSweep } from '../src/core/experiment/sweep.ts';
 import { WorkerPool } from '../workers/pool.ts';
 import { runSweepOnPool } from '../workers/sweepRun.ts';

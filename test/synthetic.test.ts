@@ -3,7 +3,7 @@ import { questDataset, questFimi } from '../src/core/data/synthetic.ts';
 import { datasetStats } from '../src/core/data/stats.ts';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { tokenRows } from './helpers.ts';
-import { chooseSensitive } from '../src/core/methods/sensitive.ts';
+import { chooseSensitive } from '../src/core/data/sensitive.ts';
 
 const params = { D: 3000, T: 10, I: 4, N: 500, L: 300, seed: 7 };
 

@@ -9,13 +9,10 @@ import type { DatasetStats, ItemSupport, LengthBin } from '../src/core/data/stat
 import type { QuestParams } from '../src/core/data/synthetic.ts';
 import type { MethodInfo } from '../src/core/methods/types.ts';
 import type { RiskOptions, RiskPoint } from '../src/core/metrics/risk.ts';
-import type { RunRecord, RunRequest } from '../src/core/experiment/runRecord.ts';
+import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
 import type { ReleaseSummary } from '../src/core/release/summary.ts';
-import type { PtaTeachingTrace } from '../src/core/methods/pta/trace.ts';
-import type { CoatTeachingStep } from '../src/core/methods/coat/trace.ts';
-import type { ItemOrder } from '../src/core/methods/shared/itemOrder.ts';
+import type { ExtraRequest } from '../src/core/run/runExtra.ts';
 import type { CheckRequest, CheckResult } from '../src/core/check/types.ts';
-import type { PDegreeTeachingTrace } from '../src/core/methods/gray-cahd/trace.ts';
 import type { GroupRow } from '../src/core/release/groupRows.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
@@ -74,7 +71,8 @@ export interface RunResult {
   slot?: number;
 }
 
-export interface EngineApi {
+/** Jobs on datasets: load, share, describe, check. */
+export interface DatasetJobs {
   /** Parses a file (or a fetched sample) into a dataset that stays in this worker under `id`. */
   parseBlob(
     id: string,
@@ -90,6 +88,12 @@ export interface EngineApi {
   detach(id: string): void;
   overview(id: string): DatasetOverview;
   risk(id: string, options: RiskOptions): RiskPoint[];
+  /** Checks the dataset as it stands against a privacy model (the Check page). */
+  check(id: string, request: CheckRequest): CheckResult;
+}
+
+/** Jobs of methods: the catalogues, runs, parallel tasks, extras, browsing a kept release. */
+export interface RunJobs {
   methods(): MethodInfo[];
   metrics(): MetricInfo[];
   /**
@@ -116,23 +120,20 @@ export interface EngineApi {
     partials?: unknown[],
     elapsedMs?: number,
   ): RunRecord;
-  /** Checks the dataset as it stands against a privacy model (the Check page). */
-  check(id: string, request: CheckRequest): CheckResult;
   /** A parallel method's independent tasks (MethodSpec.parallel.plan). */
   planTasks(id: string, request: RunRequest): unknown[];
   /** One task of a parallel method, on whichever worker is free. */
   runTask(id: string, request: RunRequest, task: unknown): unknown;
-  /** phi^2 (anatomy paper eq. 4) among the `top` most frequent items, for the heatmap. */
-  itemCorrelation(id: string, top: number): { tokens: string[]; phi: number[][] };
-  /** COAT's Pgen (Alg. 4): the maximal infrequent itemsets of a dataset, as tokens. */
-  pgen(id: string, k: number): string[][];
-  /** COAT's steps (Example 4.1) for the teaching view (small datasets only). */
-  coatTrace(id: string, params: Record<string, number | string | boolean | undefined>): CoatTeachingStep[];
-  /** Ghinita Fig. 1a-c (input, GraySort and RCM orders with CAHD groups) for small datasets. */
-  pDegreeTrace(id: string, request: RunRequest): PDegreeTeachingTrace;
-  /** PTA's intermediate results for the teaching view (small datasets only). */
-  ptaTrace(id: string, k: number, segments: number, order: ItemOrder): PtaTeachingTrace;
+  /**
+   * A method's extra (its teaching trace, `extra: 'teach'`, or one of its tools by name), with its
+   * params resolved and validated as for a run; the result's type is the method's (e.g. the
+   * PtaTeachingTrace of pta/trace.ts).
+   */
+  extra(id: string, request: ExtraRequest): unknown;
 }
+
+/** Everything the main thread may ask an engine worker. */
+export type EngineApi = DatasetJobs & RunJobs;
 
 export function isEngineError(value: unknown): value is EngineError {
   return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;

@@ -5,7 +5,7 @@
  * and any method on a pool of one worker, run whole on one worker.
  */
 import { proxy, type Remote } from 'comlink';
-import type { RunRecord, RunRequest } from '../src/core/experiment/runRecord.ts';
+import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
 import type { EngineApi, RunResult } from './engineTypes.ts';
 import type { WorkerPool } from './pool.ts';
 

@@ -5,7 +5,7 @@
  * failed record, and cancelling stops every run still going at once while the finished ones stay.
  */
 import type { FailedRun, SweepRun } from '../src/core/experiment/results.ts';
-import type { RunRequest } from '../src/core/experiment/runRecord.ts';
+import type { RunRequest } from '../src/core/run/runRecord.ts';
 import type { ParamValue } from '../src/core/methods/types.ts';
 import { isEngineError } from './engineTypes.ts';
 import { CancelledError, type WorkerPool } from './pool.ts';

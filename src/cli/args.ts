@@ -57,3 +57,14 @@ export function requirePositional(args: ParsedArgs, count: number, usage: string
   if (args.positional.length !== count) throw new CliError(`usage: ${usage}`);
   return args.positional;
 }
+
+/** A comma-separated list flag, blanks trimmed and empty entries dropped; undefined when absent. */
+export function listFlag(args: ParsedArgs, name: string): string[] | undefined {
+  const raw = args.flags.get(name);
+  return raw === undefined
+    ? undefined
+    : raw
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
+}

@@ -3,7 +3,7 @@
  * stdout; errors are one line on stderr with exit code 2 for bad input and 1 for internal failures.
  */
 import { ParseError } from '../core/data/parsers/parseError.ts';
-import { MethodInputError } from '../core/methods/types.ts';
+import { InputError } from '../core/base/errors.ts';
 import { ReleaseFormatError } from '../core/release/parseRelease.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     if (
       error instanceof CliError ||
       error instanceof ParseError ||
-      error instanceof MethodInputError ||
+      error instanceof InputError ||
       error instanceof ReleaseFormatError
     ) {
       process.stderr.write(`error: ${error.message}\n`);

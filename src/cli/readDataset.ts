@@ -1,9 +1,13 @@
-/** Reads a dataset file from disk in chunks and parses it (the CLI's side of the parsers). */
+/**
+ * Reads a dataset file from disk in chunks and parses it (the CLI's side of the parsers), and the
+ * parse flags every command that reads a dataset accepts.
+ */
 import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createParser, FORMATS, DETECTION_BYTES, type ParseResult } from '../core/data/parsers/index.ts';
 import type { ParseOptions } from '../core/data/parsers/types.ts';
 import type { DatasetFormat } from '../core/data/dataset.ts';
+import type { ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
 
 export type FileParseOptions = Omit<ParseOptions, 'fileName'>;
@@ -34,4 +38,18 @@ export function formatOption(value: string | undefined): DatasetFormat | undefin
     throw new CliError(`--format must be one of ${FORMATS.join(', ')}, got '${value}'`);
   }
   return value as DatasetFormat;
+}
+
+/** The flags of the parse options every command that reads a dataset accepts. */
+export const PARSE_FLAGS = ['format', 'delimiter', 'header', 'buckets'];
+
+/** The parse options every command that reads a dataset accepts. */
+export function parseFlags(args: ParsedArgs) {
+  const buckets = args.flags.get('buckets');
+  return {
+    format: formatOption(args.flags.get('format')),
+    delimiter: args.flags.get('delimiter'),
+    header: args.flags.get('header') === 'true',
+    buckets: buckets === undefined ? undefined : Number(buckets),
+  };
 }

@@ -4,19 +4,19 @@
  * (Results, which needs no dataset) and the Check of a dataset against the privacy models.
  */
 import { useEffect, useState } from 'react';
-import { AnonymizePanel } from './components/AnonymizePanel.tsx';
-import { RunResults } from './components/RunResults.tsx';
-import { DatasetList } from './components/DatasetList.tsx';
-import { DatasetOverviewView } from './components/DatasetOverviewView.tsx';
-import { IsolationNotice } from './components/IsolationNotice.tsx';
-import { LoadPanel } from './components/LoadPanel.tsx';
-import { LoadError, LoadProgress } from './components/LoadStatus.tsx';
+import { AnonymizePanel } from './anonymize/AnonymizePanel.tsx';
+import { RunResults } from './anonymize/RunResults.tsx';
+import { DatasetList } from './load/DatasetList.tsx';
+import { DatasetOverviewView } from './overview/DatasetOverviewView.tsx';
+import { IsolationNotice } from './load/IsolationNotice.tsx';
+import { LoadPanel } from './load/LoadPanel.tsx';
+import { LoadError, LoadProgress } from './load/LoadStatus.tsx';
 import { useExperiments } from './experiment/experimentStore.ts';
-import { CheckPage } from './pages/CheckPage.tsx';
-import { ExperimentPage } from './pages/ExperimentPage.tsx';
-import { ResultsPage } from './pages/ResultsPage.tsx';
-import { DEFAULT_SAMPLE_ID, SAMPLES } from './samples.ts';
-import { useWorkbench } from './store.ts';
+import { CheckPage } from './check/CheckPage.tsx';
+import { ExperimentPage } from './experiment/ExperimentPage.tsx';
+import { ResultsPage } from './experiment/ResultsPage.tsx';
+import { DEFAULT_SAMPLE_ID, SAMPLES } from './load/samples.ts';
+import { useWorkbench } from './load/datasetStore.ts';
 
 let started = false;
 

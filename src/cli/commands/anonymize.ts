@@ -4,15 +4,14 @@
  * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runMethod } from '../../core/experiment/runMethod.ts';
-import type { RunRecord, RunRequest } from '../../core/experiment/runRecord.ts';
+import { runMethod } from '../../core/run/runMethod.ts';
+import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
-import type { SensitiveChoice } from '../../core/methods/sensitive.ts';
+import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import { releaseJson } from '../../core/release/exportRelease.ts';
-import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
-import { readDataset } from '../readDataset.ts';
-import { PARSE_FLAGS, parseFlags } from './stats.ts';
+import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 const RUN_FLAGS = [
   'method',
@@ -104,16 +103,6 @@ function sensitiveFlag(args: ParsedArgs): SensitiveChoice | undefined {
   if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 0) };
   if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 0) };
   return undefined;
-}
-
-export function listFlag(args: ParsedArgs, name: string): string[] | undefined {
-  const raw = args.flags.get(name);
-  return raw === undefined
-    ? undefined
-    : raw
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean);
 }
 
 function optionalInt(args: ParsedArgs, name: string): number | undefined {

@@ -7,11 +7,9 @@ import { findMetric, metricsFor } from '../../core/metrics/registry.ts';
 import { parseAudit, parseRelease } from '../../core/release/parseRelease.ts';
 import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
-import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
-import { readDataset } from '../readDataset.ts';
-import { listFlag } from './anonymize.ts';
-import { PARSE_FLAGS, parseFlags } from './stats.ts';
+import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 export async function evaluateCommand(
   args: ParsedArgs,

@@ -1,10 +1,12 @@
-/** `pgen <file> --k N --out constraints.json`: COAT's Pgen (Alg. 4), the maximal infrequent itemsets. */
+/**
+ * `pgen <file> --k N --out constraints.json`: COAT's Pgen (Alg. 4), the maximal infrequent
+ * itemsets, through COAT's `pgen` tool (the same door as the page's Pgen button).
+ */
 import { writeFileSync } from 'node:fs';
-import { pgen } from '../../core/methods/coat/pgen.ts';
+import { runExtra } from '../../core/run/runExtra.ts';
 import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
-import { readDataset } from '../readDataset.ts';
-import { PARSE_FLAGS, parseFlags } from './stats.ts';
+import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 export async function pgenCommand(args: ParsedArgs): Promise<{ constraints: number; out: string }> {
   allowOnly(args, [...PARSE_FLAGS, 'k', 'out']);
@@ -14,7 +16,12 @@ export async function pgenCommand(args: ParsedArgs): Promise<{ constraints: numb
   if (!args.flags.has('k')) throw new CliError('pgen needs --k N');
   const k = intFlag(args, 'k', 2, 2);
   const { dataset } = await readDataset(file, parseFlags(args));
-  const constraints = pgen(dataset, k).map((c) => c.map((id) => dataset.dictionary.token(id)));
+  const constraints = runExtra(dataset, {
+    method: 'coat',
+    params: { k },
+    seed: 1,
+    extra: 'pgen',
+  }) as string[][];
   writeFileSync(out, JSON.stringify(constraints) + '\n');
   return { constraints: constraints.length, out };
 }

@@ -1,8 +1,7 @@
 /** `risk <file> [--known 1,2,3,4] [--trials N] [--seed S]`: re-identification risk (Ghinita Sec. 6.1). */
 import { DEFAULT_RISK_TRIALS, reidentificationRisk, type RiskPoint } from '../../core/metrics/risk.ts';
 import { allowOnly, intFlag, intListFlag, requirePositional, type ParsedArgs } from '../args.ts';
-import { readDataset } from '../readDataset.ts';
-import { PARSE_FLAGS, parseFlags } from './stats.ts';
+import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 export async function riskCommand(args: ParsedArgs): Promise<{ risk: RiskPoint[] }> {
   allowOnly(args, [...PARSE_FLAGS, 'known', 'trials', 'seed']);

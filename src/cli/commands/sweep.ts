@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { SweepResults } from '../../core/experiment/results.ts';
 import { expandSweep, validateSweepSpec } from '../../core/experiment/sweep.ts';
+import { METHODS } from '../../core/methods/registry.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
 import { runSweepOnPool } from '../../../workers/sweepRun.ts';
 import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
@@ -31,7 +32,11 @@ export async function sweepCommand(
       `${specPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON (${(error as Error).message})`}`,
     );
   }
-  const spec = validateSweepSpec(raw, specPath);
+  const spec = validateSweepSpec(
+    raw,
+    specPath,
+    METHODS.map((m) => m.id),
+  );
   const requests = expandSweep(spec);
   const workers = intFlag(args, 'workers', Math.min(availableParallelism(), requests.length), 1);
   const { dataset } = await readDataset(resolve(dirname(specPath), spec.dataset), { format: spec.format });

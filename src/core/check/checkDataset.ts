@@ -11,8 +11,8 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { DatasetBuilder } from '../data/datasetBuilder.ts';
-import { chooseSensitive } from '../methods/sensitive.ts';
-import { MethodInputError } from '../methods/types.ts';
+import { chooseSensitive } from '../data/sensitive.ts';
+import { InputError } from '../base/errors.ts';
 import type {
   BucketsRelease,
   GeneralizedRelease,
@@ -47,7 +47,7 @@ export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResu
 
 function positiveInt(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1)
-    throw new MethodInputError(`${name} must be a positive integer, got ${value}`);
+    throw new InputError(`${name} must be a positive integer, got ${value}`);
   return value;
 }
 
@@ -129,9 +129,9 @@ function checkPrivacyDegree(
   dataset: Dataset,
   request: Extract<CheckRequest, { model: 'p-degree' }>,
 ): CheckResult {
-  if (!(request.p >= 1)) throw new MethodInputError(`p must be at least 1, got ${request.p}`);
+  if (!(request.p >= 1)) throw new InputError(`p must be at least 1, got ${request.p}`);
   const sensitiveIds = new Set(chooseSensitive(dataset, request.sensitive, request.seed));
-  if (sensitiveIds.size === 0) throw new MethodInputError('choose at least one sensitive item');
+  if (sensitiveIds.size === 0) throw new InputError('choose at least one sensitive item');
   const sensitive = [...sensitiveIds].map((id) => dataset.dictionary.token(id));
   const qidTokens = (r: number) =>
     [...dataset.row(r)].filter((id) => !sensitiveIds.has(id)).map((id) => dataset.dictionary.token(id));
@@ -164,14 +164,14 @@ function checkPrivacyDegree(
 }
 
 function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): CheckResult {
-  if (!(l >= 1)) throw new MethodInputError(`l must be at least 1, got ${l}`);
+  if (!(l >= 1)) throw new InputError(`l must be at least 1, got ${l}`);
   if (columns.length < 2)
-    throw new MethodInputError('the column split needs the known column and at least one more');
+    throw new InputError('the column split needs the known column and at least one more');
   const columnOf = new Map<string, number>();
   columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
   const unplaced = dataset.dictionary.tokens.filter((t) => !columnOf.has(t));
   if (unplaced.length > 0)
-    throw new MethodInputError(
+    throw new InputError(
       `the column split leaves out ${unplaced.length} item(s), e.g. ${unplaced.slice(0, 5).join(', ')}`,
     );
   const projection = (r: number, c: number) => dataset.rowTokens(r).filter((t) => columnOf.get(t) === c);

@@ -4,7 +4,7 @@
  * `column=value`, one column per attribute name.
  */
 import type { Dataset } from '../data/dataset.ts';
-import { MethodInputError } from '../methods/types.ts';
+import { InputError } from '../base/errors.ts';
 
 export function parseColumnSplit(text: string): string[][] {
   const columns = text
@@ -17,7 +17,7 @@ export function parseColumnSplit(text: string): string[][] {
     )
     .filter((column) => column.length > 0);
   if (columns.length < 2)
-    throw new MethodInputError(
+    throw new InputError(
       'column split: expected at least two lines (the known column first, then the sensitive ones)',
     );
   return columns;

@@ -1,5 +1,5 @@
 /** What the Check page asks of a dataset it did not anonymize, and what it answers. */
-import type { SensitiveChoice } from '../methods/sensitive.ts';
+import type { SensitiveChoice } from '../data/sensitive.ts';
 
 export type CheckRequest =
   | { model: 'k-anonymity'; k: number }

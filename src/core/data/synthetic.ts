@@ -13,7 +13,7 @@
 import type { Dataset } from './dataset.ts';
 import { DatasetBuilder } from './datasetBuilder.ts';
 import { ItemDictionary } from './itemDictionary.ts';
-import { createRng, type Rng } from '../experiment/rng.ts';
+import { createRng, type Rng } from '../base/rng.ts';
 
 export interface QuestParams {
   D: number;

@@ -3,8 +3,9 @@
  * Results page reads and writes. A run that failed (infeasible parameters) is kept with its error,
  * never as a result. `parseResults` checks a file before the UI charts it, naming the bad field.
  */
-import { MethodInputError, type ParamValue } from '../methods/types.ts';
-import type { RunRecord } from './runRecord.ts';
+import { type ParamValue } from '../methods/types.ts';
+import { InputError } from '../base/errors.ts';
+import type { RunRecord } from '../run/runRecord.ts';
 import type { SweepSpec } from './sweep.ts';
 
 export interface FailedRun {
@@ -31,10 +32,10 @@ export function parseResults(text: string, file: string): SweepResults {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new MethodInputError(`${file}: not valid JSON (${(error as Error).message})`);
+    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
   }
   const fail = (path: string, expected: string): never => {
-    throw new MethodInputError(`${file}: ${path}: expected ${expected}`);
+    throw new InputError(`${file}: ${path}: expected ${expected}`);
   };
   if (typeof value !== 'object' || value === null) fail('(top level)', 'a JSON object');
   const results = value as Record<string, unknown>;

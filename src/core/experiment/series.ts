@@ -6,7 +6,7 @@
  */
 import type { ParamValue } from '../methods/types.ts';
 import { isFailedRun, type SweepRun } from './results.ts';
-import type { RunRecord } from './runRecord.ts';
+import type { RunRecord } from '../run/runRecord.ts';
 
 export interface SeriesPoint {
   x: ParamValue;

@@ -9,11 +9,11 @@
  * confidence value being a different method parameter.
  */
 import type { DatasetFormat } from '../data/dataset.ts';
-import { FORMATS } from '../data/parsers/index.ts';
-import { findMethod } from '../methods/registry.ts';
-import type { SensitiveChoice } from '../methods/sensitive.ts';
-import { MethodInputError, type ParamValue } from '../methods/types.ts';
-import type { RunRequest } from './runRecord.ts';
+import { FORMATS } from '../data/formats.ts';
+import type { SensitiveChoice } from '../data/sensitive.ts';
+import { type ParamValue } from '../methods/types.ts';
+import { InputError } from '../base/errors.ts';
+import type { RunRequest } from '../run/runRecord.ts';
 
 export type MetricOptionName = 'queries' | 'q' | 'minSupport' | 'minConfidence';
 export const METRIC_OPTION_NAMES: readonly MetricOptionName[] = [
@@ -35,13 +35,17 @@ export interface SweepSpec {
 }
 
 const fail = (file: string, path: string, expected: string): never => {
-  throw new MethodInputError(`${file}: ${path}: expected ${expected}`);
+  throw new InputError(`${file}: ${path}: expected ${expected}`);
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function validateSweepSpec(value: unknown, file: string): SweepSpec {
+/**
+ * Checks a parsed spec file; `methods` are the known method ids (the registry's in the CLI, the
+ * workers' catalogue in the page: this module loads no method code).
+ */
+export function validateSweepSpec(value: unknown, file: string, methods: readonly string[]): SweepSpec {
   if (!isObject(value)) fail(file, '(top level)', 'a JSON object');
   const spec = value as Record<string, unknown>;
   if (spec.name !== undefined && typeof spec.name !== 'string') fail(file, 'name', 'a string');
@@ -71,7 +75,7 @@ export function validateSweepSpec(value: unknown, file: string): SweepSpec {
     const where = `runs[${i}]`;
     if (!isObject(run)) fail(file, where, 'an object with method and params');
     const r = run as Record<string, unknown>;
-    if (typeof r.method !== 'string' || !findMethod(r.method))
+    if (typeof r.method !== 'string' || !methods.includes(r.method))
       fail(file, `${where}.method`, `a method id (see \`methods\`), found ${JSON.stringify(r.method)}`);
     const params = r.params ?? {};
     if (!isObject(params)) fail(file, `${where}.params`, 'an object');

@@ -1,32 +1,53 @@
 /**
  * MethodSpec (DESIGN.md sec. 3): what a method folder under src/core/methods/<id>/ exports.
- * `params` carries enough for the UI to build the method's form and for the CLI to parse flags.
+ * A method declares its parameters once (`params`); the UI builds its form from them, the CLI its
+ * flags, `resolveParams` validates raw values against them, and `run` receives them typed
+ * (`defineMethod`, `ParamValues`). A method's extras, its teaching trace and its tools (COAT's
+ * Pgen, the phi² item correlation), hang off the same spec and are reached through one worker
+ * endpoint with the same parameter resolution as a run.
  */
 import type { Dataset } from '../data/dataset.ts';
-import type { Rng } from '../experiment/rng.ts';
-import type { Audit, PrivacyModel, Release, ReleaseKind } from '../release/types.ts';
+import type { Rng } from '../base/rng.ts';
+import type { Audit, PrivacyModel, Release, ReleaseHeader, ReleaseKind } from '../release/types.ts';
 
 export type ParamValue = number | string | boolean;
-export type MethodParams = Record<string, ParamValue>;
+/** Parameter values by name, as the pipeline hands them on once `resolveParams` checked them. */
+export type MethodParams = Readonly<Record<string, ParamValue>>;
 
 export interface ParamSpec {
-  name: string;
+  readonly name: string;
   /** `text`: a document such as a constraints file, given as its content (the CLI reads a file). */
-  type: 'int' | 'number' | 'string' | 'boolean' | 'text';
-  default?: ParamValue;
-  min?: number;
-  max?: number;
+  readonly type: 'int' | 'number' | 'string' | 'boolean' | 'text';
+  readonly default?: ParamValue;
+  readonly min?: number;
+  readonly max?: number;
   /** Allowed values of a string parameter. */
-  choices?: string[];
+  readonly choices?: readonly string[];
   /** One line of help, shown in the UI and by `cli methods`. */
-  help: string;
+  readonly help: string;
 }
+
+/** The value a parameter declaration stands for: a number, a boolean, one of its choices, text. */
+export type ValueOf<S extends ParamSpec> = S['type'] extends 'int' | 'number'
+  ? number
+  : S['type'] extends 'boolean'
+    ? boolean
+    : S extends { readonly choices: readonly (infer C extends string)[] }
+      ? C
+      : string;
+
+/** The typed params of a declaration list, e.g. `{ p: number; order: 'support' | 'token' | 'input' }`. */
+export type ParamValues<P extends readonly ParamSpec[]> = {
+  readonly [S in P[number] as S['name']]: ValueOf<S>;
+};
 
 export interface RunContext {
   rng: Rng;
   seed: number;
   /** Sensitive item ids, for models that need them (empty otherwise). */
   sensitive: number[];
+  /** The common release header (DESIGN.md sec. 4) of this run, built by the pipeline. */
+  header: ReleaseHeader;
   /** Reports progress in [0, 1] with an optional phase label. */
   progress: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;
@@ -39,45 +60,148 @@ export interface MethodResult {
   notes?: Record<string, number | string>;
 }
 
+/** Arguments of a method tool beyond the method's params (e.g. how many items a heatmap shows). */
+export type ToolArgs = Readonly<Record<string, number | string>>;
+
 /**
  * A method whose work splits into independent tasks (PTA's segments): the worker pool runs `plan`
  * on one worker, the tasks across all workers, and `assemble` on one; `run` must give the same
  * result as assemble(plan -> task...) on one worker. Tasks and partial results cross worker
  * boundaries, so they are plain data.
  */
-export interface ParallelPlan {
-  plan(dataset: Dataset, params: MethodParams): unknown[];
-  task(dataset: Dataset, params: MethodParams, task: unknown): unknown;
-  assemble(dataset: Dataset, params: MethodParams, partials: unknown[], ctx: RunContext): MethodResult;
+export interface ParallelPlan<V = MethodParams, Task = unknown, Partial = unknown> {
+  plan(dataset: Dataset, params: V): Task[];
+  task(dataset: Dataset, params: V, task: Task): Partial;
+  assemble(dataset: Dataset, params: V, partials: Partial[], ctx: RunContext): MethodResult;
 }
 
-export interface MethodSpec {
-  id: string;
-  label: string;
+/**
+ * The data of a method's teaching view (a paper's figures drawn step by step) for a dataset of at
+ * most `maxRows` rows; the page shows it beside the form through the UI's method registry.
+ */
+export interface MethodTeach<V = MethodParams> {
+  readonly maxRows: number;
+  run(dataset: Dataset, params: V, ctx: RunContext): unknown;
+}
+
+/** A helper a method offers beside its runs (COAT's Pgen, multi-anatomy's item correlation). */
+export interface MethodTool<V = MethodParams> {
+  readonly help: string;
+  run(dataset: Dataset, params: V, ctx: RunContext, args: ToolArgs): unknown;
+}
+
+interface MethodFace {
+  readonly id: string;
+  readonly label: string;
   /** File name in ../shared/papers. */
-  paper: string;
-  model: PrivacyModel;
+  readonly paper: string;
+  readonly model: PrivacyModel;
   /** The kind of release it publishes (DESIGN.md sec. 4). */
-  releaseKind: ReleaseKind;
+  readonly releaseKind: ReleaseKind;
   /** Whether the model needs sensitive items chosen (p-degree, l-diversity). */
-  needsSensitive: boolean;
-  params: ParamSpec[];
+  readonly needsSensitive: boolean;
+}
+
+/** A method as the registry, the pipeline and the worker hold it: params by name. */
+export interface MethodSpec extends MethodFace {
+  readonly params: readonly ParamSpec[];
   run(dataset: Dataset, params: MethodParams, ctx: RunContext): MethodResult;
-  parallel?: ParallelPlan;
+  readonly parallel?: ParallelPlan;
+  readonly teach?: MethodTeach;
+  readonly tools?: Readonly<Record<string, MethodTool>>;
+}
+
+/** What a method folder writes: the same, with its params typed from their declaration. */
+export interface MethodDefinition<
+  P extends readonly ParamSpec[],
+  Task = never,
+  Partial = never,
+> extends MethodFace {
+  readonly params: P;
+  run(dataset: Dataset, params: ParamValues<P>, ctx: RunContext): MethodResult;
+  readonly parallel?: ParallelPlan<ParamValues<P>, Task, Partial>;
+  readonly teach?: MethodTeach<ParamValues<P>>;
+  readonly tools?: Readonly<Record<string, MethodTool<ParamValues<P>>>>;
+}
+
+/**
+ * Params read with the types their declaration names. The pipeline hands a method only params that
+ * `resolveParams` checked against its declaration (types, ranges, choices, defaults filled in), so
+ * they hold those types: this is the one place that relies on it (defineMethod and the family
+ * templates such as pDegreeMethod read params through it).
+ */
+export function resolvedAs<V>(params: MethodParams): V {
+  return params as unknown as V;
+}
+
+/**
+ * A MethodSpec from a method's typed definition: `run`, `parallel`, `teach` and `tools` receive
+ * ParamValues<P> (see resolvedAs). Tasks and partial results come back from `plan` and `task` of
+ * the same definition.
+ */
+export function defineMethod<const P extends readonly ParamSpec[], Task = never, Partial = never>(
+  def: MethodDefinition<P, Task, Partial>,
+): MethodSpec {
+  const typed = (params: MethodParams) => resolvedAs<ParamValues<P>>(params);
+  const { parallel, teach, tools } = def;
+  return {
+    id: def.id,
+    label: def.label,
+    paper: def.paper,
+    model: def.model,
+    releaseKind: def.releaseKind,
+    needsSensitive: def.needsSensitive,
+    params: def.params,
+    run: (dataset, params, ctx) => def.run(dataset, typed(params), ctx),
+    ...(parallel && {
+      parallel: {
+        plan: (dataset, params) => parallel.plan(dataset, typed(params)),
+        task: (dataset, params, task) => parallel.task(dataset, typed(params), task as Task),
+        assemble: (dataset, params, partials, ctx) =>
+          parallel.assemble(dataset, typed(params), partials as Partial[], ctx),
+      },
+    }),
+    ...(teach && {
+      teach: {
+        maxRows: teach.maxRows,
+        run: (dataset, params, ctx) => teach.run(dataset, typed(params), ctx),
+      },
+    }),
+    ...(tools && {
+      tools: Object.fromEntries(
+        Object.entries(tools).map(([name, tool]) => [
+          name,
+          {
+            help: tool.help,
+            run: (dataset, params, ctx, args) => tool.run(dataset, typed(params), ctx, args),
+          },
+        ]),
+      ) as Record<string, MethodTool>,
+    }),
+  };
 }
 
 /** A MethodSpec without code: what `cli methods` prints and what the UI receives from workers. */
-export type MethodInfo = Omit<MethodSpec, 'run' | 'parallel'> & { parallelTasks: boolean };
-
-export function methodInfo(spec: MethodSpec): MethodInfo {
-  const { run: _run, parallel, ...info } = spec;
-  return { ...info, parallelTasks: parallel !== undefined };
+export interface MethodInfo extends MethodFace {
+  readonly params: readonly ParamSpec[];
+  readonly parallelTasks: boolean;
+  /** The largest dataset (rows) the method's teaching view draws; absent: it has none. */
+  readonly teachMaxRows?: number;
+  /** The method's tools by name, with their help. */
+  readonly tools: readonly { name: string; help: string }[];
 }
 
-/** Bad parameters or a model that cannot be met on this data: the user's to fix, not a crash. */
-export class MethodInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MethodInputError';
-  }
+export function methodInfo(spec: MethodSpec): MethodInfo {
+  return {
+    id: spec.id,
+    label: spec.label,
+    paper: spec.paper,
+    model: spec.model,
+    releaseKind: spec.releaseKind,
+    needsSensitive: spec.needsSensitive,
+    params: spec.params,
+    parallelTasks: spec.parallel !== undefined,
+    ...(spec.teach && { teachMaxRows: spec.teach.maxRows }),
+    tools: Object.entries(spec.tools ?? {}).map(([name, tool]) => ({ name, help: tool.help })),
+  };
 }

@@ -5,7 +5,7 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
-import { createRng } from '../experiment/rng.ts';
+import { createRng } from '../base/rng.ts';
 import type { Release } from '../release/types.ts';
 import { supportEstimator } from './estimators.ts';
 import type { MetricSpec } from './types.ts';

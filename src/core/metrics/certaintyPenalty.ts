@@ -14,6 +14,7 @@ import { publishedDataset } from '../release/publishedRows.ts';
 import type { RowsAudit, TransactionsRelease } from '../release/types.ts';
 import { rowKey } from '../release/verifyTransactions.ts';
 import { intersectionSize } from '../data/rowDistance.ts';
+import { groupNcp } from '../data/groupNcp.ts';
 import type { MetricSpec } from './types.ts';
 
 /** Groups of published rows (indices) that are identical. */
@@ -26,15 +27,6 @@ export function equivalenceClasses(release: TransactionsRelease): number[][] {
     else classes.set(key, [p]);
   });
   return [...classes.values()];
-}
-
-/** NCP(g) of eq. 8 for the input rows `rows` of one group. */
-export function groupNcp(dataset: Dataset, rows: readonly number[]): number {
-  const holders = new Map<number, number>();
-  for (const r of rows) for (const item of dataset.row(r)) holders.set(item, (holders.get(item) ?? 0) + 1);
-  let partial = 0;
-  for (const count of holders.values()) if (count < rows.length) partial++;
-  return rows.length * partial;
 }
 
 export function certaintyPenalty(

@@ -8,7 +8,7 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { itemSupports } from '../data/stats.ts';
-import { createRng } from '../experiment/rng.ts';
+import { createRng } from '../base/rng.ts';
 import type { GroupsRelease } from '../release/types.ts';
 import type { MetricSpec } from './types.ts';
 

@@ -8,7 +8,7 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
-import { createRng } from '../experiment/rng.ts';
+import { createRng } from '../base/rng.ts';
 
 export interface RiskOptions {
   /** Numbers of known items, default [1, 2, 3, 4]. */

@@ -7,7 +7,7 @@
  * shared: any release kind with an estimator gets the metric.
  */
 import { ItemRows } from '../data/itemRows.ts';
-import { MethodInputError } from '../methods/types.ts';
+import { InputError } from '../base/errors.ts';
 import { supportEstimator } from './estimators.ts';
 import type { MetricSpec } from './types.ts';
 
@@ -67,7 +67,7 @@ export function frequentItemsets(
           next.push(candidate);
           frequent.set(candidate.join(','), s);
           if (frequent.size > MAX_FREQUENT_ITEMSETS) {
-            throw new MethodInputError(
+            throw new InputError(
               `more than ${MAX_FREQUENT_ITEMSETS} frequent itemsets at support ${minSupport}: raise the rules' minimum support`,
             );
           }

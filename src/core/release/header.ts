@@ -1,20 +1,20 @@
-/** The common header of every release (DESIGN.md sec. 4). */
+/** The common header of every release (DESIGN.md sec. 4), built by the run pipeline for a method. */
 import type { Dataset } from '../data/dataset.ts';
-import type { MethodParams, MethodSpec, RunContext } from '../methods/types.ts';
-import type { ReleaseHeader } from './types.ts';
+import type { PrivacyModel, ReleaseHeader } from './types.ts';
 
 export function releaseHeader(
-  spec: MethodSpec,
+  method: { readonly id: string; readonly model: PrivacyModel },
   dataset: Dataset,
-  params: MethodParams,
-  ctx: RunContext,
+  params: Readonly<Record<string, number | string | boolean>>,
+  seed: number,
+  sensitive: readonly number[],
 ): ReleaseHeader {
   return {
     format: 'txanon-release/1',
-    model: spec.model,
-    method: spec.id,
+    model: method.model,
+    method: method.id,
     params: { ...params },
-    seed: ctx.seed,
-    sensitive: ctx.sensitive.map((id) => dataset.dictionary.token(id)),
+    seed,
+    sensitive: sensitive.map((id) => dataset.dictionary.token(id)),
   };
 }

@@ -40,7 +40,7 @@ export type Release = GroupsRelease | TransactionsRelease | GeneralizedRelease |
 export type ReleaseKind = Release['kind'];
 
 /** The private link back to input rows; never published. */
-export type Audit = GroupsAudit | RowsAudit | BucketsAudit;
+export type Audit = GroupsAudit | RowsAudit | GeneralizedAudit | BucketsAudit;
 /** `groups` releases: the input rows of each group, in the order of that group's qid rows. */
 export interface GroupsAudit {
   groups: number[][];
@@ -49,6 +49,14 @@ export interface GroupsAudit {
 export interface RowsAudit {
   rowOf: number[];
 }
+/** `generalized` releases: the input row of each published row, and the constraints checked. */
+export interface GeneralizedAudit extends RowsAudit {
+  /** Privacy constraints (input tokens) the release must satisfy, when not in k^m mode. */
+  constraints?: string[][];
+  /** Utility constraints (input tokens). */
+  utility?: string[][];
+}
+
 /** `buckets` releases: the input rows of each bucket. */
 export interface BucketsAudit {
   buckets: number[][];

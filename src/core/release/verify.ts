@@ -31,14 +31,3 @@ export function verifyRelease(dataset: Dataset, release: Release, audit: Audit):
 function broken(problem: string): Verification {
   return { verified: false, partitionComplete: false, problems: [problem] };
 }
-
-/** Thrown when a method's release fails its verifier: an error, never a result. */
-export class VerificationError extends Error {
-  constructor(
-    readonly method: string,
-    readonly verification: Verification,
-  ) {
-    super(`${method}: the release failed its verifier: ${verification.problems.join('; ')}`);
-    this.name = 'VerificationError';
-  }
-}

@@ -8,14 +8,7 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
-import type { GeneralizedRelease, RowsAudit, Verification } from './types.ts';
-
-export interface GeneralizedAudit extends RowsAudit {
-  /** Privacy constraints (input tokens) the release must satisfy, when not in k^m mode. */
-  constraints?: string[][];
-  /** Utility constraints (input tokens). */
-  utility?: string[][];
-}
+import type { GeneralizedAudit, GeneralizedRelease, Verification } from './types.ts';
 
 export function verifyGeneralized(
   dataset: Dataset,

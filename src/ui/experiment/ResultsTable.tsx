@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
 import { valueNames } from '../../core/experiment/series.ts';
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
-import { describeValue } from '../metricText.ts';
+import { describeValue } from '../widgets/metricText.ts';
 
 const fmt = (v: number | undefined) =>
   v === undefined ? '' : Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4);

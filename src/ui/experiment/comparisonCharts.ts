@@ -16,8 +16,8 @@ import {
   valueSeries,
 } from '../../core/experiment/series.ts';
 import type { ParamValue } from '../../core/methods/types.ts';
-import type { ChartOption } from '../components/EChart.tsx';
-import { escapeHtml } from '../components/charts.ts';
+import type { ChartOption } from '../widgets/EChart.tsx';
+import { escapeHtml } from '../widgets/chartStyle.ts';
 
 const PALETTE = [
   '#2f6fde',

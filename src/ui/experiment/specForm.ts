@@ -5,7 +5,7 @@
  * one. Presets fill the form from their spec, so a user can start from a paper's figure and edit.
  */
 import { METRIC_OPTION_NAMES, type SweepSpec } from '../../core/experiment/sweep.ts';
-import { parseSensitiveChoice, type SensitiveKind } from '../sensitiveChoice.ts';
+import { parseSensitiveChoice, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
 import type { MethodInfo, ParamValue } from '../../core/methods/types.ts';
 
 export interface SweepForm {

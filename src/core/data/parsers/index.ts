@@ -15,7 +15,7 @@ import type { ParseOptions, ParseResult } from './types.ts';
 export { ParseError } from './parseError.ts';
 export type { ParseOptions, ParseResult, ParseProgress } from './types.ts';
 
-export const FORMATS: readonly DatasetFormat[] = ['fimi', 'csv-basket', 'csv-long', 'relational', 'arff'];
+export { FORMATS } from '../formats.ts';
 
 export interface StreamingParser {
   readonly format: DatasetFormat;

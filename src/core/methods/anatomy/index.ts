@@ -5,8 +5,8 @@
  * neither with it nor with each other (one occurrence of each sensitive item per group); the same
  * histogram test as NNGroup keeps the rest feasible, and the rows left form one group.
  */
-import { greedyGroups, nonConflicting } from '../shared/greedyGroups.ts';
-import { pDegreeMethod } from '../shared/pDegreeMethod.ts';
+import { greedyGroups, nonConflicting } from '../shared/p-degree/greedyGroups.ts';
+import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
 
 export const anatomySpec = pDegreeMethod({
   id: 'anatomy',

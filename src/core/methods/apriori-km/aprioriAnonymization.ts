@@ -14,7 +14,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { intersectionSize } from '../../data/rowDistance.ts';
 import { ancestors, leafCount, type Hierarchy } from './hierarchy.ts';
-import { MethodInputError } from '../types.ts';
+import { InputError } from '../../base/errors.ts';
 
 export interface AaResult {
   /** nodeOf[item]: the hierarchy node each item is published as. */
@@ -27,7 +27,7 @@ export function aprioriAnonymize(dataset: Dataset, h: Hierarchy, k: number, m: n
   let holding = 0;
   for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) holding++;
   if (holding > 0 && holding < k) {
-    throw new MethodInputError(
+    throw new InputError(
       `k^m-anonymity by generalization needs at least k = ${k} transactions with items; ${dataset.name} has ${holding}`,
     );
   }

@@ -4,17 +4,41 @@
  * `generalized` release (each internal node as a label such as `(a..e)` with the items under it).
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { releaseHeader } from '../../release/header.ts';
 import { mappedRows } from '../shared/mappedRows.ts';
 import type { GeneralizedRelease } from '../../release/types.ts';
-import type { MethodParams, MethodSpec, RunContext } from '../types.ts';
+import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { aprioriAnonymize } from './aprioriAnonymization.ts';
 import { balancedHierarchy } from './hierarchy.ts';
 
-function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
-  const k = Number(params.k);
-  const m = Number(params.m);
-  const hierarchy = balancedHierarchy(dataset.d, Number(params.f));
+const APRIORI_KM_PARAMS = [
+  {
+    name: 'k',
+    type: 'int',
+    default: 5,
+    min: 2,
+    help: 'every itemset of up to m published items occurs in at least k transactions',
+  },
+  {
+    name: 'm',
+    type: 'int',
+    default: 2,
+    min: 1,
+    max: 4,
+    help: 'the attacker knows at most m items of a transaction',
+  },
+  {
+    name: 'f',
+    type: 'int',
+    default: 5,
+    min: 2,
+    help: 'fan-out of the balanced item hierarchy (items in id order)',
+  },
+] as const;
+type AprioriKmParams = ParamValues<typeof APRIORI_KM_PARAMS>;
+
+function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
+  const { k, m } = params;
+  const hierarchy = balancedHierarchy(dataset.d, params.f);
   const { nodeOf, fixes } = aprioriAnonymize(dataset, hierarchy, k, m);
   const token = (id: number) => dataset.dictionary.token(id);
   // A node with one leaf (a single-child chain of the balanced tree) is published as that leaf.
@@ -33,7 +57,7 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
   }
   const { rowOf, transactions } = mappedRows(dataset, (item) => labelOf(nodeOf[item]), ctx.rng);
   const release: GeneralizedRelease = {
-    ...releaseHeader(aprioriKmSpec, dataset, params, ctx),
+    ...ctx.header,
     kind: 'generalized',
     generalized,
     suppressed: [],
@@ -46,36 +70,13 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
   };
 }
 
-export const aprioriKmSpec: MethodSpec = {
+export const aprioriKmSpec = defineMethod({
   id: 'apriori-km',
   label: 'Apriori k^m-anonymization (Terrovitis et al., hierarchy)',
   paper: '002_756e2aba8234532b.txt',
   model: 'km-anonymity',
   releaseKind: 'generalized',
   needsSensitive: false,
-  params: [
-    {
-      name: 'k',
-      type: 'int',
-      default: 5,
-      min: 2,
-      help: 'every itemset of up to m published items occurs in at least k transactions',
-    },
-    {
-      name: 'm',
-      type: 'int',
-      default: 2,
-      min: 1,
-      max: 4,
-      help: 'the attacker knows at most m items of a transaction',
-    },
-    {
-      name: 'f',
-      type: 'int',
-      default: 5,
-      min: 2,
-      help: 'fan-out of the balanced item hierarchy (items in id order)',
-    },
-  ],
+  params: APRIORI_KM_PARAMS,
   run,
-};
+});

@@ -21,7 +21,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { intersectionSize, sortedHas } from '../../data/rowDistance.ts';
-import { MethodInputError } from '../types.ts';
+import { InputError } from '../../base/errors.ts';
 
 export interface CoatStep {
   constraint: number;
@@ -163,7 +163,7 @@ export function coat(
     rowsOf.delete(g);
     steps.push({ constraint: ci, action: 'suppress', item: items, result: [] });
     if (suppressed.length * 100 > s * d) {
-      throw new MethodInputError(
+      throw new InputError(
         `utility constraints violated: suppressing ${items.map((i) => dataset.dictionary.token(i)).join(', ')} (to satisfy privacy constraint ${ci + 1}) ` +
           `takes suppression to ${suppressed.length} of ${d} items, above s = ${s}% (COAT Alg. 3); allow more generalization or a larger s`,
       );

@@ -7,7 +7,7 @@
  */
 import Papa from 'papaparse';
 import type { Dataset } from '../../data/dataset.ts';
-import { MethodInputError } from '../types.ts';
+import { InputError } from '../../base/errors.ts';
 
 /** Parses `[["a","b"], ...]` JSON or one-itemset-a-line CSV into itemsets of tokens. */
 export function parseItemsets(text: string, file: string): { itemset: string[]; line: number }[] {
@@ -17,13 +17,13 @@ export function parseItemsets(text: string, file: string): { itemset: string[]; 
     try {
       value = JSON.parse(trimmed);
     } catch (error) {
-      throw new MethodInputError(`${file}: not valid JSON (${(error as Error).message})`);
+      throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
     }
     if (
       !Array.isArray(value) ||
       !value.every((v) => Array.isArray(v) && v.every((t) => typeof t === 'string' || typeof t === 'number'))
     ) {
-      throw new MethodInputError(`${file}: expected a JSON array of itemsets, e.g. [["a","b"],["c"]]`);
+      throw new InputError(`${file}: expected a JSON array of itemsets, e.g. [["a","b"],["c"]]`);
     }
     return (value as (string | number)[][]).map((itemset, i) => ({
       itemset: itemset.map(String),
@@ -43,13 +43,13 @@ export function toItemIds(
   file: string,
 ): number[][] {
   return itemsets.map(({ itemset, line }) => {
-    if (itemset.length === 0) throw new MethodInputError(`${file}:${line}: empty itemset`);
+    if (itemset.length === 0) throw new InputError(`${file}:${line}: empty itemset`);
     return [
       ...new Set(
         itemset.map((token) => {
           const id = dataset.dictionary.find(token);
           if (id === undefined)
-            throw new MethodInputError(`${file}:${line}: unknown item '${token}' (not in ${dataset.name})`);
+            throw new InputError(`${file}:${line}: unknown item '${token}' (not in ${dataset.name})`);
           return id;
         }),
       ),
@@ -63,7 +63,7 @@ export function checkPartitionOfItems(dataset: Dataset, constraints: number[][],
   constraints.forEach((u, index) =>
     u.forEach((item) => {
       if (owner[item] >= 0) {
-        throw new MethodInputError(
+        throw new InputError(
           `${file}: utility constraints are not a partition: item '${dataset.dictionary.token(item)}' is in constraints ${owner[item] + 1} and ${index + 1}`,
         );
       }
@@ -72,7 +72,7 @@ export function checkPartitionOfItems(dataset: Dataset, constraints: number[][],
   );
   const missing = Array.from(owner.keys()).filter((item) => owner[item] < 0);
   if (missing.length) {
-    throw new MethodInputError(
+    throw new InputError(
       `${file}: utility constraints are not a partition: ${missing.length} item(s) in no constraint, e.g. '${dataset.dictionary.token(missing[0])}'`,
     );
   }
@@ -88,7 +88,7 @@ export function kmConstraints(dataset: Dataset, m: number, limit = 2_000_000): n
     seen.add(key);
     out.push(itemset);
     if (out.length > limit)
-      throw new MethodInputError(
+      throw new InputError(
         `more than ${limit} privacy constraints for m = ${m}: use a smaller m or constraints from a file`,
       );
   };

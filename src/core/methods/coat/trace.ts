@@ -2,11 +2,9 @@
  * COAT's steps in tokens, for the teaching view of Example 4.1: which privacy constraint, which
  * item, generalized with what (or suppressed), in order.
  */
-import { assertTeachingSize } from '../shared/teachingLimit.ts';
 import type { Dataset } from '../../data/dataset.ts';
-import type { MethodParams } from '../types.ts';
 import { coat } from './coatAlgorithm.ts';
-import { runConstraints } from './index.ts';
+import { runConstraints, type ConstraintParams } from './runConstraints.ts';
 
 export interface CoatTeachingStep {
   constraint: string[];
@@ -16,10 +14,12 @@ export interface CoatTeachingStep {
   result: string;
 }
 
-export function coatTeachingTrace(dataset: Dataset, params: MethodParams): CoatTeachingStep[] {
-  assertTeachingSize(dataset);
+export function coatTeachingTrace(
+  dataset: Dataset,
+  params: ConstraintParams & { readonly k: number; readonly s: number },
+): CoatTeachingStep[] {
   const { privacy, utility } = runConstraints(dataset, params);
-  const result = coat(dataset, privacy, utility, Number(params.k), Number(params.s));
+  const result = coat(dataset, privacy, utility, params.k, params.s);
   const label = (items: number[]) =>
     items.length === 1
       ? dataset.dictionary.token(items[0])

@@ -7,11 +7,11 @@
  * the w items (key 0) adds no candidates, since on sparse data that bucket holds almost every row
  * and says nothing about similarity; the fallback keeps the result exact in that case.
  */
-import { ExactNeighbours } from '../shared/exactNeighbours.ts';
-import { greedyGroups } from '../shared/greedyGroups.ts';
-import { pDegreeMethod } from '../shared/pDegreeMethod.ts';
-import type { SensitiveRows } from '../shared/sensitiveRows.ts';
-import type { Rng } from '../../experiment/rng.ts';
+import { ExactNeighbours } from '../shared/p-degree/exactNeighbours.ts';
+import { greedyGroups } from '../shared/p-degree/greedyGroups.ts';
+import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
+import type { SensitiveRows } from '../shared/p-degree/sensitiveRows.ts';
+import type { Rng } from '../../base/rng.ts';
 import { itemSupports } from '../../data/stats.ts';
 
 /** B hash tables of transactions keyed by their projection on w random QID items. */
@@ -113,7 +113,7 @@ export const lshSpec = pDegreeMethod({
     { name: 'B', type: 'int', default: 32, min: 1, help: 'number of LSH hash tables' },
   ],
   formGroups(rows, p, params, ctx) {
-    const tables = new LshTables(rows, Number(params.w), Number(params.B), ctx.rng);
+    const tables = new LshTables(rows, params.w, params.B, ctx.rng);
     const exact = new ExactNeighbours(rows);
     let fallbacks = 0;
     let queries = 0;

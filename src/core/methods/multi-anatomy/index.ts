@@ -6,11 +6,12 @@
  * release: each column's values permuted within the bucket (Sec. V.A).
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { releaseHeader } from '../../release/header.ts';
 import type { BucketsRelease } from '../../release/types.ts';
-import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
+import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
+import { InputError } from '../../base/errors.ts';
 import { pam } from './pam.ts';
-import { phiSquareMatrix } from './phiSquare.ts';
+import { phiSquareAmong, phiSquareMatrix } from './phiSquare.ts';
+import { itemSupports } from '../../data/stats.ts';
 import { checkFeasible, columnValues, partitionRecords } from './recordPartition.ts';
 
 /** Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). */
@@ -20,7 +21,7 @@ export function itemPartition(
 ): { columnOf: Int32Array; cost: number; swaps: number } {
   const d = dataset.d;
   if (columns > d)
-    throw new MethodInputError(`${columns} columns need at least ${columns} items; ${dataset.name} has ${d}`);
+    throw new InputError(`${columns} columns need at least ${columns} items; ${dataset.name} has ${d}`);
   const phi = phiSquareMatrix(dataset);
   const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi[i * d + j]));
   return { columnOf: Int32Array.from(clustering.assignment), cost: clustering.cost, swaps: clustering.swaps };
@@ -33,10 +34,36 @@ export function log10ReconstructedRecords(bucketSizes: readonly number[], column
   return top + Math.log10(logs.reduce((sum, x) => sum + 10 ** (x - top), 0));
 }
 
-function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
-  const l = Number(params.l);
-  const columns = Number(params.columns);
-  if (dataset.n === 0) throw new MethodInputError(`${dataset.name} has no transactions`);
+const MULTI_ANATOMY_PARAMS = [
+  {
+    name: 'l',
+    type: 'int',
+    default: 2,
+    min: 2,
+    help: 'diversity: in every bucket no column value is shared by more than |B|/l rows',
+  },
+  {
+    name: 'columns',
+    type: 'int',
+    default: 2,
+    min: 1,
+    help: 'number of columns the items are clustered into (PAM k)',
+  },
+] as const;
+type MultiAnatomyParams = ParamValues<typeof MULTI_ANATOMY_PARAMS>;
+
+/** phi² (eq. 4) among the `top` most frequent items, for the item-correlation heatmap. */
+export function itemCorrelation(dataset: Dataset, top: number): { tokens: string[]; phi: number[][] } {
+  const supports = itemSupports(dataset);
+  const items = Array.from(supports.keys())
+    .sort((a, b) => supports[b] - supports[a] || a - b)
+    .slice(0, top);
+  return { tokens: items.map((i) => dataset.dictionary.token(i)), phi: phiSquareAmong(dataset, items) };
+}
+
+function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
+  const { l, columns } = params;
+  if (dataset.n === 0) throw new InputError(`${dataset.name} has no transactions`);
   const { columnOf, cost, swaps } = itemPartition(dataset, columns);
   ctx.progress(0.5, 'item partition');
   const values = columnValues(dataset, columnOf, columns);
@@ -53,7 +80,7 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
   for (let item = 0; item < dataset.d; item++)
     columnTokens[columnOf[item]].push(dataset.dictionary.token(item));
   const release: BucketsRelease = {
-    ...releaseHeader(multiAnatomySpec, dataset, params, ctx),
+    ...ctx.header,
     kind: 'buckets',
     columns: columnTokens,
     buckets: buckets.map((rows) => ({
@@ -84,28 +111,19 @@ function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
   };
 }
 
-export const multiAnatomySpec: MethodSpec = {
+export const multiAnatomySpec = defineMethod({
   id: 'multi-anatomy',
   label: 'Multi-dimension anatomy (phi² + PAM, linear record partition)',
   paper: '001_a92d5e06ac026a12.txt',
   model: 'l-diversity',
   releaseKind: 'buckets',
   needsSensitive: false,
-  params: [
-    {
-      name: 'l',
-      type: 'int',
-      default: 2,
-      min: 2,
-      help: 'diversity: in every bucket no column value is shared by more than |B|/l rows',
-    },
-    {
-      name: 'columns',
-      type: 'int',
-      default: 2,
-      min: 1,
-      help: 'number of columns the items are clustered into (PAM k)',
-    },
-  ],
+  params: MULTI_ANATOMY_PARAMS,
   run,
-};
+  tools: {
+    itemCorrelation: {
+      help: 'phi² (eq. 4) among the most frequent items (args: top, default 25), for the heatmap',
+      run: (dataset, _params, _ctx, args) => itemCorrelation(dataset, Number(args.top ?? 25)),
+    },
+  },
+});

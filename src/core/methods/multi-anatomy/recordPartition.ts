@@ -14,8 +14,8 @@
  * column and value that block it and the largest l that passes this check.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import type { Rng } from '../../experiment/rng.ts';
-import { MethodInputError } from '../types.ts';
+import type { Rng } from '../../base/rng.ts';
+import { InputError } from '../../base/errors.ts';
 
 /** columnOf[item]: the column of each item. Returns each row's value key per column. */
 export function columnValues(dataset: Dataset, columnOf: Int32Array, columns: number): string[][] {
@@ -80,7 +80,7 @@ export function checkFeasible(
   }
   if (worst.count * l > n) {
     const largest = Math.floor(n / worst.count);
-    throw new MethodInputError(
+    throw new InputError(
       `cannot be made ${l}-diverse with these columns: in column ${worst.column + 1} the value ${describe(worst.column, worst.value)} occurs in ` +
         `${worst.count} of ${n} rows, more than n/l = ${(n / l).toFixed(1)}; the largest l this data allows with these columns is ${largest}` +
         (largest < 2 ? ' (try fewer columns)' : ''),

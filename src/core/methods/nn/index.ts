@@ -2,9 +2,9 @@
  * `nn`: NNGroup (Ghinita Sec. 4.1, Fig. 3) with exact non-conflicting nearest neighbours by QID
  * Hamming distance (shared/exactNeighbours.ts); sensitive transactions are taken in input order.
  */
-import { ExactNeighbours } from '../shared/exactNeighbours.ts';
-import { greedyGroups } from '../shared/greedyGroups.ts';
-import { pDegreeMethod } from '../shared/pDegreeMethod.ts';
+import { ExactNeighbours } from '../shared/p-degree/exactNeighbours.ts';
+import { greedyGroups } from '../shared/p-degree/greedyGroups.ts';
+import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
 
 export const nnSpec = pDegreeMethod({
   id: 'nn',

@@ -12,11 +12,11 @@
  * Publishes a `transactions` release, rows shuffled within each group.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { groupNcp } from '../../metrics/certaintyPenalty.ts';
-import { releaseHeader } from '../../release/header.ts';
+import { groupNcp } from '../../data/groupNcp.ts';
 import { classesRelease } from '../shared/classesRelease.ts';
 import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
-import { MethodInputError, type MethodParams, type MethodSpec, type RunContext } from '../types.ts';
+import { defineMethod, type RunContext } from '../types.ts';
+import { InputError } from '../../base/errors.ts';
 import { longestClosedPatterns } from './longestClosedPatterns.ts';
 import { heldRows, PatternCache } from './patternCache.ts';
 import { RemainingRows } from './searchedRows.ts';
@@ -42,7 +42,7 @@ export function patternKaGroups(
   selection: SelectionMode = 'set-valued',
 ): { groups: PatternKaGroup[]; minings: number } {
   if (dataset.n < k)
-    throw new MethodInputError(
+    throw new InputError(
       `k-anonymity needs at least k = ${k} transactions; ${dataset.name} has ${dataset.n}`,
     );
   const remaining = new RemainingRows(dataset);
@@ -101,32 +101,7 @@ export function groupCenter(dataset: Dataset, rows: readonly number[]): number[]
   return center;
 }
 
-function run(dataset: Dataset, params: MethodParams, ctx: RunContext) {
-  const k = Number(params.k);
-  const selection: SelectionMode =
-    params.selection === 'auto'
-      ? dataset.format === 'relational'
-        ? 'relational'
-        : 'set-valued'
-      : params.selection === 'relational'
-        ? 'relational'
-        : 'set-valued';
-  const { groups, minings } = patternKaGroups(dataset, k, ctx, selection);
-  const classes = groups.map((group) => ({ center: groupCenter(dataset, group.rows), members: group.rows }));
-  const { release, audit } = classesRelease(
-    releaseHeader(patternKaSpec, dataset, params, ctx),
-    dataset,
-    classes,
-    ctx.rng,
-  );
-  return {
-    release,
-    audit,
-    notes: { groups: groups.length, 'pattern minings': minings, selection },
-  };
-}
-
-export const patternKaSpec: MethodSpec = {
+export const patternKaSpec = defineMethod({
   id: 'patternka',
   label: 'PatternKa (longest closed frequent patterns)',
   paper: '003_aa8a8f08b56f3f6d.txt',
@@ -143,5 +118,23 @@ export const patternKaSpec: MethodSpec = {
       help: 'pattern and sample selection: set-valued (all holders of a random longest pattern) or relational (Alg. 2); auto follows the input format',
     },
   ],
-  run,
-};
+  run(dataset, params, ctx) {
+    const selection: SelectionMode =
+      params.selection === 'auto'
+        ? dataset.format === 'relational'
+          ? 'relational'
+          : 'set-valued'
+        : params.selection;
+    const { groups, minings } = patternKaGroups(dataset, params.k, ctx, selection);
+    const classes = groups.map((group) => ({
+      center: groupCenter(dataset, group.rows),
+      members: group.rows,
+    }));
+    const { release, audit } = classesRelease(ctx.header, dataset, classes, ctx.rng);
+    return {
+      release,
+      audit,
+      notes: { groups: groups.length, 'pattern minings': minings, selection },
+    };
+  },
+});

@@ -8,8 +8,8 @@
  * group is that C_p. NCP is the set-valued one over the `column=value` items.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import type { Rng } from '../../experiment/rng.ts';
-import { groupNcp } from '../../metrics/certaintyPenalty.ts';
+import type { Rng } from '../../base/rng.ts';
+import { groupNcp } from '../../data/groupNcp.ts';
 import { heldRows, type CachedPattern } from './patternCache.ts';
 
 export interface Selection {

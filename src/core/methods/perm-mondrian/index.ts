@@ -7,8 +7,8 @@
  * sum over s of |f_s(L)/|L| - f_s(R)/|R||, lower is better, ties to the lower item id); a partition
  * with no such split is a group.
  */
-import { pDegreeMethod } from '../shared/pDegreeMethod.ts';
-import type { SensitiveRows } from '../shared/sensitiveRows.ts';
+import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
+import type { SensitiveRows } from '../shared/p-degree/sensitiveRows.ts';
 
 interface Split {
   item: number;

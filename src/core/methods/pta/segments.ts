@@ -7,6 +7,8 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { graySort } from '../shared/grayOrder.ts';
+import { itemPositions, type ItemOrder } from '../shared/itemOrder.ts';
+import { InputError } from '../../base/errors.ts';
 
 /** Default segment count: the one that keeps a segment near 200 transactions. */
 export const TARGET_SEGMENT_SIZE = 200;
@@ -51,4 +53,20 @@ function mergeSmall(segments: number[][], k: number): number[][] {
 /** sortD: every input row, in Gray order under the column positions `position`. */
 export function sortedRows(dataset: Dataset, position: Uint32Array): number[] {
   return Array.from(graySort(dataset, position));
+}
+
+/** Pre-processing (Sec. 4.1): the Gray-sorted rows cut into segments of at least k rows. */
+export function planSegments(
+  dataset: Dataset,
+  k: number,
+  segmentCount: number,
+  order: ItemOrder,
+): { sorted: number[]; segments: number[][] } {
+  if (dataset.n < k) {
+    throw new InputError(
+      `k-anonymity needs at least k = ${k} transactions; ${dataset.name} has ${dataset.n}`,
+    );
+  }
+  const sorted = sortedRows(dataset, itemPositions(dataset, order));
+  return { sorted, segments: divideIntoSegments(sorted, segmentCount, k) };
 }

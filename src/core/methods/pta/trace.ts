@@ -3,11 +3,10 @@
  * each segment's Hamming matrix, best loop, candidate groups and equivalence classes. Row names are
  * T1..Tn in input order, as in the paper.
  */
-import { assertTeachingSize } from '../shared/teachingLimit.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import type { ItemOrder } from '../shared/itemOrder.ts';
 import { itemPositions } from '../shared/itemOrder.ts';
-import { ptaTrace } from './index.ts';
+import { ptaTrace } from './ptaTrace.ts';
 
 export interface PtaTeachingTrace {
   columns: string[];
@@ -28,7 +27,6 @@ export function ptaTeachingTrace(
   segments: number,
   order: ItemOrder,
 ): PtaTeachingTrace {
-  assertTeachingSize(dataset);
   const position = itemPositions(dataset, order);
   const columns = Array.from({ length: dataset.d }, (_, id) => id).sort((a, b) => position[a] - position[b]);
   const bits = (items: ArrayLike<number>) => {

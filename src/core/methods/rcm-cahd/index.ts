@@ -1,12 +1,15 @@
 /**
  * `rcm-cahd`: band-matrix re-organisation by Reverse Cuthill-McKee on A x A^T (Ghinita Sec. 5.1,
- * Fig. 6-7; rcm.ts), then CAHD (Fig. 11) along the RCM order. The run notes report the size of the
- * row graph (edges) and of the memory the ordering used.
+ * Fig. 6-7; shared/p-degree/rcm.ts), then CAHD (Fig. 11) along the RCM order. The run notes report
+ * the size of the row graph (edges) and of the memory the ordering used. Its teaching view is
+ * Fig. 1, as gray-cahd's (the Gray order there by decreasing support, Sec. 5.2).
  */
-import { ALPHA_PARAM } from '../gray-cahd/index.ts';
-import { cahd } from '../shared/cahd.ts';
-import { pDegreeMethod } from '../shared/pDegreeMethod.ts';
-import { reverseCuthillMcKee } from './rcm.ts';
+import { cahd } from '../shared/p-degree/cahd.ts';
+import { pDegreeTeachingTrace } from '../shared/p-degree/fig1Trace.ts';
+import { ALPHA_PARAM } from '../shared/p-degree/pDegreeParams.ts';
+import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
+import { reverseCuthillMcKee } from '../shared/p-degree/rcm.ts';
+import { TEACHING_ROWS } from '../shared/teachingSize.ts';
 
 export const rcmCahdSpec = pDegreeMethod({
   id: 'rcm-cahd',
@@ -15,7 +18,7 @@ export const rcmCahdSpec = pDegreeMethod({
   formGroups(rows, p, params, ctx) {
     const rcm = reverseCuthillMcKee(rows);
     ctx.progress(0.5, 'RCM order');
-    const groups = cahd(rows, p, Number(params.alpha), rcm.order, (f) => ctx.progress(0.5 + f / 2, 'groups'));
+    const groups = cahd(rows, p, params.alpha, rcm.order, (f) => ctx.progress(0.5 + f / 2, 'groups'));
     const n = rows.dataset.n;
     // Working memory of the ordering: tid-lists (nnz), per-row QID lists (nnz), degree, stamps,
     // levels, queue (4 x n), the items read per search (d), all 4-byte integers; the graph itself
@@ -29,5 +32,10 @@ export const rcmCahdSpec = pDegreeMethod({
         components: rcm.components,
       },
     };
+  },
+  teach: {
+    maxRows: TEACHING_ROWS,
+    run: (dataset, params, ctx) =>
+      pDegreeTeachingTrace(dataset, ctx.sensitive, params.p, params.alpha, 'support'),
   },
 });

@@ -4,7 +4,7 @@
  * sec. 4) and the audit records the input row of each published row.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import type { Rng } from '../../experiment/rng.ts';
+import type { Rng } from '../../base/rng.ts';
 import type { ReleaseHeader, RowsAudit, TransactionsRelease } from '../../release/types.ts';
 
 export interface PublishedClass {

@@ -8,8 +8,8 @@ import type { Dataset } from '../../data/dataset.ts';
 import { itemSupports } from '../../data/stats.ts';
 import { compareTokens } from '../../data/tokenOrder.ts';
 
-export type ItemOrder = 'token' | 'support' | 'input';
-export const ITEM_ORDERS: ItemOrder[] = ['token', 'support', 'input'];
+export const ITEM_ORDERS = ['token', 'support', 'input'] as const;
+export type ItemOrder = (typeof ITEM_ORDERS)[number];
 
 export function itemPositions(dataset: Dataset, order: ItemOrder): Uint32Array {
   const ids = Array.from({ length: dataset.d }, (_, i) => i);

@@ -4,7 +4,7 @@
  * order recorded in the audit's rowOf.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import type { Rng } from '../../experiment/rng.ts';
+import type { Rng } from '../../base/rng.ts';
 
 export function mappedRows(
   dataset: Dataset,

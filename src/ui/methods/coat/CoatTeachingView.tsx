@@ -3,30 +3,15 @@
  * takes up, the item it picks, and whether it generalizes it (with which partner) or suppresses it.
  * Computed in a worker by the same code as the run.
  */
-import { useEffect, useState } from 'react';
 import type { CoatTeachingStep } from '../../../core/methods/coat/trace.ts';
-import { pool } from '../../engineClient.ts';
+import type { MethodFormProps } from '../types.ts';
+import { useMethodExtra } from '../useMethodExtra.ts';
 
-export function CoatTeachingView({
-  datasetId,
-  params,
-}: {
-  datasetId: string;
-  params: Record<string, number | string | boolean>;
-}) {
-  const [steps, setSteps] = useState<CoatTeachingStep[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const key = JSON.stringify(params);
-  useEffect(() => {
-    let live = true;
-    pool
-      .run((api) => api.coatTrace(datasetId, JSON.parse(key)))
-      .then((s) => live && (setSteps(s), setError(null)))
-      .catch((e: { message?: string }) => live && (setSteps(null), setError(e.message ?? String(e))));
-    return () => {
-      live = false;
-    };
-  }, [datasetId, key]);
+export function CoatTeachingView({ datasetId, request }: MethodFormProps) {
+  const { value: steps, error } = useMethodExtra<CoatTeachingStep[]>(datasetId, {
+    ...request,
+    extra: 'teach',
+  });
   if (error) return <p className="muted">Teaching view: {error}</p>;
   if (!steps) return null;
   return (

@@ -1,24 +1,20 @@
 /** Fills COAT's privacy constraints with Pgen's maximal infrequent itemsets (Alg. 4) and says how many. */
 import { useState } from 'react';
 import { pool } from '../../engineClient.ts';
+import type { MethodFormProps } from '../types.ts';
 
-export function PgenButton({
-  datasetId,
-  k,
-  onConstraints,
-}: {
-  datasetId: string;
-  k: number;
-  onConstraints: (c: string[][]) => void;
-}) {
+export function PgenButton({ datasetId, request, setParams }: MethodFormProps) {
   const [count, setCount] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const generate = async () => {
     setBusy(true);
     try {
-      const constraints = await pool.run((api) => api.pgen(datasetId, k));
+      // COAT's `pgen` tool (core/methods/coat) answers with the itemsets as tokens.
+      const constraints = (await pool.run((api) =>
+        api.extra(datasetId, { ...request, extra: 'pgen' }),
+      )) as string[][];
       setCount(constraints.length);
-      onConstraints(constraints);
+      setParams({ constraints: JSON.stringify(constraints), m: 0 });
     } finally {
       setBusy(false);
     }
@@ -26,7 +22,7 @@ export function PgenButton({
   return (
     <p className="pgen">
       <button type="button" data-testid="pgen-button" disabled={busy} onClick={() => void generate()}>
-        Privacy constraints from Pgen (k = {k})
+        Privacy constraints from Pgen (k = {String(request.params.k)})
       </button>{' '}
       {count !== null && (
         <span data-testid="pgen-count">

@@ -3,40 +3,19 @@
  * segment the Hamming matrix, the loop PrimTSP keeps, the mapped groups with centres and IL, and
  * the equivalence classes. Computed in a worker by the same code as the run.
  */
-import { useEffect, useState } from 'react';
 import type { PtaTeachingTrace } from '../../../core/methods/pta/trace.ts';
-import type { ItemOrder } from '../../../core/methods/shared/itemOrder.ts';
-import { pool } from '../../engineClient.ts';
+import type { MethodFormProps } from '../types.ts';
+import { useMethodExtra } from '../useMethodExtra.ts';
 
-export function PtaTeachingView({
-  datasetId,
-  k,
-  segments,
-  order,
-}: {
-  datasetId: string;
-  k: number;
-  segments: number;
-  order: string;
-}) {
-  const [trace, setTrace] = useState<PtaTeachingTrace | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    pool
-      .run((api) => api.ptaTrace(datasetId, k, segments, order as ItemOrder))
-      .then((t) => live && (setTrace(t), setError(null)))
-      .catch((e: { message?: string }) => live && setError(e.message ?? String(e)));
-    return () => {
-      live = false;
-    };
-  }, [datasetId, k, segments, order]);
+export function PtaTeachingView({ datasetId, request }: MethodFormProps) {
+  const { value: trace, error } = useMethodExtra<PtaTeachingTrace>(datasetId, { ...request, extra: 'teach' });
+  const { k, segments } = request.params;
   if (error) return <p className="muted">Teaching view: {error}</p>;
   if (!trace) return null;
   return (
     <details className="teaching" open data-testid="pta-teaching">
       <summary>
-        PTA step by step (k = {k}, {segments || 'auto'} segments) — Lin et al., Sec. 5
+        PTA step by step (k = {String(k)}, {String(segments || 'auto')} segments) — Lin et al., Sec. 5
       </summary>
       <div className="teaching-grid">
         <div>

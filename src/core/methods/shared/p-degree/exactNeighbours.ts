@@ -1,0 +1,275 @@
+/**
+ * NonConflictNN by exact QID Hamming distance (Ghinita Fig. 3, lines 13-22), in one pass: rows are
+ * visited by increasing distance to t (ties by row index) and conflicting ones are skipped, which
+ * gives the same partners as the paper's p-1 repeated scans. Distances come from the item-to-rows
+ * lists: a row u that shares c QID items with t is at |t_Q| + |u_Q| - 2c, and the rows that share
+ * none are at |t_Q| + |u_Q|, so they are met in order of their QID length from lists made once.
+ * Only the rows sharing an item with t are touched. Those sharing two or more are listed with their
+ * distances as the lists are walked; those sharing exactly one (most of them on sparse data: every
+ * row of a popular item) lie at |t_Q| + |u_Q| - 2 >= |t_Q| - 1 and are listed only when the walk
+ * gets that far, which for a long t it seldom does. Rows are bucketed (a counting sort in typed
+ * arrays) only for the distances the walk reaches, a batch at a time: the walk mostly stops in the
+ * first buckets, at the p-1-th partner. The item-to-rows lists drop the rows already grouped now
+ * and then (`forget`), so later calls do not walk them. With candidate lists (LSH's buckets),
+ * distances are computed for those rows alone.
+ */
+import { sortedHas } from '../../../data/rowDistance.ts';
+import { nonConflicting } from './greedyGroups.ts';
+import type { SensitiveRows } from './sensitiveRows.ts';
+
+/** Rows bucketed per batch of distances: at least this many, unless fewer are left. */
+const BUCKET_BATCH = 64;
+
+export class ExactNeighbours {
+  /** For each QID item, the rows holding it: rowsOf[listStart[i]..listEnd[i]), ascending. */
+  private readonly listStart: Int32Array;
+  private readonly listEnd: Int32Array;
+  private readonly rowsOf: Int32Array;
+  private readonly qidLength: Int32Array;
+  private readonly maxQidLength: number;
+  /** Rows grouped by QID length, ascending index within each length. */
+  private readonly byLength: Int32Array[];
+  /**
+   * Per call without candidate lists: u shares sharedTag[u] - base of t's QID items when
+   * sharedTag[u] >= base (one array read and written per list entry). Each call's base exceeds
+   * the last one's by more than any count, so no array is cleared between calls.
+   */
+  private readonly sharedTag: Int32Array;
+  private tagBase = 0;
+  private readonly tagStep: number;
+  /**
+   * Per call with candidate lists: mark[u] === stamp once candidate u is measured, and
+   * itemMark[item] === stamp when t holds the QID item.
+   */
+  private readonly mark: Int32Array;
+  private readonly itemMark: Int32Array;
+  private stamp = 0;
+  /** Scratch for one call: the rows met with their distances, then rows bucketed by distance. */
+  private readonly met: Int32Array;
+  private readonly metDistance: Int32Array;
+  private readonly bucketed: Int32Array;
+  /** Scratch for one call: how many rows met lie at each distance. */
+  private readonly histogram: Int32Array;
+  /** Rows told grouped (forget) and how many since the lists last dropped them. */
+  private readonly isForgotten: Uint8Array;
+  private forgottenSinceCompaction = 0;
+  /** How many remaining candidates (other than t) the last search among candidate lists measured. */
+  candidatesMeasured = 0;
+
+  /** `bucketBatch`: rows bucketed per batch of distances (tests make it small to cross batches). */
+  constructor(
+    private readonly rows: SensitiveRows,
+    private readonly bucketBatch = BUCKET_BATCH,
+  ) {
+    const n = rows.dataset.n;
+    const d = rows.dataset.d;
+    const { offsets, items } = rows.qidRows;
+    this.listStart = new Int32Array(d + 1);
+    for (let k = 0; k < offsets[n]; k++) this.listStart[items[k] + 1]++;
+    for (let i = 0; i < d; i++) this.listStart[i + 1] += this.listStart[i];
+    this.listEnd = this.listStart.slice(0, d);
+    this.rowsOf = new Int32Array(offsets[n]);
+    for (let r = 0; r < n; r++)
+      for (let k = offsets[r]; k < offsets[r + 1]; k++) this.rowsOf[this.listEnd[items[k]]++] = r;
+    this.qidLength = Int32Array.from({ length: n }, (_, r) => offsets[r + 1] - offsets[r]);
+    this.maxQidLength = this.qidLength.reduce((m, l) => Math.max(m, l), 0);
+    const lists: number[][] = Array.from({ length: this.maxQidLength + 1 }, () => []);
+    for (let r = 0; r < n; r++) lists[this.qidLength[r]].push(r);
+    this.byLength = lists.map((list) => Int32Array.from(list));
+    this.mark = new Int32Array(n);
+    this.sharedTag = new Int32Array(n);
+    this.tagStep = this.maxQidLength + 1;
+    this.itemMark = new Int32Array(d);
+    this.met = new Int32Array(n);
+    this.metDistance = new Int32Array(n);
+    this.bucketed = new Int32Array(n);
+    this.histogram = new Int32Array(2 * this.maxQidLength + 1);
+    this.isForgotten = new Uint8Array(n);
+  }
+
+  /**
+   * Rows that left the pool: the item lists drop them each time another 1/64 of the rows has left
+   * (a pass over the lists; at p = 4 on BMS1 an eighth of the rows never leaves, so the lists
+   * were never compacted and every walk stepped over the grouped rows).
+   */
+  forget(rows: readonly number[]): void {
+    for (const r of rows) this.isForgotten[r] = 1;
+    this.forgottenSinceCompaction += rows.length;
+    if (this.forgottenSinceCompaction * 64 < this.rows.dataset.n) return;
+    const { listStart, listEnd, rowsOf, isForgotten } = this;
+    for (let i = 0; i < listEnd.length; i++) {
+      let kept = listStart[i];
+      for (let h = listStart[i]; h < listEnd[i]; h++)
+        if (isForgotten[rowsOf[h]] === 0) rowsOf[kept++] = rowsOf[h];
+      listEnd[i] = kept;
+    }
+    this.forgottenSinceCompaction = 0;
+  }
+
+  /**
+   * Remaining rows other than t (or those of the `among` lists), lazily by increasing distance,
+   * ties by index.
+   */
+  *byDistance(t: number, isRemaining: Uint8Array, among?: readonly ArrayLike<number>[]): Generator<number> {
+    const { sharedTag, met, metDistance, bucketed } = this;
+    const qid = this.rows.qid(t);
+    const maxDistance = qid.length + this.maxQidLength;
+    const histogram = this.histogram.fill(0, 0, maxDistance + 1);
+    const base = among ? 0 : this.nextTagBase();
+    let count = among
+      ? this.meetAmong(t, qid, among, isRemaining)
+      : this.meetSharing(t, qid, isRemaining, base);
+    if (among) this.candidatesMeasured = count;
+    // Rows sharing exactly one item with t join at the first distance they can lie at.
+    const singlesAt = among ? -1 : Math.max(0, qid.length - 1);
+    // bucketed[start[d]..start[d+1]) holds the rows at distance d once the batch holding d is filled.
+    const start = new Int32Array(maxDistance + 2);
+    let bucketedUpTo = -1;
+    for (let d = 0; d <= maxDistance; d++) {
+      if (d === singlesAt) {
+        count = this.meetSingles(t, qid, isRemaining, base, count);
+        bucketedUpTo = d - 1;
+      }
+      if (d > bucketedUpTo) {
+        let last = d;
+        let batch = histogram[d];
+        while (last < maxDistance && batch < this.bucketBatch) batch += histogram[++last];
+        start[d] = 0;
+        for (let e = d; e <= last; e++) start[e + 1] = start[e] + histogram[e];
+        const fill = start.slice(d, last + 1);
+        for (let i = 0; i < count; i++) {
+          const distance = metDistance[i];
+          if (distance >= d && distance <= last) bucketed[fill[distance - d]++] = met[i];
+        }
+        bucketedUpTo = last;
+      }
+      const near = bucketed.subarray(start[d], start[d + 1]).sort();
+      // Rows sharing no item with t lie at |t_Q| + |u_Q|: those of QID length d - |t_Q|.
+      const far = among ? undefined : this.byLength[d - qid.length];
+      let i = 0;
+      let j = 0;
+      const farLength = far ? far.length : 0;
+      for (;;) {
+        while (j < farLength && (sharedTag[far![j]] >= base || far![j] === t || isRemaining[far![j]] !== 1))
+          j++;
+        const fromNear = i < near.length;
+        const fromFar = j < farLength;
+        if (!fromNear && !fromFar) break;
+        if (fromNear && (!fromFar || near[i] < far![j])) yield near[i++];
+        else yield far![j++];
+      }
+    }
+  }
+
+  /**
+   * Walks t's item lists counting the items each row shares with t (sharedTag), and lists the
+   * remaining rows that share two or more, with their distances.
+   */
+  private meetSharing(t: number, qid: Uint32Array, isRemaining: Uint8Array, base: number): number {
+    const { sharedTag, met, listStart, listEnd, rowsOf } = this;
+    const twice = base + 1;
+    let count = 0;
+    for (let k = 0; k < qid.length; k++) {
+      const end = listEnd[qid[k]];
+      for (let h = listStart[qid[k]]; h < end; h++) {
+        const u = rowsOf[h];
+        const tag = sharedTag[u];
+        if (tag < base) sharedTag[u] = base + 1;
+        else {
+          sharedTag[u] = tag + 1;
+          if (tag === twice && u !== t && isRemaining[u] === 1) met[count++] = u;
+        }
+      }
+    }
+    const { metDistance, histogram, qidLength } = this;
+    for (let i = 0; i < count; i++) {
+      const u = met[i];
+      const distance = qid.length + qidLength[u] - 2 * (sharedTag[u] - base);
+      metDistance[i] = distance;
+      histogram[distance]++;
+    }
+    return count;
+  }
+
+  /** Lists after the `count` rows met the remaining rows that share exactly one item with t. */
+  private meetSingles(
+    t: number,
+    qid: Uint32Array,
+    isRemaining: Uint8Array,
+    base: number,
+    count: number,
+  ): number {
+    const { sharedTag, met, metDistance, histogram, qidLength, listStart, listEnd, rowsOf } = this;
+    const once = base + 1;
+    for (let k = 0; k < qid.length; k++) {
+      const end = listEnd[qid[k]];
+      for (let h = listStart[qid[k]]; h < end; h++) {
+        const u = rowsOf[h];
+        if (sharedTag[u] !== once || u === t || isRemaining[u] !== 1) continue;
+        const distance = qid.length + qidLength[u] - 2;
+        met[count] = u;
+        metDistance[count++] = distance;
+        histogram[distance]++;
+      }
+    }
+    return count;
+  }
+
+  /** The base of a call's sharedTag counts (the array is cleared only when the bases run out). */
+  private nextTagBase(): number {
+    this.tagBase += this.tagStep;
+    if (this.tagBase > 0x7fffffff - this.tagStep) {
+      this.sharedTag.fill(0);
+      this.tagBase = this.tagStep;
+    }
+    return this.tagBase;
+  }
+
+  /**
+   * Lists the remaining rows of the `among` lists but t, each once, with its distance to t, in one
+   * pass over the lists (LSH's buckets: a row met again in another bucket is skipped by its mark).
+   * The items a row shares with t are counted along the row against t's marked items, or for a row
+   * much longer than t (BMS1's candidates include rows of a hundred items and more) by looking
+   * each of t's items up in the row.
+   */
+  private meetAmong(
+    t: number,
+    qid: Uint32Array,
+    among: readonly ArrayLike<number>[],
+    isRemaining: Uint8Array,
+  ): number {
+    const { itemMark, mark, met, metDistance, histogram, qidLength } = this;
+    const stamp = ++this.stamp;
+    const { offsets, items } = this.rows.qidRows;
+    for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
+    const lookupAbove = 4 * qid.length;
+    let count = 0;
+    mark[t] = stamp;
+    for (const list of among) {
+      for (let h = 0; h < list.length; h++) {
+        const u = list[h];
+        if (mark[u] === stamp) continue;
+        mark[u] = stamp;
+        if (isRemaining[u] !== 1) continue;
+        const length = qidLength[u];
+        const start = offsets[u];
+        let shared = 0;
+        if (length > lookupAbove) {
+          for (let k = 0; k < qid.length; k++) if (sortedHas(items, qid[k], start, start + length)) shared++;
+        } else {
+          for (let k = start; k < start + length; k++) if (itemMark[items[k]] === stamp) shared++;
+        }
+        const distance = qid.length + length - 2 * shared;
+        met[count] = u;
+        metDistance[count++] = distance;
+        histogram[distance]++;
+      }
+    }
+    return count;
+  }
+
+  /** Up to p-1 nearest non-conflicting partners of t among the remaining rows (or the `among` lists). */
+  partners(t: number, isRemaining: Uint8Array, p: number, among?: readonly ArrayLike<number>[]): number[] {
+    return nonConflicting(this.rows, t, this.byDistance(t, isRemaining, among), p - 1);
+  }
+}

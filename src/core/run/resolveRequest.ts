@@ -1,0 +1,60 @@
+/**
+ * The first step of every run and every method extra (teaching trace, tool): find the method,
+ * resolve and validate its params against its declaration, choose the sensitive items, and build
+ * the context the method runs with (seeded RNG, release header, progress, abort signal).
+ */
+import { InputError } from '../base/errors.ts';
+import { createRng } from '../base/rng.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { chooseSensitive } from '../data/sensitive.ts';
+import { resolveParams } from '../methods/params.ts';
+import { findMethod, listMethods } from '../methods/registry.ts';
+import type { MethodParams, MethodSpec, RunContext } from '../methods/types.ts';
+import { releaseHeader } from '../release/header.ts';
+import type { RunRequest } from './runRecord.ts';
+
+/** A request's method and validated params (what planning a parallel run needs before any run). */
+export function resolveRequest(request: Pick<RunRequest, 'method' | 'params'>): {
+  spec: MethodSpec;
+  params: MethodParams;
+} {
+  const spec = findMethod(request.method);
+  if (!spec) {
+    throw new InputError(
+      `unknown method '${request.method}' (known: ${
+        listMethods()
+          .map((m) => m.id)
+          .join(', ') || 'none yet'
+      })`,
+    );
+  }
+  return { spec, params: resolveParams(spec, request.params) };
+}
+
+export interface ContextHooks {
+  progress?: (fraction: number, phase?: string) => void;
+  signal?: AbortSignal;
+}
+
+/** The context of one run of `spec`: sensitive items chosen, the RNG seeded, the header built. */
+export function runContext(
+  dataset: Dataset,
+  spec: MethodSpec,
+  params: MethodParams,
+  request: Pick<RunRequest, 'seed' | 'sensitive'>,
+  hooks: ContextHooks = {},
+): RunContext {
+  if (spec.needsSensitive && !request.sensitive)
+    throw new InputError(
+      `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,
+    );
+  const sensitive = chooseSensitive(dataset, request.sensitive, request.seed);
+  return {
+    rng: createRng(request.seed),
+    seed: request.seed,
+    sensitive,
+    header: releaseHeader(spec, dataset, params, request.seed, sensitive),
+    progress: hooks.progress ?? (() => {}),
+    signal: hooks.signal,
+  };
+}

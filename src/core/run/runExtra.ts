@@ -1,0 +1,35 @@
+/**
+ * A method's extras through the same door as its runs: the teaching trace (`teach`) or one of its
+ * tools, with the method found, params resolved and validated and the context built exactly as
+ * for a run (resolveRequest.ts). The worker API has one endpoint for all of them.
+ */
+import { InputError } from '../base/errors.ts';
+import type { Dataset } from '../data/dataset.ts';
+import type { ToolArgs } from '../methods/types.ts';
+import { resolveRequest, runContext } from './resolveRequest.ts';
+import type { RunRequest } from './runRecord.ts';
+
+export interface ExtraRequest extends Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'> {
+  /** `teach` for the teaching trace, else the name of one of the method's tools. */
+  extra: string;
+  /** A tool's own arguments. */
+  args?: ToolArgs;
+}
+
+export function runExtra(dataset: Dataset, request: ExtraRequest): unknown {
+  const { spec, params } = resolveRequest(request);
+  if (request.extra === 'teach') {
+    if (!spec.teach) throw new InputError(`${spec.id} has no teaching view`);
+    if (dataset.n > spec.teach.maxRows)
+      throw new InputError(
+        `the teaching view of ${spec.id} shows datasets of at most ${spec.teach.maxRows} transactions; ${dataset.name} has ${dataset.n}`,
+      );
+    return spec.teach.run(dataset, params, runContext(dataset, spec, params, request));
+  }
+  const tool = spec.tools?.[request.extra];
+  if (!tool)
+    throw new InputError(
+      `${spec.id} has no tool '${request.extra}' (it has ${Object.keys(spec.tools ?? {}).join(', ') || 'none'})`,
+    );
+  return tool.run(dataset, params, runContext(dataset, spec, params, request), request.args ?? {});
+}

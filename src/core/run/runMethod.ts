@@ -1,0 +1,79 @@
+/**
+ * The one pipeline every front end runs (CLI, worker, sweep): resolve params, choose sensitive
+ * items and seed the RNG (resolveRequest.ts), run, verify the release (a failing release is an
+ * error, never a result), compute the requested metrics that apply, and record the run.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { findMetric, metricsFor } from '../metrics/registry.ts';
+import type { MethodResult } from '../methods/types.ts';
+import { InputError, VerificationError } from '../base/errors.ts';
+import { verifyRelease } from '../release/verify.ts';
+import type { Audit, Release } from '../release/types.ts';
+import { resolveRequest, runContext } from './resolveRequest.ts';
+import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
+
+export interface RunOutcome {
+  record: RunRecord;
+  release: Release;
+  audit: Audit;
+}
+
+export interface RunHooks {
+  progress?: (fraction: number, phase?: string) => void;
+  signal?: AbortSignal;
+  /** Reads the process's peak memory (Node's resourceUsage), where available. */
+  peakBytes?: () => number;
+  /**
+   * Results of a method's parallel tasks computed elsewhere (the worker pool): the run then only
+   * assembles them, and `elapsedMs` (the time the plan and the tasks took) counts into runtime_ms.
+   */
+  partials?: unknown[];
+  elapsedMs?: number;
+}
+
+export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks = {}): RunOutcome {
+  const { spec, params } = resolveRequest(request);
+  const ctx = runContext(dataset, spec, params, request, hooks);
+  const started = performance.now();
+  const result: MethodResult =
+    hooks.partials && spec.parallel
+      ? spec.parallel.assemble(dataset, params, hooks.partials, ctx)
+      : spec.run(dataset, params, ctx);
+  const runtime = performance.now() - started + (hooks.elapsedMs ?? 0);
+  const verification = verifyRelease(dataset, result.release, result.audit);
+  if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
+  const wanted = request.metrics ?? metricsFor(result.release.kind).map((m) => m.id);
+  const metrics: Record<string, number> = {};
+  for (const id of wanted) {
+    const metric = findMetric(id);
+    if (!metric) throw new InputError(`unknown metric '${id}'`);
+    if (!metric.kinds.includes(result.release.kind)) continue; // does not apply: absent, never zero
+    Object.assign(
+      metrics,
+      metric.compute(dataset, result.release, result.audit, { seed: request.seed, ...request.metricOptions }),
+    );
+  }
+  const record: RunRecord = {
+    method: spec.id,
+    params,
+    seed: request.seed,
+    sensitive: ctx.header.sensitive,
+    verified: true,
+    problems: [],
+    metrics,
+    runtime_ms: runtime,
+    peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
+    notes: result.notes ?? {},
+    ...definedOptions(request.metricOptions),
+    command: reproducingCommand(dataset.name, request, params),
+  };
+  return { record, release: result.release, audit: result.audit };
+}
+
+/** `{ metricOptions }` holding the options a request set, or nothing when it set none. */
+function definedOptions(options: RunRequest['metricOptions']): { metricOptions?: Record<string, number> } {
+  const set = Object.entries(options ?? {}).filter(
+    (entry): entry is [string, number] => entry[1] !== undefined,
+  );
+  return set.length > 0 ? { metricOptions: Object.fromEntries(set) } : {};
+}

@@ -1,0 +1,61 @@
+/** A run record (DESIGN.md sec. 6 results.json): what ran, whether it verified, what it cost. */
+import type { MethodParams } from '../methods/types.ts';
+import type { SensitiveChoice } from '../data/sensitive.ts';
+
+export interface RunRequest {
+  method: string;
+  params: Record<string, number | string | boolean | undefined>;
+  seed: number;
+  sensitive?: SensitiveChoice;
+  /** Metric ids; default: every metric that applies to the method's release kind. */
+  metrics?: string[];
+  /** Files the `text` params were read from (param name -> path), for the reproducing command. */
+  files?: Record<string, string>;
+  /** Options for sampled metrics. */
+  metricOptions?: { queries?: number; q?: number; minSupport?: number; minConfidence?: number };
+}
+
+export interface RunRecord {
+  method: string;
+  params: MethodParams;
+  seed: number;
+  sensitive: string[];
+  verified: boolean;
+  problems: string[];
+  metrics: Record<string, number>;
+  runtime_ms: number;
+  /** Peak memory of the process during the run where the platform tells it (Node); else null. */
+  peak_bytes: number | null;
+  notes: Record<string, number | string>;
+  /** The metric options the run was measured with, when the request set any (swept in Fig. 6). */
+  metricOptions?: Record<string, number>;
+  command: string;
+}
+
+/** The exact `npm run -s cli -- anonymize ...` command that reproduces a run on `file`. */
+export function reproducingCommand(file: string, request: RunRequest, params: MethodParams): string {
+  const parts = ['npm run -s cli -- anonymize', quote(file), '--method', request.method];
+  for (const [name, value] of Object.entries(params)) {
+    const file = request.files?.[name];
+    if (file) parts.push(`--${name}`, quote(file));
+    else if (String(value).includes('\n') || String(value).length > 200)
+      parts.push(`--${name}`, `${name}.json`);
+    else if (value !== '') parts.push(`--${name}`, quote(String(value)));
+  }
+  const s = request.sensitive;
+  if (s && 'items' in s) parts.push('--sensitive', quote(s.items.join(',')));
+  if (s && 'top' in s) parts.push('--sensitive-top', String(s.top));
+  if (s && 'random' in s) parts.push('--sensitive-random', String(s.random));
+  parts.push('--seed', String(request.seed), '--out', 'release.json', '--audit', 'audit.json');
+  if (request.metrics?.length) parts.push('--metrics', request.metrics.join(','));
+  const o = request.metricOptions ?? {};
+  if (o.queries !== undefined) parts.push('--queries', String(o.queries));
+  if (o.q !== undefined) parts.push('--q', String(o.q));
+  if (o.minSupport !== undefined) parts.push('--min-support', String(o.minSupport));
+  if (o.minConfidence !== undefined) parts.push('--min-confidence', String(o.minConfidence));
+  return parts.join(' ');
+}
+
+function quote(text: string): string {
+  return /^[\w./,=:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

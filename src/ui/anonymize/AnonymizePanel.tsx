@@ -1,0 +1,226 @@
+/**
+ * Choose a method and its parameters, run it on the active dataset in a worker, cancel it. Opening
+ * a paper's worked example (samples.ts) starts the form from that paper's settings for it.
+ */
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import type { ParamValue } from '../../core/methods/types.ts';
+import type { SensitiveChoice } from '../../core/data/sensitive.ts';
+import type { DatasetEntry } from '../load/datasetStore.ts';
+import { useRuns } from './runStore.ts';
+import { ParamForm } from '../widgets/ParamForm.tsx';
+import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
+import { methodViews } from '../methods/registry.ts';
+import type { FormRequest } from '../methods/types.ts';
+import { SAMPLES } from '../load/samples.ts';
+
+export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
+  const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
+  const [metricChoices, setMetricChoices] = useState<Record<string, MetricChoice>>({});
+  const [methodId, setMethodId] = useState('');
+  const [values, setValues] = useState<Record<string, ParamValue>>({});
+  const [seed, setSeed] = useState(1);
+  const [sensitiveMode, setSensitiveMode] = useState<'top' | 'random' | 'items'>('top');
+  const [sensitiveCount, setSensitiveCount] = useState(10);
+  const [sensitiveItems, setSensitiveItems] = useState('');
+
+  useEffect(() => void loadCatalogues(), [loadCatalogues]);
+  // A paper's worked example starts the form from the paper's settings, each time it is opened
+  // (state adjusted while rendering, as React advises for state that follows a prop).
+  const example = SAMPLES.find((s) => s.id === dataset.sampleId)?.example;
+  const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  if (settingsFor !== dataset.id) {
+    setSettingsFor(dataset.id);
+    if (example) {
+      setMethodId(example.method);
+      setValues((v) => ({
+        ...v,
+        ...Object.fromEntries(
+          Object.entries(example.params).map(([name, value]) => [`${example.method}.${name}`, value]),
+        ),
+      }));
+      if (example.sensitive) {
+        setSensitiveMode('items');
+        setSensitiveItems(example.sensitive.join(', '));
+      }
+    }
+  }
+  const method = useMemo(() => methods.find((m) => m.id === methodId) ?? methods[0], [methods, methodId]);
+  if (!method) return <p className="muted">Loading the methods…</p>;
+
+  const sensitive = (): SensitiveChoice | undefined => {
+    if (!method.needsSensitive) return undefined;
+    if (sensitiveMode === 'items')
+      return {
+        items: sensitiveItems
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      };
+    return sensitiveMode === 'top' ? { top: sensitiveCount } : { random: sensitiveCount };
+  };
+
+  const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind);
+  const current = (name: string) =>
+    values[`${method.id}.${name}`] ?? method.params.find((p) => p.name === name)?.default ?? '';
+  // Switching to another method of the same privacy model keeps the values of the parameters
+  // both have (p, alpha, k): comparing methods at one setting takes no retyping.
+  const switchMethod = (id: string) => {
+    const next = methods.find((m) => m.id === id);
+    if (next && next.model === method.model) {
+      const shared = next.params.filter((p) => method.params.some((q) => q.name === p.name));
+      setValues((v) => ({
+        ...v,
+        ...Object.fromEntries(shared.map((p) => [`${next.id}.${p.name}`, current(p.name)])),
+      }));
+    }
+    setMethodId(id);
+  };
+  const formRequest: FormRequest = {
+    method: method.id,
+    params: Object.fromEntries(method.params.map((p) => [p.name, current(p.name)])),
+    seed,
+    sensitive: sensitive(),
+  };
+  const setParams = (given: Record<string, ParamValue>) =>
+    setValues((v) => ({
+      ...v,
+      ...Object.fromEntries(Object.entries(given).map(([name, value]) => [`${method.id}.${name}`, value])),
+    }));
+  const { TeachingView, FormTools } = methodViews(method.id);
+  const start = () => {
+    const choice = metricChoice();
+    const rules = choice.ids.includes('rules');
+    void run(dataset.id, dataset.name, {
+      ...formRequest,
+      metrics: choice.ids,
+      metricOptions: rules
+        ? { minSupport: choice.minSupport, minConfidence: choice.minConfidence }
+        : undefined,
+    });
+  };
+
+  return (
+    <section className="panel anonymize" data-testid="anonymize-panel">
+      <div className="anonymize-form">
+        <label className="field">
+          Method
+          <select
+            data-testid="method-select"
+            value={method.id}
+            onChange={(e) => switchMethod(e.target.value)}
+          >
+            {methods.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label} — {m.model}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ParamForm
+          params={method.params}
+          values={Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]))}
+          onChange={(name, value) => setValues((v) => ({ ...v, [`${method.id}.${name}`]: value }))}
+        />
+        {method.needsSensitive && (
+          <fieldset className="field">
+            <legend>Sensitive items</legend>
+            <select
+              data-testid="sensitive-mode"
+              value={sensitiveMode}
+              onChange={(e) => setSensitiveMode(e.target.value as typeof sensitiveMode)}
+            >
+              <option value="top">the m most frequent</option>
+              <option value="random">m at random (seeded)</option>
+              <option value="items">these items</option>
+            </select>
+            {sensitiveMode === 'items' ? (
+              <input
+                data-testid="sensitive-items"
+                placeholder="token, token, …"
+                value={sensitiveItems}
+                onChange={(e) => setSensitiveItems(e.target.value)}
+              />
+            ) : (
+              <input
+                type="number"
+                min={0}
+                value={sensitiveCount}
+                onChange={(e) => setSensitiveCount(Number(e.target.value))}
+              />
+            )}
+          </fieldset>
+        )}
+        <MetricPicker
+          metrics={metrics}
+          kind={method.releaseKind}
+          choice={metricChoice()}
+          onChange={(c) => setMetricChoices((all) => ({ ...all, [method.id]: c }))}
+        />
+        <label className="field">
+          Seed
+          <input
+            type="number"
+            data-testid="seed"
+            value={seed}
+            onChange={(e) => setSeed(Number(e.target.value))}
+          />
+        </label>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            data-testid="run-method"
+            disabled={running !== null}
+            onClick={start}
+          >
+            Run {method.id} on {dataset.name}
+          </button>
+          {running && (
+            <span className="progress-inline" data-testid="run-progress">
+              <progress max={1} value={running.fraction} /> {running.phase ?? 'running'}
+              <button type="button" onClick={cancel} data-testid="cancel-run">
+                Cancel
+              </button>
+            </span>
+          )}
+        </div>
+        <p className="muted small">
+          Paper: {method.paper}. Every release is checked by its model's verifier before it is shown.
+          {example && (
+            <span data-testid="example-settings">
+              {' '}
+              The form started from the paper's settings for this example ({example.method},{' '}
+              {Object.entries(example.params)
+                .map(([name, value]) => `${name} = ${String(value).replace(/\n/g, ' | ')}`)
+                .join(', ')}
+              {example.sensitive ? `, sensitive: ${example.sensitive.join(', ')}` : ''}).
+            </span>
+          )}
+        </p>
+      </div>
+      {error && (
+        <div className="error" role="alert" data-testid="run-error">
+          <div>
+            <strong>The run did not produce a release</strong>
+            <div className="error-reason">{error.message}</div>
+          </div>
+          <button type="button" onClick={dismissError} aria-label="dismiss">
+            ×
+          </button>
+        </div>
+      )}
+      {FormTools && (
+        <Suspense fallback={null}>
+          <FormTools datasetId={dataset.id} request={formRequest} setParams={setParams} />
+        </Suspense>
+      )}
+      {TeachingView &&
+        method.teachMaxRows !== undefined &&
+        dataset.overview.stats.transactions <= method.teachMaxRows && (
+          <Suspense fallback={null}>
+            <TeachingView datasetId={dataset.id} request={formRequest} setParams={setParams} />
+          </Suspense>
+        )}
+    </section>
+  );
+}

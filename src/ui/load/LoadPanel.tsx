@@ -1,0 +1,96 @@
+/** Where data comes in: a drop zone that is also a file picker, the format choice and the samples. */
+import { useRef, useState, type DragEvent } from 'react';
+import { FORMATS } from '../../core/data/formats.ts';
+import type { DatasetFormat } from '../../core/data/dataset.ts';
+import { SAMPLES } from './samples.ts';
+import { useWorkbench } from './datasetStore.ts';
+
+export function LoadPanel() {
+  const loadFile = useWorkbench((s) => s.loadFile);
+  const loadSample = useWorkbench((s) => s.loadSample);
+  const [format, setFormat] = useState<DatasetFormat | 'auto'>('auto');
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const loadFiles = (files: FileList | null) => {
+    const options = format === 'auto' ? {} : { format };
+    // One after the other: each load replaces the progress bar of the one before it.
+    void [...(files ?? [])].reduce(
+      (previous, file) => previous.then(() => loadFile(file, file.name, options)),
+      Promise.resolve(),
+    );
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    loadFiles(event.dataTransfer.files);
+  };
+
+  return (
+    <section className="panel">
+      <h2>Load data</h2>
+      <div
+        className={`drop-zone${dragging ? ' dragging' : ''}`}
+        data-testid="drop-zone"
+        role="button"
+        tabIndex={0}
+        onClick={() => input.current?.click()}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <strong>Drop a file here</strong> or click to choose
+        <small>
+          FIMI .dat, CSV basket, CSV long (tid,item), relational CSV, ARFF. Nothing leaves this browser.
+        </small>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-input"
+          onChange={(e) => {
+            loadFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      <label className="field">
+        Format
+        <select
+          data-testid="format-select"
+          value={format}
+          onChange={(e) => setFormat(e.target.value as DatasetFormat | 'auto')}
+        >
+          <option value="auto">detect from name and content</option>
+          {FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      </label>
+      <h3>Samples</h3>
+      <ul className="samples">
+        {SAMPLES.map((sample) => (
+          <li key={sample.id}>
+            <button
+              type="button"
+              className="link"
+              data-testid={`sample-${sample.id}`}
+              title={sample.note}
+              onClick={() => void loadSample(sample)}
+            >
+              {sample.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The built-in samples: each paper's worked example (public/samples) and a synthetic
+ * T10I4D10K-style dataset generated in a worker with a fixed seed (no large file in the repo).
+ * A worked example also carries the paper's settings for it, which the Anonymize form starts
+ * from when the sample is opened (a teacher sees the paper's run and teaching view at once).
+ */
+import type { DatasetFormat } from '../../core/data/dataset.ts';
+import type { QuestParams } from '../../core/data/synthetic.ts';
+import type { ParamValue } from '../../core/methods/types.ts';
+
+/** The method, parameters and sensitive items a paper uses on its worked example. */
+export interface ExampleSettings {
+  method: string;
+  params: Record<string, ParamValue>;
+  sensitive?: string[];
+}
+
+interface SampleBase {
+  id: string;
+  label: string;
+  note: string;
+  example?: ExampleSettings;
+}
+
+export type Sample =
+  | (SampleBase & { kind: 'file'; path: string; format?: DatasetFormat })
+  | (SampleBase & { kind: 'synthetic'; params: QuestParams });
+
+export const SAMPLES: Sample[] = [
+  {
+    id: 'quest',
+    label: 'Synthetic T10I4D10K',
+    note: 'IBM Quest-style: 10,000 transactions, average length 10, 1,000 items (seed 1)',
+    kind: 'synthetic',
+    params: { D: 10_000, T: 10, I: 4, N: 1000, L: 2000, seed: 1 },
+  },
+  {
+    id: 'ghinita-fig1a',
+    label: 'Ghinita Fig. 1a',
+    note: 'Purchase log of five customers; Viagra and Pregnancy Test are the sensitive items',
+    kind: 'file',
+    path: 'samples/ghinita-fig1a.csv',
+    // Sec. 3 and Fig. 1: privacy degree 2 over the two sensitive items.
+    example: { method: 'gray-cahd', params: { p: 2 }, sensitive: ['Viagra', 'Pregnancy Test'] },
+  },
+  {
+    id: 'coat-fig1a',
+    label: 'COAT Fig. 1a',
+    note: 'Diagnosis codes of ten patients (Loukides et al.)',
+    kind: 'file',
+    path: 'samples/coat-fig1a.csv',
+    // Example 4.1: k = 5 with the privacy constraints {a,b,c}, {d,e,f,g,h} and the utility partition.
+    example: {
+      method: 'coat',
+      params: { k: 5, m: 0, constraints: 'a,b,c\nd,e,f,g,h', utility: 'a,b\nc\nd\ne,f,g,h' },
+    },
+  },
+  {
+    id: 'pta-fig2a',
+    label: 'PTA Fig. 2',
+    note: 'Thirteen transactions over QID items A-E (Lin et al.), as ARFF',
+    kind: 'file',
+    path: 'samples/pta-fig2a.arff',
+    // Sec. 4 worked example: k = 3 over two segments (Figs. 3-7).
+    example: { method: 'pta', params: { k: 3, segments: 2 } },
+  },
+  {
+    id: 'anatomy-table1a',
+    label: 'Anatomy Table I(A)',
+    note: 'Ten transactions over items a-h (multi-dimension anatomy paper)',
+    kind: 'file',
+    path: 'samples/anatomy-table1a.csv',
+    // Table I: 2-diversity with the items split into two columns.
+    example: { method: 'multi-anatomy', params: { l: 2, columns: 2 } },
+  },
+];
+
+export const DEFAULT_SAMPLE_ID = 'quest';

@@ -1,0 +1,22 @@
+/**
+ * The page's registry of method views, keyed by method id: what a method's UI folder adds to the
+ * Anonymize panel and to its runs (types.ts). A method without an entry has none; adding one is
+ * its folder and one line here.
+ */
+import { coatViews } from './coat/index.ts';
+import { multiAnatomyViews } from './multi-anatomy/index.ts';
+import { ptaViews } from './pta/index.ts';
+import { pDegreeViews } from './shared/p-degree/index.ts';
+import type { MethodViews } from './types.ts';
+
+export const METHOD_VIEWS: Readonly<Record<string, MethodViews>> = {
+  'gray-cahd': pDegreeViews,
+  'rcm-cahd': pDegreeViews,
+  pta: ptaViews,
+  coat: coatViews,
+  'multi-anatomy': multiAnatomyViews,
+};
+
+export function methodViews(id: string): MethodViews {
+  return METHOD_VIEWS[id] ?? {};
+}

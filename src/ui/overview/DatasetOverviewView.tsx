@@ -1,0 +1,68 @@
+/** The active dataset at a glance: its characteristics and the four overview charts. */
+import { useMemo } from 'react';
+import type { DatasetEntry } from '../load/datasetStore.ts';
+import { EChart } from '../widgets/EChart.tsx';
+import { lengthHistogramOption, rankFrequencyOption, riskOption, topItemsOption } from './overviewCharts.ts';
+
+export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
+  const { stats, topItems, rankFrequency, lengthHistogram } = entry.overview;
+  const top = useMemo(() => topItemsOption(topItems, stats.transactions), [topItems, stats.transactions]);
+  const rank = useMemo(() => rankFrequencyOption(rankFrequency), [rankFrequency]);
+  const lengths = useMemo(() => lengthHistogramOption(lengthHistogram), [lengthHistogram]);
+  const risk = useMemo(() => (entry.risk ? riskOption(entry.risk) : null), [entry.risk]);
+  const { loaded } = entry;
+  const cards: [string, string, string][] = [
+    ['transactions', 'Transactions', stats.transactions.toLocaleString()],
+    ['items', 'Distinct items', stats.items.toLocaleString()],
+    ['max-length', 'Max length', stats.maxLength.toLocaleString()],
+    ['avg-length', 'Average length', stats.avgLength.toFixed(2)],
+    ['density', 'Density', stats.density < 0.01 ? stats.density.toExponential(2) : stats.density.toFixed(4)],
+    ['empty', 'Empty transactions', stats.empty.toLocaleString()],
+  ];
+  return (
+    <section className="overview" data-testid="dataset-overview">
+      <header className="overview-header">
+        <h2 data-testid="active-dataset-name">{entry.name}</h2>
+        <span className="muted">
+          {loaded.format}
+          {loaded.bytes > 0 && ` · ${(loaded.bytes / 1e6).toFixed(2)} MB`} · loaded in{' '}
+          {loaded.parseMs.toFixed(0)} ms
+          {!entry.overview.hasBitMatrix && ' · dense bit matrix skipped (over the memory budget)'}
+        </span>
+      </header>
+      <div className="cards">
+        {cards.map(([id, label, value]) => (
+          <div className="card" key={id}>
+            <div className="card-label">{label}</div>
+            <div className="card-value" data-testid={`stat-${id}`}>
+              {value}
+            </div>
+          </div>
+        ))}
+      </div>
+      {loaded.warnings.total > 0 && (
+        <details className="warnings" data-testid="load-warnings">
+          <summary>{loaded.warnings.total} warning(s) while parsing</summary>
+          <ul>
+            {loaded.warnings.first.map((w, i) => (
+              <li key={i}>
+                {w.line > 0 ? `line ${w.line}: ` : ''}
+                {w.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className="charts">
+        <EChart option={top} testId="chart-top-items" />
+        <EChart option={rank} testId="chart-rank-frequency" />
+        <EChart option={lengths} testId="chart-lengths" />
+        {risk ? (
+          <EChart option={risk} testId="chart-risk" />
+        ) : (
+          <div className="chart placeholder">Measuring re-identification risk…</div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * A `generalized` release (COAT): the item mapping, each generalized item with the items it stands
+ * for (largest first), and the suppressed items. The rows themselves are in the downloads.
+ */
+import type { ReleaseViewProps } from './types.ts';
+
+export function GeneralizedView({ run: { summary } }: ReleaseViewProps) {
+  return (
+    <div className="chart class-table" style={{ height: 260 }} data-testid="generalized-view">
+      <p>
+        <b>{summary.generalizedItems?.length ?? 0}</b> generalized items ·{' '}
+        <b>{summary.suppressed?.length ?? 0}</b> suppressed
+        {summary.suppressed?.length ? `: ${summary.suppressed.join(' ')}` : ''}
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>generalized item</th>
+            <th>items it stands for</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.generalizedItems?.map((g) => (
+            <tr key={g.label}>
+              <td title={g.label}>{g.label.length > 60 ? `${g.label.slice(0, 57)}…` : g.label}</td>
+              <td>
+                {g.items.join(' ')} <span className="muted">({g.items.length} items)</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

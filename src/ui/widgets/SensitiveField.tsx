@@ -1,0 +1,35 @@
+/** The sensitive-items field of the Experiment and Check pages: how they are chosen, and m or the items. */
+import type { SensitiveKind } from './sensitiveChoice.ts';
+
+export function SensitiveField({
+  kind,
+  text,
+  onChange,
+  testIdPrefix,
+  randomLabel,
+}: {
+  kind: SensitiveKind;
+  text: string;
+  onChange(kind: SensitiveKind, text: string): void;
+  testIdPrefix: string;
+  /** How the random choice is seeded, in words. */
+  randomLabel: string;
+}) {
+  return (
+    <label className="field">
+      <span>Sensitive items</span>
+      <span className="inline">
+        <select
+          data-testid={`${testIdPrefix}-kind`}
+          value={kind}
+          onChange={(e) => onChange(e.target.value as SensitiveKind, text)}
+        >
+          <option value="top">the m most frequent</option>
+          <option value="random">{randomLabel}</option>
+          <option value="items">these items</option>
+        </select>
+        <input data-testid={testIdPrefix} value={text} onChange={(e) => onChange(kind, e.target.value)} />
+      </span>
+    </label>
+  );
+}
