@@ -100,7 +100,6 @@ function pick(rng: Rng, row: ArrayLike<number>, j: number): number[] {
   return rng.sample(row.length, j).map((k) => row[k]);
 }
 
-type Reading = (j: number, rng: Rng) => number; // returns share for this j
 
 async function main() {
   for (const data of ['BMS1', 'BMS2']) {
