@@ -14,18 +14,22 @@
 import { writeFileSync } from 'node:fs';
 import { readDataset } from '../../src/cli/readDataset.ts';
 import { ItemRows } from '../../src/core/data/itemRows.ts';
-import { createRng } from '../../src/core/experiment/rng.ts';
-import { chooseSensitive } from '../../src/core/methods/sensitive.ts';
-import { SensitiveRows } from '../../src/core/methods/shared/sensitiveRows.ts';
+import { createRng } from '../../src/core/base/rng.ts';
+import { chooseSensitive } from '../../src/core/data/sensitive.ts';
+import { SensitiveRows } from '../../src/core/methods/shared/p-degree/sensitiveRows.ts';
 import { KlEvaluator, makeQueries, mean, meanSe, type QueryMode } from './klFast.ts';
 import { cahdVariant, grayOrder, nnVariant, rcmOrder, runSpec, type Score } from './variants.ts';
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
 const data = args.get('data') ?? 'BMS1';
 const seedsArg = args.get('seeds') ?? '1-5';
 const seeds = seedsArg.includes('-')
-  ? Array.from({ length: +seedsArg.split('-')[1] - +seedsArg.split('-')[0] + 1 }, (_, i) => +seedsArg.split('-')[0] + i)
+  ? Array.from(
+      { length: +seedsArg.split('-')[1] - +seedsArg.split('-')[0] + 1 },
+      (_, i) => +seedsArg.split('-')[0] + i,
+    )
   : seedsArg.split(',').map(Number);
 const ps = (args.get('ps') ?? '4,10,20').split(',').map(Number);
 const queries = Number(args.get('queries') ?? 2000);
@@ -83,13 +87,23 @@ function form(label: string, rows: SensitiveRows, p: number, S: number[], seed: 
             : so === 'random'
               ? createRng(seed + 2000).shuffle([...rows.sensitiveRows])
               : undefined;
-        return cahdVariant(rows, p, alpha, g, score, { skipConflicts: opt.get('skip') !== '0', sensitiveOrder });
+        return cahdVariant(rows, p, alpha, g, score, {
+          skipConflicts: opt.get('skip') !== '0',
+          sensitiveOrder,
+        });
       }
     case 'rcm':
       if (mods.length === 0) return runSpec(dataset, 'rcm-cahd', {}, p, S, seed);
-      return cahdVariant(rows, p, alpha, rcmCache.get(rows) ?? rcmCache.set(rows, rcmOrder(rows)).get(rows)!, score, {
-        skipConflicts: opt.get('skip') !== '0',
-      });
+      return cahdVariant(
+        rows,
+        p,
+        alpha,
+        rcmCache.get(rows) ?? rcmCache.set(rows, rcmOrder(rows)).get(rows)!,
+        score,
+        {
+          skipConflicts: opt.get('skip') !== '0',
+        },
+      );
     case 'nn': {
       if (mods.length === 0) return runSpec(dataset, 'nn', {}, p, S, seed);
       const ord = opt.get('order') ?? 'input';
@@ -139,10 +153,11 @@ function diagnostics(rows: SensitiveRows, groups: number[][]) {
         if (u === t) continue;
         const uq = rows.qid(u);
         let c = 0;
-        for (const i of uq) if (tq.has(i)) {
-          c++;
-          held.set(i, (held.get(i) ?? 0) + 1);
-        }
+        for (const i of uq)
+          if (tq.has(i)) {
+            c++;
+            held.set(i, (held.get(i) ?? 0) + 1);
+          }
         common += c;
         dist += tq.size + uq.length - 2 * c;
         count++;
@@ -163,7 +178,12 @@ function isLeftover(g: number[], _rows: SensitiveRows): boolean {
   return g.length > 0; // the last group of greedyGroups is the rows left (when any are left)
 }
 
-type Cell = { kl: number[]; diag: ReturnType<typeof diagnostics>[]; perQuery: Float64Array[]; seedsUsed: number[] };
+type Cell = {
+  kl: number[];
+  diag: ReturnType<typeof diagnostics>[];
+  perQuery: Float64Array[];
+  seedsUsed: number[];
+};
 const results = new Map<string, Cell>();
 const started = Date.now();
 for (const seed of seeds) {
@@ -189,14 +209,20 @@ for (const seed of seeds) {
       results.set(key, cell);
     }
   }
-  console.error(`seed ${seed} done (${((Date.now() - started) / 1000).toFixed(0)} s), sensitive rows ${rows.sensitiveRows.length}`);
+  console.error(
+    `seed ${seed} done (${((Date.now() - started) / 1000).toFixed(0)} s), sensitive rows ${rows.sensitiveRows.length}`,
+  );
 }
 
 const f = (x: number, d = 4) => x.toFixed(d);
 console.log(
   `\n${data} seeds ${seeds.join(',')} queries ${queries} qmode ${qmode} smode ${smode} m ${m} r ${r}; KL mean +- SE over seeds; diff = method - ${reference} (paired, SE over seeds), wins = seeds lower than ${reference}`,
 );
-console.log('| p | method | KL | diff vs ' + reference + ' | wins | dist | common | uncovered | sens. rows in leftover |');
+console.log(
+  '| p | method | KL | diff vs ' +
+    reference +
+    ' | wins | dist | common | uncovered | sens. rows in leftover |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 const json: Record<string, unknown>[] = [];
 for (const p of ps) {
@@ -217,7 +243,22 @@ for (const p of ps) {
     console.log(
       `| ${p} | ${label} | ${f(k.mean)} +- ${f(k.se)} | ${diffStr} | ${wins} | ${f(dg('dist'), 2)} | ${f(dg('common'), 3)} | ${f(dg('uncoveredShare'), 3)} | ${f(dg('inLeftover'), 1)} |`,
     );
-    json.push({ data, p, method: label, qmode, smode, m, r, queries, seeds: cell.seedsUsed, kl: cell.kl, diag: cell.diag, ...(args.get('perquery') ? { perQuery: cell.perQuery.map((a) => Array.from(a, (x) => +x.toFixed(6))) } : {}) });
+    json.push({
+      data,
+      p,
+      method: label,
+      qmode,
+      smode,
+      m,
+      r,
+      queries,
+      seeds: cell.seedsUsed,
+      kl: cell.kl,
+      diag: cell.diag,
+      ...(args.get('perquery')
+        ? { perQuery: cell.perQuery.map((a) => Array.from(a, (x) => +x.toFixed(6))) }
+        : {}),
+    });
   }
 }
 if (args.get('json')) writeFileSync(args.get('json')!, JSON.stringify(json, null, 1));

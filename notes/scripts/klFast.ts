@@ -8,7 +8,7 @@
  */
 import type { Dataset } from '../../src/core/data/dataset.ts';
 import { ItemRows } from '../../src/core/data/itemRows.ts';
-import { createRng } from '../../src/core/experiment/rng.ts';
+import { createRng } from '../../src/core/base/rng.ts';
 
 export interface Query {
   s: number;

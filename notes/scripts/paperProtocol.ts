@@ -11,11 +11,12 @@
  * methods at every p), and the paired SE of gray - nn under that protocol.
  */
 import { readFileSync } from 'node:fs';
-import { createRng } from '../../src/core/experiment/rng.ts';
+import { createRng } from '../../src/core/base/rng.ts';
 
 const file = process.argv[2];
 const args = new Map<string, string>();
-for (let i = 3; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
+for (let i = 3; i < process.argv.length; i += 2)
+  args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
 const reps = Number(args.get('reps') ?? 20000);
 const nSeeds = Number(args.get('seeds') ?? 10);
 const nQueries = Number(args.get('queries') ?? 10);
@@ -27,9 +28,7 @@ const rows = JSON.parse(readFileSync(file, 'utf8')) as {
   perQuery: number[][];
 }[];
 // keep only the seeds feasible at every p (Theorem 1 rules some out at p = 20)
-const common = rows
-  .map((r) => r.seeds)
-  .reduce((a, b) => a.filter((x) => b.includes(x)));
+const common = rows.map((r) => r.seeds).reduce((a, b) => a.filter((x) => b.includes(x)));
 for (const r of rows) r.perQuery = common.map((s) => r.perQuery[r.seeds.indexOf(s)]);
 const ps = [...new Set(rows.map((r) => r.p))];
 const methods = [...new Set(rows.map((r) => r.method))];
@@ -47,7 +46,8 @@ for (const mode of ['shared', 'independent'] as const) {
     const shared = seeds.map(() => Array.from({ length: nQueries }, () => rng.int(Q)));
     let bestAll = true;
     for (const p of ps) {
-      const qs = mode === 'shared' ? shared : seeds.map(() => Array.from({ length: nQueries }, () => rng.int(Q)));
+      const qs =
+        mode === 'shared' ? shared : seeds.map(() => Array.from({ length: nQueries }, () => rng.int(Q)));
       const value = (m: string) => {
         const a = pq.get(`${p}|${m}`)!;
         let s = 0;
@@ -64,8 +64,14 @@ for (const mode of ['shared', 'independent'] as const) {
     }
     if (bestAll) grayBestAll++;
   }
-  console.log(`\n${file} (${rows[0].data}), ${S} stored seeds x ${Q} queries; protocol ${nSeeds} seeds x ${nQueries} queries, ${mode} queries across p, ${reps} replicates`);
-  console.log('| p | P(gray < nn) | P(gray lowest of ' + methods.join('/') + ') | mean gray-nn | SD of gray-nn under the protocol |');
+  console.log(
+    `\n${file} (${rows[0].data}), ${S} stored seeds x ${Q} queries; protocol ${nSeeds} seeds x ${nQueries} queries, ${mode} queries across p, ${reps} replicates`,
+  );
+  console.log(
+    '| p | P(gray < nn) | P(gray lowest of ' +
+      methods.join('/') +
+      ') | mean gray-nn | SD of gray-nn under the protocol |',
+  );
   console.log('|---|---|---|---|---|');
   for (const p of ps) {
     const d = diffs.get(p)!;

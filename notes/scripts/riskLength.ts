@@ -6,13 +6,15 @@
  */
 import { readDataset } from '../../src/cli/readDataset.ts';
 import { ItemRows } from '../../src/core/data/itemRows.ts';
-import { createRng } from '../../src/core/experiment/rng.ts';
+import { createRng } from '../../src/core/base/rng.ts';
 
 const trials = Number(process.argv[3] ?? 20000);
 for (const data of ['BMS1', 'BMS2']) {
   const { dataset: ds } = await readDataset(`/work/shared/data/${data}.dat`);
   const index = ItemRows.of(ds);
-  console.log(`\n${data}: share (%) re-identified, transactions with >= max(j, L) items, ${trials} trials, seed 1`);
+  console.log(
+    `\n${data}: share (%) re-identified, transactions with >= max(j, L) items, ${trials} trials, seed 1`,
+  );
   console.log('| L | eligible rows | j=1 | j=2 | j=3 | j=4 |');
   console.log('|---|---|---|---|---|---|');
   for (const L of [1, 4, 6, 8, 10, 15, 20]) {

@@ -25,12 +25,13 @@
 import { readDataset } from '../../src/cli/readDataset.ts';
 import type { Dataset } from '../../src/core/data/dataset.ts';
 import { ItemRows } from '../../src/core/data/itemRows.ts';
-import { createRng, type Rng } from '../../src/core/experiment/rng.ts';
-import { chooseSensitive } from '../../src/core/methods/sensitive.ts';
+import { createRng, type Rng } from '../../src/core/base/rng.ts';
+import { chooseSensitive } from '../../src/core/data/sensitive.ts';
 import { meanSe } from './klFast.ts';
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
 const trials = Number(args.get('trials') ?? 20000);
 const [s0, s1] = (args.get('seeds') ?? '1-3').split('-').map(Number);
 const seeds = Array.from({ length: (s1 ?? s0) - s0 + 1 }, (_, i) => s0 + i);
@@ -100,7 +101,6 @@ function pick(rng: Rng, row: ArrayLike<number>, j: number): number[] {
   return rng.sample(row.length, j).map((k) => row[k]);
 }
 
-
 async function main() {
   for (const data of ['BMS1', 'BMS2']) {
     const { dataset: ds } = await readDataset(`/work/shared/data/${data}.dat`);
@@ -129,7 +129,13 @@ async function main() {
     };
     const eligibleByJ = new Map(js.map((j) => [j, eligible(j)]));
     const own =
-      (opts: { k?: number; repl?: boolean; txrepl?: boolean; dedupEq?: boolean; exclude?: (seed: number) => Set<number> }) =>
+      (opts: {
+        k?: number;
+        repl?: boolean;
+        txrepl?: boolean;
+        dedupEq?: boolean;
+        exclude?: (seed: number) => Set<number>;
+      }) =>
       (j: number, rng: Rng, seed: number) => {
         const el = eligibleByJ.get(j)!;
         const k = opts.k ?? 2;
@@ -227,7 +233,9 @@ async function main() {
       }
       return held ? one / held : NaN;
     }
-    console.log(`\n${data}: share re-identified (%), mean +- SE over seeds ${seeds.join(',')}, ${trials} trials per seed and j`);
+    console.log(
+      `\n${data}: share re-identified (%), mean +- SE over seeds ${seeds.join(',')}, ${trials} trials per seed and j`,
+    );
     console.log('| reading | j=1 | j=2 | j=3 | j=4 |');
     console.log('|---|---|---|---|---|');
     for (const [name, fn] of Object.entries(readings)) {

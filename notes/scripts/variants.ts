@@ -5,14 +5,14 @@
  */
 import type { Dataset } from '../../src/core/data/dataset.ts';
 import { ItemRows } from '../../src/core/data/itemRows.ts';
-import { createRng } from '../../src/core/experiment/rng.ts';
-import { grayOrderOfQid } from '../../src/core/methods/gray-cahd/index.ts';
-import { reverseCuthillMcKee } from '../../src/core/methods/rcm-cahd/rcm.ts';
-import { ExactNeighbours } from '../../src/core/methods/shared/exactNeighbours.ts';
-import { greedyGroups, nonConflicting } from '../../src/core/methods/shared/greedyGroups.ts';
+import { createRng } from '../../src/core/base/rng.ts';
+import { grayOrderOfQid } from '../../src/core/methods/shared/p-degree/grayOrderOfQid.ts';
+import { reverseCuthillMcKee } from '../../src/core/methods/shared/p-degree/rcm.ts';
+import { ExactNeighbours } from '../../src/core/methods/shared/p-degree/exactNeighbours.ts';
+import { greedyGroups, nonConflicting } from '../../src/core/methods/shared/p-degree/greedyGroups.ts';
 import { graySort } from '../../src/core/methods/shared/grayOrder.ts';
 import { itemPositions, type ItemOrder } from '../../src/core/methods/shared/itemOrder.ts';
-import type { SensitiveRows } from '../../src/core/methods/shared/sensitiveRows.ts';
+import type { SensitiveRows } from '../../src/core/methods/shared/p-degree/sensitiveRows.ts';
 import { findMethod } from '../../src/core/methods/registry.ts';
 import { resolveParams } from '../../src/core/methods/params.ts';
 import type { GroupsAudit } from '../../src/core/release/types.ts';
@@ -189,7 +189,9 @@ export function nnVariant(
   for (let r = 0; r < n; r++) tieKey[r] = ties === 'random' ? rng.float() : r / n;
   const qidIndex = qidItemRows(rows);
   const len = (r: number) => rows.qid(r).length;
-  const byLength = Array.from({ length: n }, (_, r) => r).sort((a, b) => len(a) - len(b) || tieKey[a] - tieKey[b]);
+  const byLength = Array.from({ length: n }, (_, r) => r).sort(
+    (a, b) => len(a) - len(b) || tieKey[a] - tieKey[b],
+  );
   const scorer = new Scorer(rows);
   const seen = new Int32Array(n).fill(-1);
   const tLenOf = (t: number) => rows.qid(t).length;
@@ -230,16 +232,16 @@ export function nnVariant(
         while (i < cand.length || !nx.done) {
           if (nx.done) yield cand[i++].r;
           else if (i >= cand.length) {
-            yield (nx.value as number);
+            yield nx.value as number;
             nx = it.next();
           } else {
             const a = cand[i];
-            const bs = noneScore(t, (nx.value as number));
-            if (a.score < bs || (a.score === bs && tieKey[a.r] < tieKey[(nx.value as number)])) {
+            const bs = noneScore(t, nx.value as number);
+            if (a.score < bs || (a.score === bs && tieKey[a.r] < tieKey[nx.value as number])) {
               yield a.r;
               i++;
             } else {
-              yield (nx.value as number);
+              yield nx.value as number;
               nx = it.next();
             }
           }
@@ -264,12 +266,18 @@ function qidItemRows(rows: SensitiveRows): number[][] {
   return lists;
 }
 
-export function grayOrder(rows: SensitiveRows, order: ItemOrder | 'all-support' | 'support-asc'): Uint32Array {
+export function grayOrder(
+  rows: SensitiveRows,
+  order: ItemOrder | 'all-support' | 'support-asc',
+): Uint32Array {
   if (order === 'all-support') return graySort(rows.dataset, itemPositions(rows.dataset, 'support'));
   if (order === 'support-asc') {
     const pos = itemPositions(rows.dataset, 'support');
     const d = rows.dataset.d;
-    return graySort(rows.qidRows, Uint32Array.from(pos, (x) => d - 1 - x));
+    return graySort(
+      rows.qidRows,
+      Uint32Array.from(pos, (x) => d - 1 - x),
+    );
   }
   return grayOrderOfQid(rows, order);
 }
