@@ -119,9 +119,10 @@ describe('exported transactions and generalized releases read back as the publis
               const release = releaseOf(rows, request);
               fc.pre(release !== null);
               // ARFF needs an attribute: an all-empty release is an error naming csv-long (below).
-              fc.pre(format !== 'arff' || release!.transactions.some((row) => row.length > 0));
+              const published =
+                release!.kind === 'groups' || release!.kind === 'buckets' ? [] : release!.transactions;
+              fc.pre(format !== 'arff' || published.some((row) => row.length > 0));
               const files = exportRelease(release!, format, 'release of "x", <y>');
-              const published = 'transactions' in release! ? release.transactions : [];
               expect(rowsBack(files, format)).toEqual(sortedRows(published));
               if (release!.kind === 'generalized') {
                 const members = new Map<string, string[]>();

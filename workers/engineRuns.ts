@@ -10,13 +10,16 @@ import { METRICS } from '../src/core/metrics/registry.ts';
 import { resolveRequest } from '../src/core/run/resolveRequest.ts';
 import { runExtra } from '../src/core/run/runExtra.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
-import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
+import { publishRun } from '../src/core/run/publishRun.ts';
+import type { RunProgress } from '../src/core/run/runPhases.ts';
+import { exportRelease } from '../src/core/release/export/exportRelease.ts';
+import type { ExportFile } from '../src/core/release/export/types.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
-import { summarizeRelease } from '../src/core/release/summary.ts';
+import { parseRelease } from '../src/core/release/parseRelease.ts';
 import type { Release } from '../src/core/release/types.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { PROGRESS_INTERVAL_MS } from './engineDatasets.ts';
-import type { RunJobs } from './engineTypes.ts';
+import type { RunFile, RunFiles, RunJobs } from './engineTypes.ts';
 
 /** Releases a worker keeps for browsing (the latest few; older ones are dropped). */
 const KEPT_RELEASES = 6;
@@ -24,8 +27,10 @@ const KEPT_RELEASES = 6;
 export function runJobs(get: (id: string) => Dataset): RunJobs {
   const releases = new Map<string, Release>();
   let releaseCount = 0;
+  // Keys unique across page loads: a run saved before a reload never finds another release.
+  const engineKey = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const keep = (release: Release): string => {
-    const key = `release-${++releaseCount}`;
+    const key = `release-${engineKey}-${++releaseCount}`;
     releases.set(key, release);
     for (const old of releases.keys()) if (releases.size > KEPT_RELEASES) releases.delete(old);
     return key;
@@ -52,15 +57,22 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
 
     anonymize(id, request, onProgress, partials, elapsedMs) {
       const progress = throttled(onProgress);
-      const { record, release, audit } = runMethod(get(id), request, { progress, partials, elapsedMs });
-      return {
-        record,
-        summary: summarizeRelease(release),
-        releaseJson: releaseJson(release),
-        releaseCsv: releaseCsv(release),
-        auditJson: JSON.stringify(audit),
-        releaseKey: keep(release),
+      const started = performance.now();
+      const run = publishRun(get(id), request, { progress, partials, elapsedMs });
+      const files: RunFiles = {
+        release: new Blob([run.releaseJson], { type: 'application/json' }),
+        audit: new Blob([run.auditJson], { type: 'application/json' }),
+        exportFormat: run.exportFormat,
+        exports: run.exports.map(toRunFile),
       };
+      // Making the Blobs is publishing too: the whole wait is in total_ms.
+      const record = { ...run.record, total_ms: performance.now() - started + (elapsedMs ?? 0) };
+      return { record, summary: run.view, examples: run.examples, files, releaseKey: keep(run.release) };
+    },
+
+    async exportRelease(json, format) {
+      const release = parseRelease(await json.text(), 'release.json');
+      return exportRelease(release, format).map(toRunFile);
     },
 
     record: (id, request, onProgress, partials, elapsedMs) =>
@@ -86,15 +98,29 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
   };
 }
 
-/** Progress passed on at most every PROGRESS_INTERVAL_MS, so messages never flood the main thread. */
-function throttled(onProgress: (fraction: number, phase?: string) => void) {
+/**
+ * Progress passed on at most every PROGRESS_INTERVAL_MS, so messages never flood the main thread;
+ * the start of a new phase always goes through (the page shows every phase).
+ */
+function throttled(onProgress: RunProgress): RunProgress {
   let lastReport = 0;
-  return (fraction: number, phase?: string) => {
+  let lastPhase: string | undefined;
+  return (fraction, phase, step) => {
     const now = performance.now();
-    if (now - lastReport > PROGRESS_INTERVAL_MS) {
+    if (phase !== lastPhase || now - lastReport > PROGRESS_INTERVAL_MS) {
       lastReport = now;
-      void onProgress(fraction, phase);
+      lastPhase = phase;
+      void onProgress(fraction, phase, step);
     }
+  };
+}
+
+function toRunFile(file: ExportFile): RunFile {
+  return {
+    suffix: file.suffix,
+    extension: file.extension,
+    description: file.description,
+    blob: new Blob([file.text], { type: file.mime }),
   };
 }
 

@@ -91,10 +91,11 @@ export function validateSweepSpec(value: unknown, file: string, methods: readonl
         isObject(s) &&
         ((Array.isArray(s.items) && s.items.every((t) => typeof t === 'string')) ||
           Number.isInteger(s.top) ||
-          Number.isInteger(s.random))
+          Number.isInteger(s.random) ||
+          Number.isInteger(s.band))
       )
     ) {
-      fail(file, `${where}.sensitive`, '{ "items": [...] }, { "top": M } or { "random": M }');
+      fail(file, `${where}.sensitive`, '{ "items": [...] }, { "top": M }, { "random": M } or { "band": M }');
     }
   });
   return { ...(spec as unknown as SweepSpec), seeds: seeds as number[] };

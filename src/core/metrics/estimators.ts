@@ -17,7 +17,18 @@ import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from 
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
+const built = new WeakMap<Release, { dataset: Dataset; estimator: SupportEstimator }>();
+
+/** The estimator of `release`, built once per release (AvgRE, the rules and the summary share it). */
 export function supportEstimator(dataset: Dataset, release: Release): SupportEstimator {
+  const cached = built.get(release);
+  if (cached && cached.dataset === dataset) return cached.estimator;
+  const estimator = buildEstimator(dataset, release);
+  built.set(release, { dataset, estimator });
+  return estimator;
+}
+
+function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
   switch (release.kind) {
     case 'transactions': {
       const index = ItemRows.of(publishedDataset(dataset, release.transactions));

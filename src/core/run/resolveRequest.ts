@@ -36,6 +36,11 @@ export interface ContextHooks {
   signal?: AbortSignal;
 }
 
+/** The privacy degree p a run asks for (sizes the sensitive-item band), when it has one. */
+export function privacyDegree(params: MethodParams): number | undefined {
+  return typeof params.p === 'number' ? params.p : undefined;
+}
+
 /** The context of one run of `spec`: sensitive items chosen, the RNG seeded, the header built. */
 export function runContext(
   dataset: Dataset,
@@ -48,7 +53,7 @@ export function runContext(
     throw new InputError(
       `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,
     );
-  const sensitive = chooseSensitive(dataset, request.sensitive, request.seed);
+  const sensitive = chooseSensitive(dataset, request.sensitive, request.seed, privacyDegree(params));
   return {
     rng: createRng(request.seed),
     seed: request.seed,

@@ -12,6 +12,8 @@ import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPi
 import { methodViews } from '../methods/registry.ts';
 import type { FormRequest } from '../methods/types.ts';
 import { SAMPLES } from '../load/samples.ts';
+import { BAND_LABEL, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
+import { RunProgress } from './RunProgress.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
@@ -19,7 +21,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const [methodId, setMethodId] = useState('');
   const [values, setValues] = useState<Record<string, ParamValue>>({});
   const [seed, setSeed] = useState(1);
-  const [sensitiveMode, setSensitiveMode] = useState<'top' | 'random' | 'items'>('top');
+  const [sensitiveMode, setSensitiveMode] = useState<SensitiveKind>('band');
   const [sensitiveCount, setSensitiveCount] = useState(10);
   const [sensitiveItems, setSensitiveItems] = useState('');
 
@@ -56,6 +58,8 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           .map((t) => t.trim())
           .filter(Boolean),
       };
+    // Not parseSensitiveChoice: the form is read while rendering, and a bad m is the run's error.
+    if (sensitiveMode === 'band') return { band: sensitiveCount };
     return sensitiveMode === 'top' ? { top: sensitiveCount } : { random: sensitiveCount };
   };
 
@@ -90,7 +94,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const start = () => {
     const choice = metricChoice();
     const rules = choice.ids.includes('rules');
-    void run(dataset.id, dataset.name, {
+    void run(dataset, {
       ...formRequest,
       metrics: choice.ids,
       metricOptions: rules
@@ -129,6 +133,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
               value={sensitiveMode}
               onChange={(e) => setSensitiveMode(e.target.value as typeof sensitiveMode)}
             >
+              <option value="band">{BAND_LABEL}</option>
               <option value="top">the m most frequent</option>
               <option value="random">m at random (seeded)</option>
               <option value="items">these items</option>
@@ -175,14 +180,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           >
             Run {method.id} on {dataset.name}
           </button>
-          {running && (
-            <span className="progress-inline" data-testid="run-progress">
-              <progress max={1} value={running.fraction} /> {running.phase ?? 'running'}
-              <button type="button" onClick={cancel} data-testid="cancel-run">
-                Cancel
-              </button>
-            </span>
-          )}
+          {running && <RunProgress running={running} onCancel={cancel} />}
         </div>
         <p className="muted small">
           Paper: {method.paper}. Every release is checked by its model's verifier before it is shown.

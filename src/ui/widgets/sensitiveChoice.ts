@@ -1,9 +1,12 @@
 /** Sensitive items as the forms take them (a kind and a text) turned into a SensitiveChoice. */
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 
-export type SensitiveKind = 'random' | 'top' | 'items';
+/** The band choice in words (data/sensitive.ts): m items of moderate support, p kept feasible. */
+export const BAND_LABEL = 'm at random of moderate support (1%–10% of rows, p feasible)';
 
-/** m for random/top, comma-separated tokens for items; throws naming what was expected. */
+export type SensitiveKind = 'band' | 'random' | 'top' | 'items';
+
+/** m for band/random/top, comma-separated tokens for items; throws naming what was expected. */
 export function parseSensitiveChoice(kind: SensitiveKind, text: string): SensitiveChoice {
   if (kind === 'items') {
     const items = text
@@ -15,5 +18,6 @@ export function parseSensitiveChoice(kind: SensitiveKind, text: string): Sensiti
   }
   const m = Number(text);
   if (!Number.isInteger(m) || m < 1) throw new Error('sensitive items: expected a whole number m >= 1');
+  if (kind === 'band') return { band: m };
   return kind === 'top' ? { top: m } : { random: m };
 }
