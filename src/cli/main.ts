@@ -8,6 +8,7 @@ import { ReleaseFormatError } from '../core/release/parseRelease.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
 import { anonymizeCommand } from './commands/anonymize.ts';
+import { checkCommand } from './commands/check.ts';
 import { evaluateCommand } from './commands/evaluate.ts';
 import { generateCommand } from './commands/generate.ts';
 import { methodsCommand } from './commands/methods.ts';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   methods: methodsCommand,
   anonymize: anonymizeCommand,
   evaluate: evaluateCommand,
+  check: checkCommand,
   pgen: pgenCommand,
   sweep: sweepCommand,
   generate: generateCommand,

@@ -1,17 +1,28 @@
 /**
  * `anonymize <file> --method ID [--<param> v ...] [--sensitive a,b | --sensitive-top M |
- * --sensitive-random M] [--seed S] --out release.json [--audit audit.json] [--metrics a,b]`
- * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
+ * --sensitive-random M | --sensitive-band M] [--seed S] --out release.json [--audit audit.json]
+ * [--metrics a,b] [--export FILE [--export-format F]]` (DESIGN.md sec. 6): runs the method,
+ * verifies the release, writes it (and with --export the release as data, sec. 4: FILE, plus a
+ * second table beside it named FILE-generalized.csv or FILE-sensitive.csv where the kind has one),
+ * and prints the run record with a few rows before and after and the files written.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runMethod } from '../../core/run/runMethod.ts';
+import { publishRun } from '../../core/run/publishRun.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
-import type { SensitiveChoice } from '../../core/data/sensitive.ts';
-import { releaseJson } from '../../core/release/exportRelease.ts';
+import type { MethodSpec } from '../../core/methods/types.ts';
+import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
+import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
+import {
+  EXPORT_FORMATS,
+  isExportFormat,
+  type ExportFile,
+  type ExportFormat,
+} from '../../core/release/export/types.ts';
 import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
+import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
 
 const RUN_FLAGS = [
   'method',
@@ -19,16 +30,22 @@ const RUN_FLAGS = [
   'out',
   'audit',
   'metrics',
-  'sensitive',
-  'sensitive-top',
-  'sensitive-random',
+  ...SENSITIVE_FLAGS,
+  'export',
+  'export-format',
   'queries',
   'q',
   'min-support',
   'min-confidence',
 ];
 
-export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
+export interface AnonymizeOutput extends RunRecord {
+  examples: RowExample[];
+  /** The data files written with --export. */
+  exported?: string[];
+}
+
+export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutput> {
   const [file] = requirePositional(
     args,
     1,
@@ -69,40 +86,54 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
       minConfidence: optionalFraction(args, 'min-confidence'),
     },
   };
+  const exportPath = args.flags.get('export');
+  const exportFormat = exportFormatFlag(args, spec);
   const { dataset } = await readDataset(file, parseFlags(args));
-  const { record, release, audit } = runMethod(
+  const started = performance.now();
+  const run = publishRun(
     dataset,
     { ...request },
     { peakBytes: () => process.resourceUsage().maxRSS * 1024 },
+    { exportFormat: exportPath === undefined ? null : exportFormat },
   );
-  writeFileSync(out, releaseJson(release) + '\n');
+  writeFileSync(out, run.releaseJson + '\n');
   const auditPath = args.flags.get('audit');
-  if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
+  if (auditPath) writeFileSync(auditPath, run.auditJson + '\n');
+  const exported = exportPath === undefined ? undefined : run.exports.map((f) => writeExport(exportPath, f));
+  const { record } = run;
   // A constraint file's content stays out of the printed record: it names the file instead.
   const shownParams = { ...record.params, ...files };
   return {
     ...record,
     params: shownParams,
+    total_ms: performance.now() - started,
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
+    examples: run.examples,
+    ...(exported ? { exported } : {}),
   };
 }
 
-function sensitiveFlag(args: ParsedArgs): SensitiveChoice | undefined {
-  const given = ['sensitive', 'sensitive-top', 'sensitive-random'].filter((f) => args.flags.has(f));
-  if (given.length > 1)
+/** --export-format, checked against what the method's release kind can be written as. */
+function exportFormatFlag(args: ParsedArgs, spec: MethodSpec): ExportFormat | undefined {
+  const raw = args.flags.get('export-format');
+  if (raw === undefined) return undefined;
+  if (!args.flags.has('export')) throw new CliError('--export-format needs --export FILE');
+  if (!isExportFormat(raw))
+    throw new CliError(`--export-format must be one of ${EXPORT_FORMATS.join(', ')}, got '${raw}'`);
+  const possible = exportFormatsOf(spec.releaseKind);
+  if (!possible.includes(raw))
     throw new CliError(
-      `choose one of --sensitive, --sensitive-top, --sensitive-random (got ${given.join(', ')})`,
+      `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${raw} (DESIGN.md sec. 4)`,
     );
-  if (args.flags.has('sensitive'))
-    return {
-      items: args.flags
-        .get('sensitive')!
-        .split(',')
-        .map((t) => t.trim()),
-    };
-  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 0) };
-  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 0) };
-  return undefined;
+  return raw;
+}
+
+/** Writes one exported file: the data at `path`, a second table beside it (`path-sensitive.csv`). */
+function writeExport(path: string, file: ExportFile): string {
+  const target =
+    file.suffix === '' ? path : `${path.replace(/\.[^./\\]+$/, '')}${file.suffix}.${file.extension}`;
+  writeFileSync(target, file.text);
+  return target;
 }
 
 function optionalInt(args: ParsedArgs, name: string): number | undefined {

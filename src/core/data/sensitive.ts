@@ -14,6 +14,7 @@ import type { Dataset } from './dataset.ts';
 import { itemSupports } from './stats.ts';
 import { createRng } from '../base/rng.ts';
 import { InputError } from '../base/errors.ts';
+import { count, percent } from '../base/format.ts';
 
 export type SensitiveChoice = { items: string[] } | { top: number } | { random: number } | { band: number };
 
@@ -107,10 +108,10 @@ export function describeSensitive(
   if ('top' in choice) return `The ${choice.top} most frequent items are sensitive.`;
   if ('random' in choice) return `${choice.random} items drawn at random (seed ${seed}) from all items.`;
   const band = supportBand(dataset, choice.band, p);
-  const share = (rows: number) => `${((100 * rows) / Math.max(1, dataset.n)).toPrecision(2)}%`;
+  const share = (rows: number) => percent(rows / Math.max(1, dataset.n));
   return (
     `${choice.band} items drawn at random (seed ${seed}) from the ${band.items.length} items held by ` +
-    `${band.lo.toLocaleString('en')} to ${band.hi.toLocaleString('en')} of the ${dataset.n.toLocaleString('en')} rows ` +
+    `${count(band.lo)} to ${count(band.hi)} of the ${count(dataset.n)} rows ` +
     `(${share(band.lo)} to ${share(band.hi)}): frequent enough to matter, rare enough for p = ${p ?? DEFAULT_BAND_P}.`
   );
 }

@@ -8,6 +8,7 @@
  * - m above the length of most rows (k^m then asks whole rows to repeat k times);
  * - a release that empties or suppresses most of the data.
  */
+import { count, percent } from '../base/format.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { itemSupports } from '../data/stats.ts';
 import type { MethodParams } from '../methods/types.ts';
@@ -16,9 +17,6 @@ import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
 /** Above this share a setting or a loss is "most". */
 const MOST = 0.5;
 const RARE_SENSITIVE = 0.01;
-
-const percent = (share: number) => `${(100 * share).toPrecision(2)}%`;
-const count = (value: number) => value.toLocaleString('en');
 
 export function runWarnings(
   dataset: Dataset,

@@ -44,12 +44,4 @@ export function formatValue(value: number): string {
   return text.includes('e') ? text : String(Number(text));
 }
 
-/** A count for sentences: 9,835. */
-export const count = (value: number) => value.toLocaleString('en');
-
-/** A share as a percentage for sentences: 0.1%, 26%, 100%. */
-export function percent(share: number): string {
-  const p = 100 * share;
-  if (p === 0 || p === 100) return `${p}%`;
-  return `${p < 1 ? p.toPrecision(1) : p < 10 ? p.toPrecision(2) : Math.round(p)}%`;
-}
+export { count, percent } from '../../core/base/format.ts';
