@@ -12,7 +12,7 @@ import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPi
 import { methodViews } from '../methods/registry.ts';
 import type { FormRequest } from '../methods/types.ts';
 import { SAMPLES } from '../load/samples.ts';
-import { BAND_LABEL, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
+import { BAND_HELP, BAND_LABEL, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
 import { RunProgress } from './RunProgress.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
@@ -138,6 +138,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
               <option value="random">m at random (seeded)</option>
               <option value="items">these items</option>
             </select>
+            {sensitiveMode === 'band' && <small>{BAND_HELP}</small>}
             {sensitiveMode === 'items' ? (
               <input
                 data-testid="sensitive-items"

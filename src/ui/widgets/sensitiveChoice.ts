@@ -2,7 +2,11 @@
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 
 /** The band choice in words (data/sensitive.ts): m items of moderate support, p kept feasible. */
-export const BAND_LABEL = 'm at random of moderate support (1%–10% of rows, p feasible)';
+export const BAND_LABEL = 'm of moderate support (band)';
+
+/** What the band choice does, in a sentence under the field. */
+export const BAND_HELP =
+  'm items drawn at random (seeded) among those held by 1% to 10% of the rows, and by at most n/(2p) so p stays feasible; the run says which band it used.';
 
 export type SensitiveKind = 'band' | 'random' | 'top' | 'items';
 
