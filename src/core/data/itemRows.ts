@@ -7,6 +7,8 @@ import type { Dataset } from './dataset.ts';
 import { sortedHas } from './rowDistance.ts';
 import { allocateU32 } from './sharedBuffer.ts';
 
+const cache = new WeakMap<Dataset, ItemRows>();
+
 export class ItemRows {
   private constructor(
     private readonly dataset: Dataset,
@@ -15,7 +17,14 @@ export class ItemRows {
     readonly rows: Uint32Array,
   ) {}
 
+  /** The tid-lists of `dataset`, built once per dataset (datasets never change). */
   static of(dataset: Dataset): ItemRows {
+    let built = cache.get(dataset);
+    if (!built) cache.set(dataset, (built = ItemRows.build(dataset)));
+    return built;
+  }
+
+  private static build(dataset: Dataset): ItemRows {
     const d = dataset.d;
     const offsets = allocateU32(d + 1);
     for (let k = 0; k < dataset.items.length; k++) offsets[dataset.items[k] + 1]++;
@@ -52,7 +61,8 @@ export class ItemRows {
     return count;
   }
 
-  private rowHas(row: number, item: number): boolean {
+  /** Whether `row` holds `item` (the BitMatrix when there is one, else a search in its tid-list). */
+  rowHas(row: number, item: number): boolean {
     const bits = this.dataset.bits;
     return bits ? bits.has(row, item) : sortedHas(this.rowsOf(item), row);
   }

@@ -14,6 +14,7 @@ import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
+import { groupsIndex } from './groupsIndex.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
@@ -91,37 +92,25 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
   };
 }
 
+/**
+ * Groups: the published QID rows holding the query's QID items (tid-lists of the QID rows as a
+ * Dataset, groupsIndex.ts), counted per group, times the product of the query's sensitive items'
+ * count / |G| in that group.
+ */
 function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstimator {
   const sensitive = new Set(release.sensitive);
-  // token -> published QID rows (group index, row index) holding it.
-  const holders = new Map<string, number[]>();
-  const groupOf: number[] = [];
-  const qidSets: Set<string>[] = [];
-  release.groups.forEach((group, g) =>
-    group.qid.forEach((row) => {
-      const index = groupOf.length;
-      groupOf.push(g);
-      qidSets.push(new Set(row));
-      for (const t of row) {
-        const list = holders.get(t);
-        if (list) list.push(index);
-        else holders.set(t, [index]);
-      }
-    }),
-  );
+  const index = groupsIndex(dataset, release);
   return (itemset) => {
     const tokens = itemset.map((id) => dataset.dictionary.token(id));
-    const qid = tokens.filter((t) => !sensitive.has(t));
+    const qid = tokens.filter((t) => !sensitive.has(t)).map((t) => index.published.dictionary.find(t) ?? -1);
     const sens = tokens.filter((t) => sensitive.has(t));
+    if (qid.includes(-1)) return 0;
     const matching = new Map<number, number>();
     if (qid.length === 0) release.groups.forEach((group, g) => matching.set(g, group.qid.length));
-    else {
-      const shortest = shortestList(qid.map((t) => holders.get(t) ?? []));
-      for (const index of shortest) {
-        if (qid.every((t) => qidSets[index].has(t)))
-          matching.set(groupOf[index], (matching.get(groupOf[index]) ?? 0) + 1);
-      }
-    }
+    else
+      forRowsHolding(index.rows, qid, (p) =>
+        matching.set(index.groupOf[p], (matching.get(index.groupOf[p]) ?? 0) + 1),
+      );
     let total = 0;
     for (const [g, b] of matching) {
       const group = release.groups[g];
@@ -133,24 +122,30 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
   };
 }
 
+/** Calls `visit` with every row holding all of `items` (ids), walking the shortest tid-list. */
+function forRowsHolding(rows: ItemRows, items: readonly number[], visit: (row: number) => void): void {
+  const bySupport = [...items].sort((a, b) => rows.support(a) - rows.support(b));
+  const others = bySupport.slice(1);
+  for (const r of rows.rowsOf(bySupport[0])) if (others.every((item) => rows.rowHas(r, item))) visit(r);
+}
+
 /** The shortest of some posting lists: every item must hold, so it bounds the candidates. */
 function shortestList(lists: number[][]): number[] {
   return lists.reduce((a, b) => (b.length < a.length ? b : a));
 }
 
+/**
+ * Generalized: the published rows as a Dataset over ids (labels after the input's items); a row
+ * holding every label the query maps to counts with the product over those labels g of
+ * 2^(|g|-j) / (2^|g|-1).
+ */
 function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): SupportEstimator {
+  const published = publishedDataset(dataset, release.transactions);
+  const rows = ItemRows.of(published);
   const labelOf = new Map<string, string>();
-  const sizeOf = new Map<string, number>();
-  for (const [label, items] of Object.entries(release.generalized)) {
-    sizeOf.set(label, items.length);
+  for (const [label, items] of Object.entries(release.generalized))
     for (const t of items) labelOf.set(t, label);
-  }
   const suppressed = new Set(release.suppressed);
-  const holders = new Map<string, number[]>();
-  const rows = release.transactions.map((row, p) => {
-    for (const t of row) (holders.get(t) ?? holders.set(t, []).get(t)!).push(p);
-    return new Set(row);
-  });
   return (itemset) => {
     const perLabel = new Map<string, number>();
     for (const id of itemset) {
@@ -159,16 +154,14 @@ function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): Su
       const label = labelOf.get(token) ?? token;
       perLabel.set(label, (perLabel.get(label) ?? 0) + 1);
     }
+    if (perLabel.size === 0) return release.transactions.length;
     let probability = 1;
     for (const [label, j] of perLabel) {
-      const size = sizeOf.get(label) ?? 1;
+      const size = Object.hasOwn(release.generalized, label) ? release.generalized[label].length : 1;
       probability *= 2 ** (size - j) / (2 ** size - 1);
     }
-    const labels = [...perLabel.keys()];
-    if (labels.length === 0) return release.transactions.length;
-    const shortest = shortestList(labels.map((l) => holders.get(l) ?? []));
-    let matching = 0;
-    for (const p of shortest) if (labels.every((l) => rows[p].has(l))) matching++;
-    return matching * probability;
+    const ids = [...perLabel.keys()].map((label) => published.dictionary.find(label) ?? -1);
+    if (ids.includes(-1)) return 0;
+    return rows.countRowsContaining(ids) * probability;
   };
 }

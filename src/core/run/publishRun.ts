@@ -48,7 +48,7 @@ export function publishRun(
   const report = hooks.progress ?? (() => {});
   const steps = 5;
   report(0 / steps, 'publishing', 'viewer');
-  const view = summarizeRelease(outcome.release);
+  const view = summarizeRelease(dataset, outcome.release);
   report(1 / steps, 'publishing', 'rows before and after');
   const examples = rowExamples(dataset, outcome.release, outcome.audit);
   report(2 / steps, 'publishing', 'release JSON');
