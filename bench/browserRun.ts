@@ -19,6 +19,8 @@ export interface BrowserRunResult {
   runtimeShownMs: number;
   totalShownMs: number;
   longTasks: number[];
+  /** When each phase began and each long task started, ms after the click (to find a long task's cause). */
+  timeline: string[];
 }
 
 export interface BrowserRunReport {
@@ -33,6 +35,7 @@ export interface BrowserRunReport {
 interface Watch {
   longTasks: { start: number; duration: number }[];
   phases: string[];
+  phaseAt: number[];
   clickAt: number;
   resultAt: number;
 }
@@ -83,14 +86,17 @@ export async function browserRun(
 async function installWatch(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { watch: Watch };
-    w.watch = { longTasks: [], phases: [], clickAt: 0, resultAt: 0 };
+    w.watch = { longTasks: [], phases: [], phaseAt: [], clickAt: 0, resultAt: 0 };
     new PerformanceObserver((list) =>
       list.getEntries().forEach((e) => w.watch.longTasks.push({ start: e.startTime, duration: e.duration })),
     ).observe({ type: 'longtask' });
     let rows = document.querySelectorAll('[data-testid="run-row"]').length;
     new MutationObserver(() => {
       const phase = document.querySelector('[data-testid="run-progress"]')?.getAttribute('data-phase');
-      if (phase && w.watch.phases[w.watch.phases.length - 1] !== phase) w.watch.phases.push(phase);
+      if (phase && w.watch.phases[w.watch.phases.length - 1] !== phase) {
+        w.watch.phases.push(phase);
+        w.watch.phaseAt.push(performance.now());
+      }
       const now = document.querySelectorAll('[data-testid="run-row"]').length;
       if (now > rows && w.watch.resultAt === 0) w.watch.resultAt = performance.now();
       rows = now;
@@ -106,6 +112,7 @@ async function runOne(page: Page, method: string, params: Record<string, string>
   await page.evaluate(() => {
     const w = window as unknown as { watch: Watch };
     w.watch.phases = [];
+    w.watch.phaseAt = [];
     w.watch.resultAt = 0;
     setTimeout(() => {
       w.watch.clickAt = performance.now();
@@ -113,11 +120,13 @@ async function runOne(page: Page, method: string, params: Record<string, string>
     }, 0);
   });
   await page.getByTestId('run-row').nth(before).waitFor({ timeout: 1_800_000 });
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(2500);
   const watch = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
   const row = page.getByTestId('run-row').nth(before);
   const runtimeShownMs = Number(await row.getByTestId('run-runtime').textContent());
   const totalShownMs = Number(await row.getByTestId('run-total').textContent());
+  // Up to 2 s after the result: what the page does once it lands counts too.
+  const during = watch.longTasks.filter((t) => t.start >= watch.clickAt && t.start <= watch.resultAt + 2000);
   return {
     method,
     params,
@@ -125,9 +134,14 @@ async function runOne(page: Page, method: string, params: Record<string, string>
     clickToResultMs: watch.resultAt - watch.clickAt,
     runtimeShownMs,
     totalShownMs,
-    longTasks: watch.longTasks
-      .filter((t) => t.start >= watch.clickAt && t.start <= watch.resultAt)
-      .map((t) => t.duration),
+    longTasks: during.map((t) => t.duration),
+    timeline: [
+      ...watch.phases.map((phase, i) => ({ at: watch.phaseAt[i] - watch.clickAt, text: phase })),
+      ...during.map((t) => ({ at: t.start - watch.clickAt, text: `long task ${t.duration.toFixed(0)} ms` })),
+      { at: watch.resultAt - watch.clickAt, text: 'result in the table' },
+    ]
+      .sort((a, b) => a.at - b.at)
+      .map((e) => `${e.at.toFixed(0)} ms: ${e.text}`),
   };
 }
 

@@ -9,6 +9,9 @@ import type { Dataset } from '../data/dataset.ts';
 import { DatasetBuilder } from '../data/datasetBuilder.ts';
 import { ItemDictionary } from '../data/itemDictionary.ts';
 
+/** The dense BitMatrix of published rows is built up to this size only (16 MiB). */
+const PUBLISHED_BITS_BUDGET = 16 * 1024 * 1024;
+
 const built = new WeakMap<readonly (readonly string[])[], { input: Dataset; published: Dataset }>();
 
 export function publishedDataset(input: Dataset, rows: readonly (readonly string[])[]): Dataset {
@@ -16,7 +19,9 @@ export function publishedDataset(input: Dataset, rows: readonly (readonly string
   if (cached && cached.input === input) return cached.published;
   const builder = new DatasetBuilder(new ItemDictionary(input.dictionary.tokens));
   for (const row of rows) builder.addTokens(row);
-  const published = builder.build(`${input.name} (release)`, input.format);
+  // Tid-lists answer the membership tests; a second dense matrix as large as the input's is not
+  // worth its memory (a 1,000,000-row release would hold 125 MB more).
+  const published = builder.build(`${input.name} (release)`, input.format, PUBLISHED_BITS_BUDGET);
   built.set(rows, { input, published });
   return published;
 }

@@ -6,6 +6,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
+import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
 import { ParamForm } from '../widgets/ParamForm.tsx';
 import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
@@ -16,7 +17,18 @@ import { BAND_HELP, BAND_LABEL, type SensitiveKind } from '../widgets/sensitiveC
 import { RunProgress } from './RunProgress.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
-  const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
+  // Selected fields only: the progress of a run re-renders RunProgress, not the whole form.
+  const { methods, metrics, loadCatalogues, run, error, dismissError } = useRuns(
+    useShallow((s) => ({
+      methods: s.methods,
+      metrics: s.metrics,
+      loadCatalogues: s.loadCatalogues,
+      run: s.run,
+      error: s.error,
+      dismissError: s.dismissError,
+    })),
+  );
+  const busy = useRuns((s) => s.running !== null);
   const [metricChoices, setMetricChoices] = useState<Record<string, MetricChoice>>({});
   const [methodId, setMethodId] = useState('');
   const [values, setValues] = useState<Record<string, ParamValue>>({});
@@ -172,16 +184,10 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           />
         </label>
         <div className="actions">
-          <button
-            type="button"
-            className="primary"
-            data-testid="run-method"
-            disabled={running !== null}
-            onClick={start}
-          >
+          <button type="button" className="primary" data-testid="run-method" disabled={busy} onClick={start}>
             Run {method.id} on {dataset.name}
           </button>
-          {running && <RunProgress running={running} onCancel={cancel} />}
+          <RunProgress />
         </div>
         <p className="muted small">
           Paper: {method.paper}. Every release is checked by its model's verifier before it is shown.

@@ -6,9 +6,15 @@
 import { useEffect, useState } from 'react';
 import { RUN_PHASES } from '../../core/run/runPhases.ts';
 import { formatDuration } from '../widgets/metricText.ts';
-import type { RunningState } from './runStore.ts';
+import { useRuns, type RunningState } from './runStore.ts';
 
-export function RunProgress({ running, onCancel }: { running: RunningState; onCancel(): void }) {
+export function RunProgress() {
+  const running = useRuns((s) => s.running);
+  const cancel = useRuns((s) => s.cancel);
+  return running ? <Phases running={running} onCancel={cancel} /> : null;
+}
+
+function Phases({ running, onCancel }: { running: RunningState; onCancel(): void }) {
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(performance.now()), 250);

@@ -3,15 +3,28 @@
  * run in detail (RunDetail.tsx). Runs belong to a dataset through its saved source, which stays the
  * same across reloads.
  */
+import { useDeferredValue } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
 import { describeValue, formatRuntime, formatValue } from '../widgets/metricText.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { RunDetail } from './RunDetail.tsx';
 
 export function RunResults({ dataset }: { dataset: DatasetEntry }) {
-  const { runs, selectedRunId, selectRun, forget, metrics } = useRuns();
+  const { runs, selectedRunId, selectRun, forget, metrics } = useRuns(
+    useShallow((s) => ({
+      runs: s.runs,
+      selectedRunId: s.selectedRunId,
+      selectRun: s.selectRun,
+      forget: s.forget,
+      metrics: s.metrics,
+    })),
+  );
   const mine = runs.filter((r) => r.sourceKey === dataset.sourceKey);
   const selected = mine.find((r) => r.id === selectedRunId) ?? mine[mine.length - 1];
+  // The detail of a run that just landed renders in slices (a deferred, interruptible render), so
+  // the page never blocks while its summary, rows and charts are built.
+  const shown = useDeferredValue(selected);
   const metricNames = [
     ...new Set(mine.flatMap((r) => Object.keys(r.record.metrics).filter((m) => !m.endsWith('_se')))),
   ];
@@ -74,7 +87,7 @@ export function RunResults({ dataset }: { dataset: DatasetEntry }) {
           ))}
         </tbody>
       </table>
-      {selected && <RunDetail run={selected} datasetId={dataset.id} />}
+      {shown && <RunDetail run={shown} datasetId={dataset.id} />}
     </section>
   );
 }

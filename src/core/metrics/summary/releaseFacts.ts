@@ -12,7 +12,8 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
-import type { Audit, Release, RowsAudit } from '../../release/types.ts';
+import type { Audit, BucketsRelease, GroupsRelease, Release, RowsAudit } from '../../release/types.ts';
+import { groupsIndex } from '../groupsIndex.ts';
 
 export interface ReleaseFacts {
   rows_before: number;
@@ -75,7 +76,8 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
       ...rows,
     };
   }
-  const { tokens, occurrences, rows } = publishedTokens(release);
+  const { tokens, occurrences, rows } =
+    release.kind === 'groups' ? groupsTokens(dataset, release) : bucketsTokens(release);
   let kept = 0;
   for (const token of dataset.dictionary.tokens) if (tokens.has(token)) kept++;
   return {
@@ -137,37 +139,40 @@ function rowChanges(
   return { occurrences_added: added, occurrences_removed: removed, rows_emptied: emptied };
 }
 
-/** Distinct published tokens, item occurrences and rows of a `groups` or `buckets` release. */
-function publishedTokens(release: Exclude<Release, { kind: 'transactions' | 'generalized' }>): {
+interface PublishedTokens {
   tokens: Set<string>;
   occurrences: number;
   rows: number;
-} {
+}
+
+/** A `groups` release's distinct tokens (QID rows read as ids, groupsIndex.ts; sensitive counts). */
+function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens {
+  const { published } = groupsIndex(dataset, release);
+  const present = presentIds(published);
+  const tokens = new Set<string>();
+  for (let id = 0; id < present.length; id++) if (present[id]) tokens.add(published.dictionary.token(id));
+  let occurrences = published.items.length;
+  for (const group of release.groups)
+    for (const [s, count] of Object.entries(group.sensitive))
+      if (count > 0) {
+        tokens.add(s);
+        occurrences += count;
+      }
+  return { tokens, occurrences, rows: published.n };
+}
+
+/** A `buckets` release's distinct tokens, item occurrences and rows. */
+function bucketsTokens(release: BucketsRelease): PublishedTokens {
   const tokens = new Set<string>();
   let occurrences = 0;
   let rows = 0;
-  if (release.kind === 'groups') {
-    for (const group of release.groups) {
-      rows += group.qid.length;
-      for (const row of group.qid) {
-        occurrences += row.length;
-        for (const t of row) tokens.add(t);
+  for (const bucket of release.buckets) {
+    rows += bucket.size;
+    for (const column of bucket.columns)
+      for (const cell of column) {
+        occurrences += cell.length;
+        for (const t of cell) tokens.add(t);
       }
-      for (const [s, count] of Object.entries(group.sensitive))
-        if (count > 0) {
-          tokens.add(s);
-          occurrences += count;
-        }
-    }
-  } else {
-    for (const bucket of release.buckets) {
-      rows += bucket.size;
-      for (const column of bucket.columns)
-        for (const cell of column) {
-          occurrences += cell.length;
-          for (const t of cell) tokens.add(t);
-        }
-    }
   }
   return { tokens, occurrences, rows };
 }

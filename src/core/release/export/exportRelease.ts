@@ -15,7 +15,7 @@ import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from 
 import { arffText } from './arff.ts';
 import { csvBasketText } from './csvBasket.ts';
 import { csvTable } from './csvField.ts';
-import { csvLongRowsText, csvLongText } from './csvLong.ts';
+import { csvLongRowsText, csvLongText, type LongRows } from './csvLong.ts';
 import { fimiIds, fimiText } from './fimi.ts';
 import { EXTENSION, MIME, type ExportFile, type ExportFormat } from './types.ts';
 
@@ -104,9 +104,11 @@ function exportGeneralized(
 }
 
 function exportGroups(release: GroupsRelease): ExportFile[] {
-  const qid = release.groups.flatMap((group, g) =>
-    group.qid.map((items) => ({ lead: [String(g + 1)], items })),
-  );
+  const qid: LongRows = (emit) =>
+    release.groups.forEach((group, g) => {
+      const lead = `${g + 1},`;
+      for (const items of group.qid) emit(lead, items);
+    });
   const counts = release.groups.flatMap((group, g) =>
     Object.entries(group.sensitive)
       .filter(([, count]) => count > 0)
