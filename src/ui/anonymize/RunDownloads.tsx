@@ -58,7 +58,7 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
             {formats.map((f) => (
               <option key={f} value={f}>
                 {f}
-                {f === files.exportFormat ? ' (as the input)' : ''}
+                {f === files.exportFormat ? ' (default)' : ''}
               </option>
             ))}
           </select>
