@@ -7,6 +7,7 @@
  * have no item of the second column), so it runs on chess.
  */
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { publishRun } from '../src/core/run/publishRun.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { parseMedian } from './methods.ts';
@@ -39,6 +40,7 @@ export function benchPipeline(shared: string): string {
     '| dataset | method | params | runtime ms | total ms | after ms | budget ms | after within budget |',
     '|---|---|---|---|---|---|---|---|',
   ];
+  const loadBefore = loadavg()[0];
   const datasets = new Map<string, ReturnType<typeof parseMedian>['dataset']>();
   for (const [file, request] of RUNS) {
     if (!datasets.has(file)) datasets.set(file, parseMedian(readFileSync(`${shared}/${file}`), file).dataset);
@@ -54,5 +56,9 @@ export function benchPipeline(shared: string): string {
       `| ${file} | ${request.method} | ${params} | ${runtime.toFixed(0)} | ${total.toFixed(0)} | ${after.toFixed(0)} | ${budget.toFixed(0)} | ${after <= budget ? 'yes' : '**no**'} |`,
     );
   }
+  lines.push(
+    '',
+    `Load average of the machine (shared with other processes) at the start and end of this section: ${loadBefore.toFixed(1)} and ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; times scale with it, the 200 ms floor does not.`,
+  );
   return lines.join('\n') + '\n';
 }

@@ -46,48 +46,62 @@ function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
   }
 }
 
+/**
+ * Buckets: each column's published cells as a Dataset over ids (a cell a row), so the cells holding
+ * the query's items of that column are found through tid-lists and counted per bucket; a bucket
+ * where every column part is held contributes |B| times the product of the fractions.
+ */
 function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEstimator {
   const columnOf = new Map<string, number>();
   release.columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
-  const buckets = release.buckets.map((b) => ({
-    size: b.size,
-    columns: b.columns.map((values) => values.map((v) => new Set(v))),
-  }));
-  // token -> the buckets (ascending) where some row holds it: only those can contribute.
-  const bucketsOf = new Map<string, number[]>();
-  release.buckets.forEach((bucket, index) => {
-    const seen = new Set<string>();
-    for (const values of bucket.columns) for (const value of values) for (const t of value) seen.add(t);
-    for (const t of seen) {
-      const list = bucketsOf.get(t);
-      if (list) list.push(index);
-      else bucketsOf.set(t, [index]);
-    }
+  const columns = release.columns.map((_, c) => {
+    const cells: (readonly string[])[] = [];
+    const bucketOf: number[] = [];
+    release.buckets.forEach((bucket, b) => {
+      for (const value of bucket.columns[c] ?? []) {
+        cells.push(value);
+        bucketOf.push(b);
+      }
+    });
+    const published = publishedDataset(dataset, cells);
+    return { published, rows: ItemRows.of(published), bucketOf };
   });
+  const allRows = release.buckets.reduce((sum, b) => sum + b.size, 0);
+  // Scratch per bucket, reused by every query (only the buckets a query touches are reset).
+  const held = new Uint32Array(release.buckets.length);
+  const estimate = new Float64Array(release.buckets.length);
   return (itemset) => {
     const tokens = itemset.map((id) => dataset.dictionary.token(id));
-    if (tokens.length === 0) return release.buckets.reduce((sum, b) => sum + b.size, 0);
-    const parts = new Map<number, string[]>();
+    if (tokens.length === 0) return allRows;
+    const parts = new Map<number, number[]>();
     for (const token of tokens) {
       const c = columnOf.get(token);
       if (c === undefined) return 0;
-      const part = parts.get(c);
-      if (part) part.push(token);
-      else parts.set(c, [token]);
+      const id = columns[c].published.dictionary.find(token) ?? -1;
+      if (id < 0) return 0;
+      (parts.get(c) ?? parts.set(c, []).get(c)!).push(id);
     }
-    const shortest = shortestList(tokens.map((t) => bucketsOf.get(t) ?? []));
-    let total = 0;
-    for (const index of shortest) {
-      const bucket = buckets[index];
-      let estimate = bucket.size;
-      for (const [c, wanted] of parts) {
-        let holding = 0;
-        for (const value of bucket.columns[c]) if (wanted.every((t) => value.has(t))) holding++;
-        estimate *= holding / bucket.size;
-        if (estimate === 0) break;
+    // The buckets where every part so far is held, with |B| times the product of their fractions.
+    let alive: number[] | null = null;
+    for (const [c, ids] of parts) {
+      const { rows, bucketOf } = columns[c];
+      const touched: number[] = [];
+      forRowsHolding(rows, ids, (cell) => {
+        if (held[bucketOf[cell]]++ === 0) touched.push(bucketOf[cell]);
+      });
+      const next: number[] = [];
+      for (const b of alive ?? touched) {
+        if (held[b] === 0) continue;
+        if (alive === null) estimate[b] = release.buckets[b].size;
+        estimate[b] *= held[b] / release.buckets[b].size;
+        next.push(b);
       }
-      total += estimate;
+      for (const b of touched) held[b] = 0;
+      alive = next;
+      if (alive.length === 0) return 0;
     }
+    let total = 0;
+    for (const b of alive!.sort((x, y) => x - y)) total += estimate[b];
     return total;
   };
 }
@@ -127,11 +141,6 @@ function forRowsHolding(rows: ItemRows, items: readonly number[], visit: (row: n
   const bySupport = [...items].sort((a, b) => rows.support(a) - rows.support(b));
   const others = bySupport.slice(1);
   for (const r of rows.rowsOf(bySupport[0])) if (others.every((item) => rows.rowHas(r, item))) visit(r);
-}
-
-/** The shortest of some posting lists: every item must hold, so it bounds the candidates. */
-function shortestList(lists: number[][]): number[] {
-  return lists.reduce((a, b) => (b.length < a.length ? b : a));
 }
 
 /**

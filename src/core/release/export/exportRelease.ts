@@ -14,7 +14,7 @@ import { InputError } from '../../base/errors.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../types.ts';
 import { arffText } from './arff.ts';
 import { csvBasketText } from './csvBasket.ts';
-import { csvTable } from './csvField.ts';
+import { csvQuoter, csvTable } from './csvField.ts';
 import { csvLongRowsText, csvLongText, type LongRows } from './csvLong.ts';
 import { fimiIds, fimiText } from './fimi.ts';
 import { EXTENSION, MIME, type ExportFile, type ExportFormat } from './types.ts';
@@ -129,17 +129,18 @@ function exportGroups(release: GroupsRelease): ExportFile[] {
 }
 
 function bucketsText(release: BucketsRelease): string {
-  const records: string[][] = [];
+  const quote = csvQuoter();
+  const lines = ['bucket,row,column,item'];
   let row = 0;
   release.buckets.forEach((bucket, b) => {
     for (let r = 0; r < bucket.size; r++) {
       row++;
       bucket.columns.forEach((values, c) => {
+        const prefix = `${b + 1},${row},${c + 1},`;
         const cell = values[r] ?? [];
-        if (cell.length === 0) records.push([String(b + 1), String(row), String(c + 1), '']);
-        for (const item of cell) records.push([String(b + 1), String(row), String(c + 1), item]);
+        lines.push(cell.length === 0 ? prefix : prefix + cell.map(quote).join(`\n${prefix}`));
       });
     }
   });
-  return csvTable(['bucket', 'row', 'column', 'item'], records);
+  return lines.join('\n') + '\n';
 }
