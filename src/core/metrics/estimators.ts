@@ -114,21 +114,29 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
 function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstimator {
   const sensitive = new Set(release.sensitive);
   const index = groupsIndex(dataset, release);
+  const everyGroup = release.groups.map((_, g) => g);
+  // Rows per group matching a query's QID part: scratch reused by every query.
+  const held = new Uint32Array(release.groups.length);
   return (itemset) => {
     const tokens = itemset.map((id) => dataset.dictionary.token(id));
     const qid = tokens.filter((t) => !sensitive.has(t)).map((t) => index.published.dictionary.find(t) ?? -1);
     const sens = tokens.filter((t) => sensitive.has(t));
     if (qid.includes(-1)) return 0;
-    const matching = new Map<number, number>();
-    if (qid.length === 0) release.groups.forEach((group, g) => matching.set(g, group.qid.length));
-    else
-      forRowsHolding(index.rows, qid, (p) =>
-        matching.set(index.groupOf[p], (matching.get(index.groupOf[p]) ?? 0) + 1),
-      );
+    let touched: number[];
+    if (qid.length === 0) {
+      touched = everyGroup;
+      release.groups.forEach((group, g) => (held[g] = group.qid.length));
+    } else {
+      touched = [];
+      forRowsHolding(index.rows, qid, (p) => {
+        if (held[index.groupOf[p]]++ === 0) touched.push(index.groupOf[p]);
+      });
+    }
     let total = 0;
-    for (const [g, b] of matching) {
+    for (const g of touched) {
       const group = release.groups[g];
-      let estimate = b;
+      let estimate = held[g];
+      held[g] = 0;
       for (const s of sens) estimate *= (group.sensitive[s] ?? 0) / group.qid.length;
       total += estimate;
     }
