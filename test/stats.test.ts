@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parseBytes, parseText } from '../src/core/data/parsers/index.ts';
-import { datasetStats, itemSupports, lengthHistogram, rankFrequency, topItems } from '../src/core/data/stats.ts';
+import {
+  datasetStats,
+  itemSupports,
+  lengthHistogram,
+  rankFrequency,
+  topItems,
+} from '../src/core/data/stats.ts';
 
 const SHARED = '../shared/data';
 

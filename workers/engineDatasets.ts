@@ -4,7 +4,13 @@
  */
 import { Dataset } from '../src/core/data/dataset.ts';
 import { createParser, DETECTION_BYTES } from '../src/core/data/parsers/index.ts';
-import { datasetStats, itemSupports, lengthHistogram, rankFrequency, topItems } from '../src/core/data/stats.ts';
+import {
+  datasetStats,
+  itemSupports,
+  lengthHistogram,
+  rankFrequency,
+  topItems,
+} from '../src/core/data/stats.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
 import { checkDataset } from '../src/core/check/checkDataset.ts';
 import { reidentificationRisk } from '../src/core/metrics/risk.ts';

@@ -6,11 +6,23 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
-import { axisValue, compareAxisValues, seriesName, sweptAxes, valueNames } from '../../core/experiment/series.ts';
+import {
+  axisValue,
+  compareAxisValues,
+  seriesName,
+  sweptAxes,
+  valueNames,
+} from '../../core/experiment/series.ts';
 import { DismissableError } from '../widgets/DismissableError.tsx';
 import { EChart } from '../widgets/EChart.tsx';
 import { download } from '../widgets/download.ts';
-import { barAtOption, colourOf, metricLineOption, runtimeOption, tradeOffOption } from './comparisonCharts.ts';
+import {
+  barAtOption,
+  colourOf,
+  metricLineOption,
+  runtimeOption,
+  tradeOffOption,
+} from './comparisonCharts.ts';
 import { finishedRuns, resultsFileOf, useExperiments } from './experimentStore.ts';
 import type { Experiment } from './experimentTypes.ts';
 import { resultsCsv } from './resultsCsv.ts';
