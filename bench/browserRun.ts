@@ -78,7 +78,11 @@ export async function browserRun(
     };
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    try {
+      if (server.pid) process.kill(-server.pid);
+    } catch {
+      // the server is gone already (e.g. its port was taken): the error above says why
+    }
   }
 }
 
