@@ -53,8 +53,16 @@ export class ItemRows {
     if (itemset.length === 0) return Math.min(limit, this.dataset.n);
     const bySupport = [...itemset].sort((a, b) => this.support(a) - this.support(b));
     const shortest = this.rowsOf(bySupport[0]);
-    const others = bySupport.slice(1);
+    if (bySupport.length === 1) return Math.min(limit, shortest.length);
     let count = 0;
+    if (bySupport.length === 2) {
+      // The common case (pairs: AvgRE's queries, the summary's frequent pairs), without a test list.
+      const second = bySupport[1];
+      for (let k = 0; k < shortest.length && count < limit; k++)
+        if (this.rowHas(shortest[k], second)) count++;
+      return count;
+    }
+    const others = bySupport.slice(1);
     for (let k = 0; k < shortest.length && count < limit; k++) {
       if (others.every((item) => this.rowHas(shortest[k], item))) count++;
     }

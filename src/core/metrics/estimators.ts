@@ -147,8 +147,17 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
 /** Calls `visit` with every row holding all of `items` (ids), walking the shortest tid-list. */
 function forRowsHolding(rows: ItemRows, items: readonly number[], visit: (row: number) => void): void {
   const bySupport = [...items].sort((a, b) => rows.support(a) - rows.support(b));
-  const others = bySupport.slice(1);
-  for (const r of rows.rowsOf(bySupport[0])) if (others.every((item) => rows.rowHas(r, item))) visit(r);
+  const first = rows.rowsOf(bySupport[0]);
+  // Most queries hold one or two items of a part: those loops carry no inner test list.
+  if (bySupport.length === 1) for (let k = 0; k < first.length; k++) visit(first[k]);
+  else if (bySupport.length === 2) {
+    const second = bySupport[1];
+    for (let k = 0; k < first.length; k++) if (rows.rowHas(first[k], second)) visit(first[k]);
+  } else {
+    const others = bySupport.slice(1);
+    for (let k = 0; k < first.length; k++)
+      if (others.every((item) => rows.rowHas(first[k], item))) visit(first[k]);
+  }
 }
 
 /**
