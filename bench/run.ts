@@ -3,8 +3,8 @@
  * 1,000,000-transaction dataset (T10 I4 N1000), then the same generated file loaded in Chromium
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
- * shared and noisy). `npm run bench -- sweep` (or any of pdegree, coat, anatomy, methods) runs only
- * those sections and replaces them in bench/results.md, keeping the rest.
+ * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, anatomy,
+ * methods) runs only those sections and replaces them in bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ import { benchMultiAnatomy } from './multiAnatomy.ts';
 import { benchPDegree } from './pDegree.ts';
 import { benchCoat } from './coat.ts';
 import { benchSweep } from './sweep.ts';
+import { benchDatasets } from './datasets.ts';
+import { benchBundle } from './bundle.ts';
 import { readFileSync } from 'node:fs';
 
 const SHARED = '../shared/data';
@@ -57,13 +59,17 @@ async function generateLarge(): Promise<void> {
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
-const SECTIONS = ['pdegree', 'coat', 'anatomy', 'methods', 'sweep'] as const;
+const SECTIONS = ['datasets', 'bundle', 'pdegree', 'coat', 'anatomy', 'methods', 'sweep'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 async function section(name: SectionName): Promise<string> {
   const bms = (files: string[]) => files.filter((f) => existsSync(`${SHARED}/${f}`));
   console.error(`running ${name}…`);
   switch (name) {
+    case 'datasets':
+      return benchDatasets(SHARED);
+    case 'bundle':
+      return benchBundle();
     case 'pdegree':
       return benchPDegree(SHARED, bms(['BMS1.dat', 'BMS2.dat']));
     case 'coat':
@@ -143,6 +149,8 @@ async function main(): Promise<void> {
     ].join('\n');
   }
 
+  const datasetsSection = await section('datasets');
+  const bundleSection = await section('bundle');
   const pDegreeSection = await section('pdegree');
   const coatSection = await section('coat');
   const anatomySection = await section('anatomy');
@@ -168,6 +176,8 @@ async function main(): Promise<void> {
     ...table,
     '',
     browserSection,
+    datasetsSection,
+    bundleSection,
     pDegreeSection,
     methodsSection,
     anatomySection,

@@ -21,7 +21,10 @@ export interface LoadedDataset {
   id: string;
   handle: DatasetHandle;
   format: DatasetFormat | 'synthetic';
+  /** The file's size as given (compressed, for a gzip file). */
   bytes: number;
+  /** Whether the file was gzip-compressed (and read decompressed). */
+  compressed?: boolean;
   parseMs: number;
   warnings: { total: number; first: ParseWarning[] };
 }

@@ -1,10 +1,13 @@
 /**
- * Reads a dataset file from disk in chunks and parses it (the CLI's side of the parsers), and the
- * parse flags every command that reads a dataset accepts.
+ * Reads a dataset file from disk in chunks and parses it (the CLI's side of the parsers; a gzip
+ * file is decompressed with zlib as it streams, data/parseChunks.ts), and the parse flags every
+ * command that reads a dataset accepts.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createParser, FORMATS, DETECTION_BYTES, type ParseResult } from '../core/data/parsers/index.ts';
+import { createGunzip } from 'node:zlib';
+import { isGzip, parseChunks } from '../core/data/parseChunks.ts';
+import { FORMATS, type ParseResult } from '../core/data/parsers/index.ts';
 import type { ParseOptions } from '../core/data/parsers/types.ts';
 import type { DatasetFormat } from '../core/data/dataset.ts';
 import type { ParsedArgs } from './args.ts';
@@ -20,15 +23,15 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
     throw new CliError(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   const fileName = basename(path);
-  const sizeHint = statSync(path).size;
-  let parser: ReturnType<typeof createParser> | null = null;
-  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 })) {
-    const bytes = chunk as Buffer;
-    parser ??= createParser({ ...options, fileName, sizeHint }, bytes.subarray(0, DETECTION_BYTES));
-    parser.push(bytes);
-  }
-  parser ??= createParser({ ...options, fileName }, new Uint8Array(0));
-  return parser.finish();
+  const head = Buffer.alloc(2);
+  const fd = openSync(path, 'r');
+  const headBytes = readSync(fd, head, 0, 2, 0);
+  closeSync(fd);
+  const compressed = isGzip(fileName, head.subarray(0, headBytes));
+  const file = createReadStream(path, { highWaterMark: 4 * 1024 * 1024 });
+  const chunks = compressed ? file.pipe(createGunzip({ chunkSize: 1024 * 1024 })) : file;
+  const sizeHint = compressed ? undefined : statSync(path).size;
+  return parseChunks(chunks, { ...options, fileName, sizeHint }, compressed);
 }
 
 /** Validates a `--format` value. */

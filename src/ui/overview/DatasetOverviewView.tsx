@@ -25,6 +25,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
         <h2 data-testid="active-dataset-name">{entry.name}</h2>
         <span className="muted">
           {loaded.format}
+          {loaded.compressed && ' (gzip)'}
           {loaded.bytes > 0 && ` · ${(loaded.bytes / 1e6).toFixed(2)} MB`} · loaded in{' '}
           {loaded.parseMs.toFixed(0)} ms
           {!entry.overview.hasBitMatrix && ' · dense bit matrix skipped (over the memory budget)'}
