@@ -9,6 +9,7 @@ import { RunResults } from './anonymize/RunResults.tsx';
 import { DatasetList } from './load/DatasetList.tsx';
 import { DatasetOverviewView } from './overview/DatasetOverviewView.tsx';
 import { IsolationNotice } from './load/IsolationNotice.tsx';
+import { OfflineStatus } from './offline/OfflineStatus.tsx';
 import { LoadPanel } from './load/LoadPanel.tsx';
 import { LoadError, LoadProgress } from './load/LoadStatus.tsx';
 import { useExperiments } from './experiment/experimentStore.ts';
@@ -73,6 +74,7 @@ export function App() {
         <h1>TxAnon Workbench</h1>
         <span className="muted">anonymize transactional data in your browser</span>
         <IsolationNotice />
+        <OfflineStatus />
       </header>
       <aside className="sidebar">
         <LoadPanel />
