@@ -19,7 +19,7 @@ import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.t
 import { verifyGroups } from '../release/verifyGroups.ts';
 import { rowKey, verifyTransactions } from '../release/verifyTransactions.ts';
 import { columnsByAttribute } from './columnSplit.ts';
-import type { CheckRequest, CheckResult } from './types.ts';
+import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
 
 export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
   switch (request.model) {
@@ -154,7 +154,22 @@ function checkPrivacyDegree(
     offered,
     problems: verification.problems,
     reading: `Sensitive: ${sensitive.join(', ')}; rows with identical QID items form a group.`,
+    offendingGroups: offendingGroups(groups, request.p),
   };
+}
+
+/** The groups of degree below p, lowest first, with the QID items they share and their sensitive counts. */
+function offendingGroups(groups: GroupsRelease['groups'], p: number, limit = 10): OffendingGroup[] {
+  return groups
+    .map((g) => ({
+      rows: g.qid.length,
+      qid: g.qid[0] ?? [],
+      sensitive: g.sensitive,
+      degree: smallest(Object.values(g.sensitive).map((f) => g.qid.length / f)),
+    }))
+    .filter((g) => g.degree < p)
+    .sort((a, b) => a.degree - b.degree || b.rows - a.rows)
+    .slice(0, limit);
 }
 
 function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): CheckResult {

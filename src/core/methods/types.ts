@@ -9,6 +9,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import type { Rng } from '../base/rng.ts';
 import type { Audit, PrivacyModel, Release, ReleaseHeader, ReleaseKind } from '../release/types.ts';
+import { citationOf } from './papers.ts';
 
 export type ParamValue = number | string | boolean;
 /** Parameter values by name, as the pipeline hands them on once `resolveParams` checked them. */
@@ -183,6 +184,8 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
 
 /** A MethodSpec without code: what `cli methods` prints and what the UI receives from workers. */
 export interface MethodInfo extends MethodFace {
+  /** The paper as a reader cites it: "Authors — Title (venue)" (papers.ts). */
+  readonly citation: string;
   readonly params: readonly ParamSpec[];
   readonly parallelTasks: boolean;
   /** The largest dataset (rows) the method's teaching view draws; absent: it has none. */
@@ -196,6 +199,7 @@ export function methodInfo(spec: MethodSpec): MethodInfo {
     id: spec.id,
     label: spec.label,
     paper: spec.paper,
+    citation: citationOf(spec.paper),
     model: spec.model,
     releaseKind: spec.releaseKind,
     needsSensitive: spec.needsSensitive,

@@ -1,7 +1,7 @@
 /** The finished runs of the active dataset as a table, and the selected run in detail. */
 import { Suspense } from 'react';
 import { useRuns, type RunEntry } from './runStore.ts';
-import { download } from '../widgets/download.ts';
+import { download, fileStem } from '../widgets/download.ts';
 import { describeValue, formatRuntime } from '../widgets/metricText.ts';
 import { methodViews } from '../methods/registry.ts';
 import { RELEASE_VIEWERS } from '../releases/registry.ts';
@@ -65,7 +65,7 @@ function RunDetail({ run }: { run: RunEntry }) {
   const { record, summary } = run;
   const viewer = RELEASE_VIEWERS[summary.kind];
   const { RunExtras } = methodViews(record.method);
-  const base = `${run.datasetName.replace(/\.[^.]+$/, '')}-${record.method}-seed${record.seed}`;
+  const base = `${fileStem(run.datasetName)}-${record.method}-seed${record.seed}`;
   return (
     <div className="run-detail" data-testid="run-detail">
       <h3>

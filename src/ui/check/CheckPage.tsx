@@ -4,7 +4,7 @@
  * does it offer for chosen sensitive items? The answer names the worst offenders first.
  */
 import { useState } from 'react';
-import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
+import type { CheckRequest, CheckResult, OffendingGroup } from '../../core/check/types.ts';
 import { parseColumnSplit } from '../../core/check/columnSplit.ts';
 import { isEngineError } from '../../../workers/engineTypes.ts';
 import { pool } from '../engineClient.ts';
@@ -163,9 +163,48 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
               </ol>
             </>
           )}
+          {result.offendingGroups && result.offendingGroups.length > 0 && (
+            <OffendingGroups groups={result.offendingGroups} />
+          )}
         </div>
       )}
     </section>
+  );
+}
+
+/** What the groups below p hold: the QID items their rows share and the sensitive items among them. */
+function OffendingGroups({ groups }: { groups: OffendingGroup[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="runs offending-groups" data-testid="offending-groups">
+        <caption>
+          The groups below p, lowest degree first: an attacker who knows a person's QID items finds their
+          group, and a sensitive item held by a large share of it.
+        </caption>
+        <thead>
+          <tr>
+            <th>degree</th>
+            <th>rows</th>
+            <th>QID items every row holds</th>
+            <th>sensitive items (rows holding each)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((g, i) => (
+            <tr key={i} data-testid="offending-group">
+              <td className="num">{formatLevel(g.degree)}</td>
+              <td className="num">{g.rows.toLocaleString()}</td>
+              <td>{g.qid.length > 0 ? g.qid.join(' ') : <span className="muted">(none)</span>}</td>
+              <td>
+                {Object.entries(g.sensitive)
+                  .map(([item, count]) => `${item} (${count})`)
+                  .join(', ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -4,6 +4,13 @@ import type { DatasetEntry } from '../load/datasetStore.ts';
 import { EChart } from '../widgets/EChart.tsx';
 import { lengthHistogramOption, rankFrequencyOption, riskOption, topItemsOption } from './overviewCharts.ts';
 
+/**
+ * Density (the share of the transaction x item matrix that is filled) in one notation for every
+ * dataset: a percentage to 3 significant digits, never in exponent form (2.61%, 0.0626%, 0%).
+ */
+const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 3, maximumFractionDigits: 20 });
+const formatDensity = (density: number) => `${percent.format(100 * density)}%`;
+
 export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
   const { stats, topItems, rankFrequency, lengthHistogram } = entry.overview;
   const top = useMemo(() => topItemsOption(topItems, stats.transactions), [topItems, stats.transactions]);
@@ -16,7 +23,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
     ['items', 'Distinct items', stats.items.toLocaleString()],
     ['max-length', 'Max length', stats.maxLength.toLocaleString()],
     ['avg-length', 'Average length', stats.avgLength.toFixed(2)],
-    ['density', 'Density', stats.density < 0.01 ? stats.density.toExponential(2) : stats.density.toFixed(4)],
+    ['density', 'Density', formatDensity(stats.density)],
     ['empty', 'Empty transactions', stats.empty.toLocaleString()],
   ];
   return (

@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
+  GraphicComponent,
   GridComponent,
   LegendComponent,
   TitleComponent,
@@ -28,9 +29,9 @@ echarts.use([
   VisualMapComponent,
   LineChart,
   ScatterChart,
+  GraphicComponent,
   GridComponent,
   LegendComponent,
-
   TitleComponent,
   TooltipComponent,
   ToolboxComponent,

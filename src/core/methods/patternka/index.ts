@@ -134,7 +134,11 @@ export const patternKaSpec = defineMethod({
     return {
       release,
       audit,
-      notes: { groups: groups.length, 'pattern minings': minings, selection },
+      notes: {
+        'classes formed (equal ones merge when published)': groups.length,
+        'pattern minings': minings,
+        selection,
+      },
     };
   },
 });
