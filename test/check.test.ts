@@ -43,7 +43,7 @@ describe('checking a dataset as it stands, with the release verifiers', () => {
     expect(p3.holds).toBe(false);
     expect(p3.problems).toEqual(['group 1: degree 2/1 < p = 3 for s']);
     // What the offending group holds: its shared QID items and its sensitive counts.
-    expect(p3.offendingGroups).toEqual([{ rows: 2, qid: ['a'], sensitive: { s: 1 }, degree: 2 }]);
+    expect(p3.offendingGroups).toEqual([{ group: 1, rows: 2, qid: ['a'], sensitive: { s: 1 }, degree: 2 }]);
     expect(checkDataset(data, { ...request, p: 2 }).offendingGroups).toEqual([]);
   });
 

@@ -161,7 +161,8 @@ function checkPrivacyDegree(
 /** The groups of degree below p, lowest first, with the QID items they share and their sensitive counts. */
 function offendingGroups(groups: GroupsRelease['groups'], p: number, limit = 10): OffendingGroup[] {
   return groups
-    .map((g) => ({
+    .map((g, i) => ({
+      group: i + 1,
       rows: g.qid.length,
       qid: g.qid[0] ?? [],
       sensitive: g.sensitive,

@@ -23,6 +23,8 @@ export interface CheckResult {
 
 /** A group of rows an attacker cannot tell apart (identical QID items) whose degree is below p. */
 export interface OffendingGroup {
+  /** Its number (1-based) as the problems name it ("group 4: ..."). */
+  group: number;
   /** Rows in the group. */
   rows: number;
   /** The QID items every row of the group holds (the same for all: that is the group). */

@@ -183,6 +183,7 @@ function OffendingGroups({ groups }: { groups: OffendingGroup[] }) {
         </caption>
         <thead>
           <tr>
+            <th>group</th>
             <th>degree</th>
             <th>rows</th>
             <th>QID items every row holds</th>
@@ -192,6 +193,7 @@ function OffendingGroups({ groups }: { groups: OffendingGroup[] }) {
         <tbody>
           {groups.map((g, i) => (
             <tr key={i} data-testid="offending-group">
+              <td className="num">{g.group}</td>
               <td className="num">{formatLevel(g.degree)}</td>
               <td className="num">{g.rows.toLocaleString()}</td>
               <td>{g.qid.length > 0 ? g.qid.join(' ') : <span className="muted">(none)</span>}</td>
