@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { phiSquare, phiSquareMatrix } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { pam } from '../src/core/methods/multi-anatomy/pam.ts';
-import { checkFeasible, columnValues, partitionRecords } from '../src/core/methods/multi-anatomy/recordPartition.ts';
+import {
+  checkFeasible,
+  columnValues,
+  partitionRecords,
+} from '../src/core/methods/multi-anatomy/recordPartition.ts';
 import { createRng } from '../src/core/base/rng.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';

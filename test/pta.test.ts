@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { ptaTrace } from '../src/core/methods/pta/ptaTrace.ts';
 import fc from 'fast-check';
-import { buildDistanceMatrix, loopFrom, primTsp, type DistanceMatrix, type Loop } from '../src/core/methods/pta/primTsp.ts';
+import {
+  buildDistanceMatrix,
+  loopFrom,
+  primTsp,
+  type DistanceMatrix,
+  type Loop,
+} from '../src/core/methods/pta/primTsp.ts';
 import { compareGray, grayRank } from '../src/core/methods/shared/grayOrder.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parseBytes, parseText } from '../src/core/data/parsers/index.ts';
-import { datasetStats, itemSupports, lengthHistogram, rankFrequency, topItems } from '../src/core/data/stats.ts';
+import {
+  datasetStats,
+  itemSupports,
+  lengthHistogram,
+  rankFrequency,
+  topItems,
+} from '../src/core/data/stats.ts';
 
 /**
  * The published characteristics of the benchmark files the repository carries (test/data, gzip:

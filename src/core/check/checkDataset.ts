@@ -13,7 +13,13 @@ import type { Dataset } from '../data/dataset.ts';
 import { DatasetBuilder } from '../data/datasetBuilder.ts';
 import { chooseSensitive } from '../data/sensitive.ts';
 import { InputError } from '../base/errors.ts';
-import type { BucketsRelease, GeneralizedRelease, GroupsRelease, ReleaseHeader, TransactionsRelease } from '../release/types.ts';
+import type {
+  BucketsRelease,
+  GeneralizedRelease,
+  GroupsRelease,
+  ReleaseHeader,
+  TransactionsRelease,
+} from '../release/types.ts';
 import { verifyBuckets } from '../release/verifyBuckets.ts';
 import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.ts';
 import { verifyGroups } from '../release/verifyGroups.ts';

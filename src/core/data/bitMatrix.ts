@@ -4,7 +4,16 @@
  * where possible. The row primitives here are the ones every method shares.
  */
 import { allocateU32 } from './sharedBuffer.ts';
-import { combineWords, getBit, hammingWords, intersectionCount, popcount, setBit, wordsFor, type WordOp } from './bitset.ts';
+import {
+  combineWords,
+  getBit,
+  hammingWords,
+  intersectionCount,
+  popcount,
+  setBit,
+  wordsFor,
+  type WordOp,
+} from './bitset.ts';
 
 export class BitMatrix {
   readonly wordsPerRow: number;

@@ -7,7 +7,14 @@
  */
 import { nonDominated } from '../../core/experiment/pareto.ts';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
-import { axisValue, compareAxisValues, runValue, seriesName, type Series, valueSeries } from '../../core/experiment/series.ts';
+import {
+  axisValue,
+  compareAxisValues,
+  runValue,
+  seriesName,
+  type Series,
+  valueSeries,
+} from '../../core/experiment/series.ts';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { escapeHtml } from '../widgets/chartStyle.ts';

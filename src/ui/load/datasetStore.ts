@@ -6,13 +6,23 @@
  */
 import { proxy } from 'comlink';
 import { create } from 'zustand';
-import type { DatasetOverview, EngineError, LoadedDataset, LoadOptions } from '../../../workers/engineTypes.ts';
+import type {
+  DatasetOverview,
+  EngineError,
+  LoadedDataset,
+  LoadOptions,
+} from '../../../workers/engineTypes.ts';
 import { isEngineError } from '../../../workers/engineTypes.ts';
 import type { RiskPoint } from '../../core/metrics/risk.ts';
 import { CancelledError } from '../../../workers/pool.ts';
 import { pool } from '../engineClient.ts';
 import { SAMPLES, type Sample } from './samples.ts';
-import { forgetDatasetSource, saveDatasetSource, savedDatasetSources, type DatasetSource } from '../persist.ts';
+import {
+  forgetDatasetSource,
+  saveDatasetSource,
+  savedDatasetSources,
+  type DatasetSource,
+} from '../persist.ts';
 
 export interface DatasetEntry {
   id: string;

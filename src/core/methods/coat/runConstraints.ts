@@ -6,7 +6,13 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { InputError } from '../../base/errors.ts';
-import { checkPartitionOfItems, consecutiveUtility, kmConstraints, parseItemsets, toItemIds } from './constraints.ts';
+import {
+  checkPartitionOfItems,
+  consecutiveUtility,
+  kmConstraints,
+  parseItemsets,
+  toItemIds,
+} from './constraints.ts';
 
 export interface ConstraintParams {
   readonly m: number;

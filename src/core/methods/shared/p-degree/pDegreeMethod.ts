@@ -4,7 +4,14 @@
  * crash), and the `groups` release. A method supplies only how it forms groups (and, optionally,
  * its teaching trace).
  */
-import { defineMethod, resolvedAs, type MethodSpec, type ParamSpec, type ParamValues, type RunContext } from '../../types.ts';
+import {
+  defineMethod,
+  resolvedAs,
+  type MethodSpec,
+  type ParamSpec,
+  type ParamValues,
+  type RunContext,
+} from '../../types.ts';
 import type { Dataset } from '../../../data/dataset.ts';
 import { groupsRelease } from './groupsRelease.ts';
 import { P_PARAM } from './pDegreeParams.ts';
