@@ -197,7 +197,8 @@ function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): Chec
   for (let r = 0; r < dataset.n; r++)
     builder.addTokens(dataset.rowTokens(r).filter((t) => columnOf.get(t) !== 0));
   const hidden = builder.build(`${dataset.name} (columns 2..${columns.length})`, dataset.format);
-  const hiddenColumns = columns.slice(1);
+  // Items of the split that the data never holds are no items of `hidden`: the release leaves them out.
+  const hiddenColumns = columns.slice(1).map((c) => c.filter((t) => hidden.dictionary.find(t) !== undefined));
   let offered = Infinity;
   const buckets = classes.map((rows) => {
     const bucketColumns = hiddenColumns.map((_, c) => rows.map((r) => projection(r, c + 1)));
