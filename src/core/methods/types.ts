@@ -49,6 +49,8 @@ export interface RunContext {
   sensitive: number[];
   /** The common release header (DESIGN.md sec. 4) of this run, built by the pipeline. */
   header: ReleaseHeader;
+  /** Bytes a method may allocate for one structure; it says so before allocating more (memoryBudget.ts). */
+  memoryBudget: number;
   /** Reports progress in [0, 1] with an optional phase label. */
   progress: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;
