@@ -2,14 +2,28 @@
  * `anonymize <file> --method ID [--<param> v ...] [--sensitive a,b | --sensitive-top M |
  * --sensitive-random M] [--seed S] --out release.json [--audit audit.json] [--metrics a,b]`
  * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
+ * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
+ * a method without sensitive items; at least one for p-degree), output paths.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runMethod } from '../../core/run/runMethod.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
+import type { MethodSpec } from '../../core/methods/types.ts';
+import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import { releaseJson } from '../../core/release/exportRelease.ts';
-import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import {
+  allowOnly,
+  BOOLEAN_FLAGS,
+  intFlag,
+  listFlag,
+  requirePositional,
+  seedFlag,
+  tokenListFlag,
+  type ParsedArgs,
+} from '../args.ts';
+import { checkOutputPaths } from '../outputPaths.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
@@ -38,9 +52,13 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   if (!methodId) throw new CliError('anonymize needs --method ID (see `methods`)');
   const spec = findMethod(methodId);
   if (!spec) throw new CliError(`unknown method '${methodId}' (see \`methods\`)`);
-  allowOnly(args, [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)]);
-  const out = args.flags.get('out');
-  if (!out) throw new CliError('anonymize needs --out release.json');
+  allowOnly(
+    args,
+    [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)],
+    [...BOOLEAN_FLAGS, ...spec.params.filter((p) => p.type === 'boolean').map((p) => p.name)],
+  );
+  const textFiles = spec.params.filter((p) => p.type === 'text' && args.flags.has(p.name));
+  checkOutputPaths(args, ['out', 'audit'], [file, ...textFiles.map((p) => args.flags.get(p.name)!)], ['out']);
   // `text` params (constraint files) are given as file paths and passed on as their content.
   const files: Record<string, string> = {};
   const params = Object.fromEntries(
@@ -59,8 +77,8 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     method: methodId,
     params,
     files,
-    seed: intFlag(args, 'seed', 1),
-    sensitive: sensitiveFlag(args),
+    seed: seedFlag(args),
+    sensitive: sensitiveFlag(args, spec),
     metrics: listFlag(args, 'metrics'),
     metricOptions: {
       queries: optionalInt(args, 'queries'),
@@ -69,39 +87,40 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
       minConfidence: optionalFraction(args, 'min-confidence'),
     },
   };
-  const { dataset } = await readDataset(file, parseFlags(args));
+  // Params are checked before the file is read: a typo costs nothing.
+  resolveRequest(request);
+  const { dataset, warnings } = await readDataset(file, parseFlags(args));
   const { record, release, audit } = runMethod(
     dataset,
     { ...request },
     { peakBytes: () => process.resourceUsage().maxRSS * 1024 },
   );
-  writeFileSync(out, releaseJson(release) + '\n');
+  // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
   if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
+  writeFileSync(args.flags.get('out')!, releaseJson(release) + '\n');
   // A constraint file's content stays out of the printed record: it names the file instead.
   const shownParams = { ...record.params, ...files };
   return {
     ...record,
     params: shownParams,
+    ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
   };
 }
 
-function sensitiveFlag(args: ParsedArgs): SensitiveChoice | undefined {
+function sensitiveFlag(args: ParsedArgs, spec: MethodSpec): SensitiveChoice | undefined {
   const given = ['sensitive', 'sensitive-top', 'sensitive-random'].filter((f) => args.flags.has(f));
   if (given.length > 1)
     throw new CliError(
       `choose one of --sensitive, --sensitive-top, --sensitive-random (got ${given.join(', ')})`,
     );
-  if (args.flags.has('sensitive'))
-    return {
-      items: args.flags
-        .get('sensitive')!
-        .split(',')
-        .map((t) => t.trim()),
-    };
-  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 0) };
-  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 0) };
+  if (given.length > 0 && !spec.needsSensitive)
+    throw new CliError(`--${given[0]}: ${spec.id} (${spec.model}) has no sensitive items; leave it out`);
+  if (args.flags.has('sensitive')) return { items: tokenListFlag(args, 'sensitive')! };
+  // A p-degree release over no sensitive item protects nothing: at least one.
+  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 1, 1) };
+  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 1, 1) };
   return undefined;
 }
 
@@ -112,7 +131,7 @@ function optionalInt(args: ParsedArgs, name: string): number | undefined {
 function optionalFraction(args: ParsedArgs, name: string): number | undefined {
   const raw = args.flags.get(name);
   if (raw === undefined) return undefined;
-  const value = Number(raw);
+  const value = /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
   if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be a fraction in (0, 1], got '${raw}'`);
   return value;
 }

@@ -9,7 +9,7 @@ import type { MethodResult } from '../methods/types.ts';
 import { InputError, VerificationError } from '../base/errors.ts';
 import { verifyRelease } from '../release/verify.ts';
 import type { Audit, Release } from '../release/types.ts';
-import { resolveRequest, runContext } from './resolveRequest.ts';
+import { resolveRequest, runContext, type ContextHooks } from './resolveRequest.ts';
 import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
 
 export interface RunOutcome {
@@ -18,9 +18,7 @@ export interface RunOutcome {
   audit: Audit;
 }
 
-export interface RunHooks {
-  progress?: (fraction: number, phase?: string) => void;
-  signal?: AbortSignal;
+export interface RunHooks extends ContextHooks {
   /** Reads the process's peak memory (Node's resourceUsage), where available. */
   peakBytes?: () => number;
   /**
@@ -65,7 +63,11 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
     notes: result.notes ?? {},
     ...definedOptions(request.metricOptions),
-    command: reproducingCommand(dataset.name, request, params),
+    command: reproducingCommand(
+      dataset.name,
+      spec.needsSensitive ? request : { ...request, sensitive: undefined },
+      params,
+    ),
   };
   return { record, release: result.release, audit: result.audit };
 }

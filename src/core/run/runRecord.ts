@@ -1,6 +1,7 @@
 /** A run record (DESIGN.md sec. 6 results.json): what ran, whether it verified, what it cost. */
 import type { MethodParams } from '../methods/types.ts';
 import type { SensitiveChoice } from '../data/sensitive.ts';
+import type { ParseWarning } from '../data/parsers/parseError.ts';
 
 export interface RunRequest {
   method: string;
@@ -27,6 +28,8 @@ export interface RunRecord {
   /** Peak memory of the process during the run where the platform tells it (Node); else null. */
   peak_bytes: number | null;
   notes: Record<string, number | string>;
+  /** What parsing the input reported (repeated items, empty fields, ...), when it reported anything. */
+  parseWarnings?: { total: number; first: ParseWarning[] };
   /** The metric options the run was measured with, when the request set any (swept in Fig. 6). */
   metricOptions?: Record<string, number>;
   command: string;
