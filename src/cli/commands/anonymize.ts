@@ -18,6 +18,7 @@ import {
   BOOLEAN_FLAGS,
   intFlag,
   listFlag,
+  parseInteger,
   requirePositional,
   seedFlag,
   tokenListFlag,
@@ -93,7 +94,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   const { record, release, audit } = runMethod(
     dataset,
     { ...request },
-    { peakBytes: () => process.resourceUsage().maxRSS * 1024 },
+    { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() },
   );
   // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
@@ -122,6 +123,12 @@ function sensitiveFlag(args: ParsedArgs, spec: MethodSpec): SensitiveChoice | un
   if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 1, 1) };
   if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 1, 1) };
   return undefined;
+}
+
+/** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */
+function memoryBudget(): number | undefined {
+  const raw = process.env.TXANON_MEMORY_MB;
+  return raw === undefined ? undefined : parseInteger(raw, 'TXANON_MEMORY_MB', 1) * 1024 * 1024;
 }
 
 function optionalInt(args: ParsedArgs, name: string): number | undefined {

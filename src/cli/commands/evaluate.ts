@@ -7,9 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { findMetric, metricsFor } from '../../core/metrics/registry.ts';
-import { parseAudit, parseRelease } from '../../core/release/parseRelease.ts';
+import { readRelease } from '../../core/run/readRelease.ts';
 import { verifyRelease } from '../../core/release/verify.ts';
-import { checkReleaseMethod } from '../../core/run/releaseMethod.ts';
 import type { Verification } from '../../core/release/types.ts';
 import { allowOnly, listFlag, seedFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
@@ -28,9 +27,10 @@ export async function evaluateCommand(
   const auditPath = args.flags.get('audit');
   if (!auditPath)
     throw new CliError('evaluate needs --audit audit.json (the link from published rows to input rows)');
-  const release = parseRelease(readText(releasePath), releasePath);
-  checkReleaseMethod(release, releasePath);
-  const audit = parseAudit(readText(auditPath), auditPath, release.kind);
+  const { release, audit } = readRelease(
+    { text: readText(releasePath), file: releasePath },
+    { text: readText(auditPath), file: auditPath },
+  );
   const { dataset } = await readDataset(file, parseFlags(args));
   const verification = verifyRelease(dataset, release, audit);
   const metrics: Record<string, number> = {};

@@ -44,7 +44,7 @@ export function shapeProblem(value: unknown, shape: Shape, path = ''): string | 
     case 'array': {
       if (!Array.isArray(value)) return fail();
       for (let i = 0; i < value.length; i++) {
-        const problem = shapeProblem(value[i], shape.items, `${path}[${i}]`);
+        const problem = shapeProblem(value[i], shape.items, childPath(path, i));
         if (problem) return problem;
       }
       return null;
@@ -52,7 +52,7 @@ export function shapeProblem(value: unknown, shape: Shape, path = ''): string | 
     case 'record': {
       if (!isPlainObject(value)) return fail();
       for (const [key, item] of Object.entries(value)) {
-        const problem = shapeProblem(item, shape.values, fieldPath(path, key));
+        const problem = shapeProblem(item, shape.values, childPath(path, key));
         if (problem) return problem;
       }
       return null;
@@ -62,9 +62,9 @@ export function shapeProblem(value: unknown, shape: Shape, path = ''): string | 
       for (const [key, fieldShape] of Object.entries(shape.fields)) {
         if (!(key in value)) {
           if (shape.optional?.includes(key)) continue;
-          return `${fieldPath(path, key)}: expected ${describeShape(fieldShape)}, found nothing (the field is missing)`;
+          return `${childPath(path, key)}: expected ${describeShape(fieldShape)}, found nothing (the field is missing)`;
         }
-        const problem = shapeProblem(value[key], fieldShape, fieldPath(path, key));
+        const problem = shapeProblem(value[key], fieldShape, childPath(path, key));
         if (problem) return problem;
       }
       return null;
@@ -76,10 +76,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fieldPath(path: string, key: string): string {
-  const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-  if (name === key) return path ? `${path}.${key}` : key;
-  return `${path}[${name}]`;
+/** The JSON path of a field or list element below `path`: `groups[3].qid`, `sensitive["a b"]`. */
+export function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${path}[${JSON.stringify(key)}]`;
+  return path ? `${path}.${key}` : key;
 }
 
 export function describeShape(shape: Shape): string {

@@ -60,6 +60,7 @@ export class TextGuard {
   private pending = 0; // continuation bytes still expected by the current UTF-8 sequence
   private lower = 0x80; // range of the next continuation byte (overlongs, surrogates, > U+10FFFF)
   private upper = 0xbf;
+  private lead = 0; // the first byte of the current UTF-8 sequence
   private offset = 0;
 
   /** `line` and `column` (1-based) where the first byte checked stands. */
@@ -73,11 +74,12 @@ export class TextGuard {
 
   check(chunk: Uint8Array): void {
     if (this.offset === 0 && this.line === 1 && this.column === 0) checkSignature(chunk, this.fileName);
-    let { line, column, previous, pending, lower, upper } = this;
+    let { line, column, previous, pending, lower, upper, lead } = this;
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i];
       if (pending > 0) {
-        if (byte < lower || byte > upper) this.notUtf8(byte, line, column);
+        // The character that breaks off is named by its first byte (Latin-1 é is 0xe9).
+        if (byte < lower || byte > upper) this.notUtf8(lead, line, column);
         pending--;
         lower = 0x80;
         upper = 0xbf;
@@ -106,6 +108,7 @@ export class TextGuard {
       }
       column++;
       previous = byte;
+      lead = byte;
       if (byte >= 0xc2 && byte <= 0xdf) pending = 1;
       else if (byte >= 0xe0 && byte <= 0xef) {
         pending = 2;
@@ -117,7 +120,7 @@ export class TextGuard {
         if (byte === 0xf4) upper = 0x8f;
       } else this.notUtf8(byte, line, column);
     }
-    Object.assign(this, { line, column, previous, pending, lower, upper });
+    Object.assign(this, { line, column, previous, pending, lower, upper, lead });
     this.offset += chunk.length;
   }
 
