@@ -155,6 +155,8 @@ describe('case 10: arguments', () => {
     );
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).sensitive).toEqual(['a,b', 's']);
+    // The reproducing command quotes it the same way, so that it runs as printed.
+    expect(JSON.parse(run.stdout).command).toContain(`--sensitive '"a,b",s'`);
     expect(JSON.parse(readFileSync(tmp.path('s.json'), 'utf8')).sensitive).toEqual(['a,b', 's']);
     await refused(
       cliInProcess('anonymize', basket, '--method', 'gray-cahd', '--sensitive', 's,s', '--out', out),

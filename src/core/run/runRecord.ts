@@ -46,7 +46,7 @@ export function reproducingCommand(file: string, request: RunRequest, params: Me
     else if (value !== '') parts.push(`--${name}`, quote(String(value)));
   }
   const s = request.sensitive;
-  if (s && 'items' in s) parts.push('--sensitive', quote(s.items.join(',')));
+  if (s && 'items' in s) parts.push('--sensitive', quote(csvRecord(s.items)));
   if (s && 'top' in s) parts.push('--sensitive-top', String(s.top));
   if (s && 'random' in s) parts.push('--sensitive-random', String(s.random));
   parts.push('--seed', String(request.seed), '--out', 'release.json', '--audit', 'audit.json');
@@ -57,6 +57,11 @@ export function reproducingCommand(file: string, request: RunRequest, params: Me
   if (o.minSupport !== undefined) parts.push('--min-support', String(o.minSupport));
   if (o.minConfidence !== undefined) parts.push('--min-confidence', String(o.minConfidence));
   return parts.join(' ');
+}
+
+/** Tokens as one CSV record, as `--sensitive` reads them: a token with a comma or quote is quoted. */
+function csvRecord(tokens: readonly string[]): string {
+  return tokens.map((t) => (/[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t)).join(',');
 }
 
 function quote(text: string): string {
