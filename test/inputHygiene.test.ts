@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { DatasetFormat } from '../src/core/data/dataset.ts';
 import { parseBytes, parseText } from '../src/core/data/parsers/index.ts';
+import { parseChunks } from '../src/core/data/parseChunks.ts';
+import { ParseError } from '../src/core/data/parsers/parseError.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
 import { errorOf, tokenRows } from './helpers.ts';
 
@@ -103,6 +105,21 @@ describe('case 3: a file that is not text is refused, never read as items', () =
       expect(run.stderr).toContain('holds only 1 comment line(s)');
       expect(existsSync(out)).toBe(false);
     }
+  });
+});
+
+describe("case 3 in a gzip file: the error is the data's, wherever it stands", () => {
+  it('a bad line past the first 64 kB of a decompressed file is a ParseError, not "not a readable gzip file"', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `${i % 100} ${200 + (i % 7)}`).join('\n');
+    async function* chunks() {
+      yield new TextEncoder().encode(rows + '\n');
+      yield bytes('3 ', [0], '\n');
+    }
+    const error = await parseChunks(chunks(), { fileName: 'big.dat.gz' }, true).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ParseError);
+    expect((error as ParseError).message).toBe(
+      'big.dat.gz:30001:3: byte 0x00 at line 30001, column 3: a NUL byte: this is not a text file',
+    );
   });
 });
 

@@ -8,7 +8,7 @@
  * have come (or the file ended).
  */
 import { InputError } from '../base/errors.ts';
-import { createParser, DETECTION_BYTES, type StreamingParser } from './parsers/index.ts';
+import { createParser, DETECTION_BYTES, ParseError, type StreamingParser } from './parsers/index.ts';
 import type { ParseOptions, ParseResult } from './parsers/types.ts';
 
 /** Whether a file is gzip-compressed: by its name, or by its first two bytes (RFC 1952's 1f 8b). */
@@ -46,7 +46,14 @@ export async function parseChunks(
       if (heldBytes >= DETECTION_BYTES) parser = start();
     }
   } catch (error) {
-    if (!compressed || !(error instanceof Error) || error instanceof InputError) throw error;
+    // The parser's own errors (a bad line deep in the file) are about the data, not the gzip stream.
+    if (
+      !compressed ||
+      !(error instanceof Error) ||
+      error instanceof InputError ||
+      error instanceof ParseError
+    )
+      throw error;
     throw new InputError(`${options.fileName}: not a readable gzip file (${error.message})`);
   }
   parser ??= start();
