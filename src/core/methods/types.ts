@@ -61,7 +61,20 @@ export interface MethodResult {
   audit: Audit;
   /** What the method wants the user to know about this run (sizes, counts); shown with the run. */
   notes?: Record<string, number | string>;
+  /**
+   * The generalization hierarchy the release generalizes over (DESIGN.md sec. 7, as its CSV), for
+   * the run's rules: a new batch's items are published by the same cut of it.
+   */
+  hierarchy?: string;
+  /**
+   * How a row of another batch joins a class of this `transactions` release, for the run's rules
+   * (core/run/rules.ts): the nearest centre (default) or the longest centre the row holds.
+   */
+  join?: JoinRule;
 }
+
+/** How a new row joins a class of a k-anonymity release (core/run/rules.ts). */
+export type JoinRule = 'nearest' | 'longest-held';
 
 /** Arguments of a method tool beyond the method's params (e.g. how many items a heatmap shows). */
 export type ToolArgs = Readonly<Record<string, number | string>>;

@@ -139,6 +139,8 @@ export const patternKaSpec = defineMethod({
         'pattern minings': minings,
         selection,
       },
+      // A row of another batch joins the longest centre it holds, as rows join groups (eq. 18).
+      join: 'longest-held',
     };
   },
 });
