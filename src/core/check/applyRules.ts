@@ -121,9 +121,16 @@ function applyGeneralized(dataset: Dataset, rules: GeneralizedRules, options: Ap
     return label;
   });
   const { rowOf, transactions } = mappedRows(dataset, (item) => labelOf[item], createRng(rules.seed));
+  // The labels and their known items in the rules' order (the release's), new items after.
+  const inBatch = new Set(dataset.dictionary.tokens);
   const generalized: Record<string, string[]> = {};
+  for (const [label, items] of Object.entries(rules.generalized)) {
+    const present = items.filter((t) => inBatch.has(t));
+    if (present.length > 0) generalized[label] = present;
+  }
   labelOf.forEach((label, item) => {
-    if (label !== null && labels.has(label)) (generalized[label] ??= []).push(dataset.dictionary.token(item));
+    const token = dataset.dictionary.token(item);
+    if (label !== null && labels.has(label) && !known.has(token)) (generalized[label] ??= []).push(token);
   });
   const { k, m } = rules.params;
   const release: GeneralizedRelease = {
