@@ -132,6 +132,14 @@ export function nodeLabel(tree: RangeTree, node: number): string {
   return tree.hierarchy.labels[tree.source[node]];
 }
 
+/** The lowest node over both a and b (a node is over itself). */
+export function commonAncestor(tree: RangeTree, a: number, b: number): number {
+  let node = a;
+  while (tree.parent[node] >= 0 && !(tree.low[node] <= tree.low[b] && tree.high[b] <= tree.high[node]))
+    node = tree.parent[node];
+  return node;
+}
+
 /** Number of the data's items under a node. */
 export function itemCount(tree: RangeTree, node: number): number {
   return tree.high[node] - tree.low[node];
