@@ -105,6 +105,16 @@ function RunDetail({ run }: { run: RunEntry }) {
         >
           Audit (private)
         </button>
+        {run.rulesJson && (
+          <button
+            type="button"
+            data-testid="download-rules"
+            onClick={() => download(`${base}-rules.json`, run.rulesJson!, 'application/json')}
+            title="what this run did to each item, to apply to the next batch (Check tab); keep it private"
+          >
+            Rules (JSON)
+          </button>
+        )}
       </div>
       <viewer.View datasetId={run.datasetId} run={run} />
       {RunExtras && (

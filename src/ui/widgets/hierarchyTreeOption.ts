@@ -1,0 +1,159 @@
+/**
+ * A hierarchy as an ECharts tree (DESIGN.md sec. 7): categories with how many of the data's items
+ * they hold and their support, items with their support, items the data lacks in grey. Large
+ * hierarchies stay usable: every category starts closed (click opens it), a long list of children
+ * is cut into blocks of CHUNK, and the paths down to the highlighted nodes (the cut a release
+ * publishes) are opened while few enough nodes show.
+ */
+import type { HierarchyNodeView, HierarchyView } from '../../core/data/hierarchy/treeView.ts';
+import { ACCENT, WARN, base, escapeHtml } from './chartStyle.ts';
+import type { ChartOption } from './EChart.tsx';
+
+/** Children shown under one node before they are grouped in blocks. */
+export const CHUNK = 40;
+/** Nodes shown at once when paths to highlighted nodes are opened. */
+const OPEN_BUDGET = 300;
+
+interface TreeNode {
+  name: string;
+  value: number;
+  items: number;
+  block?: boolean;
+  collapsed?: boolean;
+  children?: TreeNode[];
+  itemStyle?: { color: string; borderColor: string };
+  label?: { color?: string; fontWeight?: string; position?: string; align?: string; verticalAlign?: string };
+}
+
+export function hierarchyTreeOption(
+  view: HierarchyView,
+  highlight: ReadonlySet<string> = new Set(),
+): ChartOption {
+  const root = toTree(view.root, highlight);
+  openTowards(root, highlight);
+  root.collapsed = false;
+  // The root's name above it: on the left it would run off the chart.
+  root.label = { ...root.label, position: 'top', align: 'center', verticalAlign: 'bottom' };
+  return {
+    ...base,
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { data: TreeNode }) => escapeHtml(describe(p.data)).replace(/ · /g, '<br>'),
+    },
+    series: [
+      {
+        id: 'hierarchy',
+        type: 'tree',
+        data: [root],
+        orient: 'LR',
+        top: 28,
+        bottom: 16,
+        left: 40,
+        right: 190,
+        roam: true,
+        symbolSize: 9,
+        expandAndCollapse: true,
+        initialTreeDepth: 1,
+        label: {
+          position: 'left',
+          verticalAlign: 'middle',
+          align: 'right',
+          fontSize: 12,
+          formatter: (p: { data: TreeNode }) => label(p.data),
+        },
+        leaves: { label: { position: 'right', align: 'left' } },
+        lineStyle: { color: '#c3cbd8' },
+        itemStyle: { color: ACCENT, borderColor: ACCENT },
+        emphasis: { focus: 'descendant' },
+      },
+    ],
+  };
+}
+
+/** How many rows the chart needs for what it shows first (leaves of the open part). */
+export function visibleLeaves(option: ChartOption): number {
+  const root = (option as { series: { data: TreeNode[] }[] }).series[0].data[0];
+  const count = (node: TreeNode): number =>
+    node.collapsed || !node.children?.length ? 1 : node.children.reduce((s, c) => s + count(c), 0);
+  return count(root);
+}
+
+function toTree(node: HierarchyNodeView, highlight: ReadonlySet<string>): TreeNode {
+  const marked = highlight.has(node.name);
+  const out: TreeNode = {
+    name: node.name,
+    value: node.support,
+    items: node.items,
+    ...(marked && {
+      itemStyle: { color: WARN, borderColor: WARN },
+      label: { color: WARN, fontWeight: 'bold' },
+    }),
+    ...(!marked &&
+      node.items === 0 && {
+        itemStyle: { color: '#c3cbd8', borderColor: '#c3cbd8' },
+        label: { color: '#98a2b3' },
+      }),
+  };
+  if (node.children?.length) {
+    out.collapsed = true;
+    out.children = blocks(node.children.map((c) => toTree(c, highlight)));
+  }
+  return out;
+}
+
+/** More than CHUNK children: blocks of CHUNK, each a closed node that opens on a click. */
+function blocks(children: TreeNode[]): TreeNode[] {
+  if (children.length <= CHUNK) return children;
+  const out: TreeNode[] = [];
+  for (let start = 0; start < children.length; start += CHUNK) {
+    const part = children.slice(start, start + CHUNK);
+    out.push({
+      name: `${start + 1}–${start + part.length} of ${children.length}`,
+      value: 0,
+      items: part.reduce((s, c) => s + c.items, 0),
+      block: true,
+      collapsed: true,
+      children: part,
+    });
+  }
+  return out;
+}
+
+/** Opens the nodes above highlighted ones, nearest the root first, while the view stays small. */
+function openTowards(root: TreeNode, highlight: ReadonlySet<string>): void {
+  if (highlight.size === 0) return;
+  const holds = new Map<TreeNode, boolean>();
+  const marks = (node: TreeNode): boolean => {
+    let found = highlight.has(node.name) && !node.block;
+    for (const c of node.children ?? []) if (marks(c)) found = true;
+    holds.set(node, found);
+    return found;
+  };
+  marks(root);
+  let shown = 1 + (root.children?.length ?? 0);
+  const queue = [...(root.children ?? [])];
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    if (highlight.has(node.name) || !holds.get(node) || !node.children) continue;
+    if (shown + node.children.length > OPEN_BUDGET) return;
+    node.collapsed = false;
+    shown += node.children.length;
+    queue.push(...node.children);
+  }
+}
+
+function describe(node: TreeNode): string {
+  if (node.block) return `${node.name} · ${node.items.toLocaleString()} items`;
+  if (!node.children)
+    return node.items === 0
+      ? `${node.name} · not in the data`
+      : `${node.name} · ${node.value.toLocaleString()} rows`;
+  return `${node.name} · ${node.items.toLocaleString()} items · ${node.value.toLocaleString()} rows`;
+}
+
+function label(node: TreeNode): string {
+  if (node.block) return node.name;
+  if (!node.children)
+    return node.items === 0 ? `${node.name} (absent)` : `${node.name} (${node.value.toLocaleString()})`;
+  return `${node.name} · ${node.items.toLocaleString()} items, ${node.value.toLocaleString()} rows`;
+}
