@@ -26,6 +26,10 @@ export interface ParamSpec {
   readonly choices?: readonly string[];
   /** One line of help, shown in the UI and by `cli methods`. */
   readonly help: string;
+  /** `text` params: an example of the document, shown in the empty field. */
+  readonly placeholder?: string;
+  /** `text` params: the file name a reproducing command gives the document (default NAME.json). */
+  readonly fileName?: string;
 }
 
 /** The value a parameter declaration stands for: a number, a boolean, one of its choices, text. */

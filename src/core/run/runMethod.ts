@@ -71,6 +71,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
       dataset.name,
       spec.needsSensitive ? request : { ...request, sensitive: undefined },
       params,
+      Object.fromEntries(spec.params.flatMap((p) => (p.fileName ? [[p.name, p.fileName]] : []))),
     ),
   };
   return {

@@ -11,18 +11,20 @@ import type { ChartOption } from './EChart.tsx';
 
 /** Children shown under one node before they are grouped in blocks. */
 export const CHUNK = 40;
-/** Nodes shown at once when paths to highlighted nodes are opened. */
-const OPEN_BUDGET = 300;
+/** Rows of the chart (visible leaves) that opening the paths to highlighted nodes may fill. */
+const OPEN_ROWS = 40;
 
 interface TreeNode {
   name: string;
   value: number;
   items: number;
   block?: boolean;
+  /** Highlighted nodes below this one (it is not highlighted itself). */
+  inside?: number;
   collapsed?: boolean;
   children?: TreeNode[];
   itemStyle?: { color: string; borderColor: string };
-  label?: { color?: string; fontWeight?: string; position?: string; align?: string; verticalAlign?: string };
+  label?: { color?: string; fontWeight?: string };
 }
 
 export function hierarchyTreeOption(
@@ -32,8 +34,8 @@ export function hierarchyTreeOption(
   const root = toTree(view.root, highlight);
   openTowards(root, highlight);
   root.collapsed = false;
-  // The root's name above it: on the left it would run off the chart.
-  root.label = { ...root.label, position: 'top', align: 'center', verticalAlign: 'bottom' };
+  // Room on the left for the root's label (about 6.6 px a character at 12 px).
+  const left = Math.min(420, Math.max(40, Math.round(label(root).length * 6.6) + 24));
   return {
     ...base,
     tooltip: {
@@ -48,7 +50,7 @@ export function hierarchyTreeOption(
         orient: 'LR',
         top: 28,
         bottom: 16,
-        left: 40,
+        left,
         right: 190,
         roam: true,
         symbolSize: 9,
@@ -129,30 +131,37 @@ function blocks(children: TreeNode[]): TreeNode[] {
   return level;
 }
 
-/** Opens the nodes above highlighted ones, nearest the root first, while the view stays small. */
+/**
+ * Counts the highlighted nodes below each node, then opens the nodes above highlighted ones,
+ * nearest the root first, while the chart keeps at most OPEN_ROWS rows; the rest say how many
+ * highlighted nodes they hold, to be opened by hand.
+ */
 function openTowards(root: TreeNode, highlight: ReadonlySet<string>): void {
   if (highlight.size === 0) return;
-  const holds = new Map<TreeNode, boolean>();
-  const marks = (node: TreeNode): boolean => {
-    let found = highlight.has(node.name) && !node.block;
-    for (const c of node.children ?? []) if (marks(c)) found = true;
-    holds.set(node, found);
-    return found;
+  const count = (node: TreeNode): number => {
+    let below = 0;
+    for (const c of node.children ?? []) below += count(c);
+    if (below > 0) node.inside = below;
+    return below + (highlight.has(node.name) && !node.block ? 1 : 0);
   };
-  marks(root);
-  let shown = 1 + (root.children?.length ?? 0);
+  count(root);
+  let rows = root.children?.length ?? 1;
   const queue = [...(root.children ?? [])];
   while (queue.length > 0) {
     const node = queue.shift()!;
-    if (highlight.has(node.name) || !holds.get(node) || !node.children) continue;
-    if (shown + node.children.length > OPEN_BUDGET) return;
+    if (highlight.has(node.name) || !node.inside || !node.children) continue;
+    if (rows + node.children.length - 1 > OPEN_ROWS) continue;
     node.collapsed = false;
-    shown += node.children.length;
+    rows += node.children.length - 1;
     queue.push(...node.children);
   }
 }
 
 function describe(node: TreeNode): string {
+  return `${about(node)}${node.inside ? ` · ${node.inside} published inside` : ''}`;
+}
+
+function about(node: TreeNode): string {
   if (node.block) return `${node.name} · ${node.items.toLocaleString()} items`;
   if (!node.children)
     return node.items === 0
@@ -162,6 +171,11 @@ function describe(node: TreeNode): string {
 }
 
 function label(node: TreeNode): string {
+  const inside = node.inside ? ` ▸ ${node.inside} published inside` : '';
+  return shortLabel(node) + inside;
+}
+
+function shortLabel(node: TreeNode): string {
   if (node.block) return node.name;
   if (!node.children)
     return node.items === 0 ? `${node.name} (absent)` : `${node.name} (${node.value.toLocaleString()})`;

@@ -68,6 +68,8 @@ const COAT_PARAMS = [
     type: 'text',
     default: '',
     help: "weights w(g) of UL from this hierarchy (item;level1;...;root): the share of items under g's closest common ancestor; empty = 1",
+    placeholder: 'whole milk;milk;dairy;food\nrolls;bread;bakery;food',
+    fileName: 'hierarchy.csv',
   },
 ] as const;
 type CoatParams = ParamValues<typeof COAT_PARAMS>;

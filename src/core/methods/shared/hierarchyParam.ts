@@ -18,6 +18,8 @@ export const HIERARCHY_TEXT_PARAM = {
   type: 'text',
   default: '',
   help: 'generalization hierarchy, one line per item: item;level1;...;root (empty: build one with f and order)',
+  placeholder: 'whole milk;milk;dairy;food\nrolls;bread;bakery;food',
+  fileName: 'hierarchy.csv',
 } as const;
 
 export const FANOUT_PARAM = {
