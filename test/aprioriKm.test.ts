@@ -19,17 +19,7 @@ import { runMethod } from '../src/core/run/runMethod.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
-import { arbitraryHierarchy } from './hierarchyArbitrary.ts';
-
-const GROCERY = [
-  'whole milk;milk;dairy;food',
-  'skim milk;milk;dairy;food',
-  'butter;butter;dairy;food',
-  'rolls;bread;bakery;food',
-  'white bread;bread;bakery;food',
-  'beer;alcohol;drinks;food',
-  'wine;alcohol;drinks;food',
-].join('\n');
+import { arbitraryHierarchy, GROCERY } from './hierarchyFixtures.ts';
 
 function basket(rows: string[][]): Dataset {
   const builder = new DatasetBuilder();

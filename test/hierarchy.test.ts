@@ -12,15 +12,7 @@ import { ancestorsOf, depthOf, nodeIndex, type Hierarchy } from '../src/core/dat
 import { hierarchyView } from '../src/core/data/hierarchy/treeView.ts';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
 import { errorOf } from './helpers.ts';
-
-const GROCERY = [
-  'whole milk;milk;dairy;food',
-  'skim milk;milk;dairy;food',
-  'butter;butter;dairy;food',
-  'rolls;bread;bakery;food',
-  'white bread;bread;bakery;food',
-  'beer;alcohol;drinks;food',
-].join('\n');
+import { GROCERY } from './hierarchyFixtures.ts';
 
 function tokensDataset(rows: string[][], name = 'basket.csv') {
   const builder = new DatasetBuilder();
@@ -35,7 +27,7 @@ const paths = (h: Hierarchy) =>
 describe('parseHierarchy', () => {
   it('reads items, categories and parents; an adjacent repeat is one node (ARX identity step)', () => {
     const h = parseHierarchy(GROCERY, 'g.csv');
-    expect(h.items).toBe(6);
+    expect(h.items).toBe(7);
     expect(h.height).toBe(4);
     expect(paths(h)).toEqual([
       ['whole milk', 'milk', 'dairy', 'food'],
@@ -44,6 +36,7 @@ describe('parseHierarchy', () => {
       ['rolls', 'bread', 'bakery', 'food'],
       ['white bread', 'bread', 'bakery', 'food'],
       ['beer', 'alcohol', 'drinks', 'food'],
+      ['wine', 'alcohol', 'drinks', 'food'],
     ]);
     expect(h.labels[h.root]).toBe('food');
     expect(h.lines![nodeIndex(h).get('bakery')!]).toBe(4);
@@ -174,7 +167,7 @@ describe('bindHierarchy', () => {
       ['rolls', 'skim milk', 'butter'],
     ]);
     const { tree, absent } = bindHierarchy(parseHierarchy(GROCERY), dataset);
-    expect(absent).toEqual(['white bread']);
+    expect(absent).toEqual(['white bread', 'wine']);
     const positions = Array.from(tree.itemAt, (item) => dataset.dictionary.token(item));
     expect(positions).toEqual(['whole milk', 'skim milk', 'butter', 'rolls', 'beer']);
     // bread and bakery hold only rolls, drinks and alcohol only beer: they merge into the item.
@@ -201,8 +194,8 @@ describe('bindHierarchy', () => {
     const dairy = view.root.children![0];
     expect(dairy).toMatchObject({ name: 'dairy', items: 3, support: 3 });
     expect(dairy.children![0]).toMatchObject({ name: 'milk', items: 2, support: 2 });
-    expect(view.absentCount).toBe(2);
-    expect(view.absent).toEqual(['rolls', 'white bread']);
-    expect([view.items, view.categories, view.height]).toEqual([6, 7, 4]);
+    expect(view.absentCount).toBe(3);
+    expect(view.absent).toEqual(['rolls', 'white bread', 'wine']);
+    expect([view.items, view.categories, view.height]).toEqual([7, 7, 4]);
   });
 });

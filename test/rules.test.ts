@@ -15,7 +15,7 @@ import { applyRules } from '../src/core/check/applyRules.ts';
 import { rowKey } from '../src/core/release/verifyTransactions.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
-import { arbitraryHierarchy } from './hierarchyArbitrary.ts';
+import { arbitraryHierarchy } from './hierarchyFixtures.ts';
 
 /** A basket file (csv-basket forced: a two-column basket file would read as relational). */
 const baskets = (text: string, fileName = 'batch.csv') =>

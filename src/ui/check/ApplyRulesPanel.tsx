@@ -11,6 +11,7 @@ import { pool } from '../engineClient.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import { download } from '../widgets/download.ts';
+import { TextFileButton } from '../widgets/TextFileButton.tsx';
 
 const FILE = 'file';
 
@@ -69,20 +70,12 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
           ))}
         </select>
         {source === FILE && (
-          <label className="button-like">
-            {file ? file.name : 'Choose rules.json…'}
-            <input
-              type="file"
-              hidden
-              accept=".json"
-              data-testid="apply-rules-file"
-              onChange={(e) => {
-                const chosen = e.target.files?.[0];
-                e.target.value = '';
-                if (chosen) void chosen.text().then((text) => setFile({ name: chosen.name, text }));
-              }}
-            />
-          </label>
+          <TextFileButton
+            label={file ? file.name : 'Choose rules.json…'}
+            accept=".json"
+            testId="apply-rules-file"
+            onText={(name, text) => setFile({ name, text })}
+          />
         )}
         <label>
           new items{' '}

@@ -9,6 +9,7 @@ import type { DatasetEntry } from '../load/datasetStore.ts';
 import { useWorkbench } from '../load/datasetStore.ts';
 import { download } from '../widgets/download.ts';
 import { HierarchyTree } from '../widgets/HierarchyTree.tsx';
+import { TextFileButton } from '../widgets/TextFileButton.tsx';
 import { SAMPLES } from '../load/samples.ts';
 
 const ORDERS = [
@@ -52,21 +53,12 @@ export function HierarchyPanel({ entry }: { entry: DatasetEntry }) {
         format). Items of the hierarchy that the data lacks are fine.
       </p>
       <div className="actions">
-        <label className="button-like">
-          Load a hierarchy file…
-          <input
-            type="file"
-            hidden
-            accept=".csv,.txt"
-            data-testid="hierarchy-file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file)
-                void run(file.text().then((text) => setHierarchy(entry.id, { text, name: file.name })));
-            }}
-          />
-        </label>
+        <TextFileButton
+          label="Load a hierarchy file…"
+          accept=".csv,.txt"
+          testId="hierarchy-file"
+          onText={(name, text) => void run(setHierarchy(entry.id, { text, name }))}
+        />
         {sampleHierarchy && (
           <button
             type="button"

@@ -9,6 +9,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
 import { ItemRows } from '../../data/itemRows.ts';
+import { lowerBound } from '../../data/rowDistance.ts';
 
 export class NodeSupport {
   /** Item positions of each row, ascending, at dataset.offsets[r]..offsets[r+1]. */
@@ -117,16 +118,4 @@ export class NodeSupport {
     for (const node of sorted) key = key * base + node + 1;
     return key;
   }
-}
-
-/** First index in [start, end) of the ascending array whose value is >= `value` (end if none). */
-function lowerBound(array: Uint32Array, value: number, start: number, end: number): number {
-  let lo = start;
-  let hi = end;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (array[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

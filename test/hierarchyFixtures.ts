@@ -1,9 +1,20 @@
 /**
- * Random valid hierarchy files (DESIGN.md sec. 7) over given items, for property tests: 2 to 4
+ * Hierarchies for tests: a small grocery hierarchy (an identity step, butter;butter;dairy), and
+ * random valid hierarchy files (DESIGN.md sec. 7) over given items, for property tests: 2 to 4
  * fields a line, a few categories per level each with one parent, some items the data lacks,
  * sometimes an identity step (`a;a;...`), the lines in random order.
  */
 import fc from 'fast-check';
+
+export const GROCERY = [
+  'whole milk;milk;dairy;food',
+  'skim milk;milk;dairy;food',
+  'butter;butter;dairy;food',
+  'rolls;bread;bakery;food',
+  'white bread;bread;bakery;food',
+  'beer;alcohol;drinks;food',
+  'wine;alcohol;drinks;food',
+].join('\n');
 
 export function arbitraryHierarchy(items: readonly string[]): fc.Arbitrary<string> {
   return fc
