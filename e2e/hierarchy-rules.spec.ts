@@ -18,7 +18,9 @@ test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ 
   // The hierarchy file, loaded beside the dataset.
   await expect(page.getByTestId('hierarchy-none')).toBeVisible();
   await page.getByTestId('hierarchy-file').setInputFiles(resolve('public/samples/groceries-hierarchy.csv'));
-  await expect(page.getByTestId('hierarchy-summary')).toContainText('29 items, 17 categories, 4 fields a line');
+  await expect(page.getByTestId('hierarchy-summary')).toContainText(
+    '29 items, 17 categories, 4 fields a line',
+  );
   await expect(page.getByTestId('hierarchy-absent')).toContainText('ginger ale');
   await expect(page.getByTestId('hierarchy-tree')).toHaveAttribute('data-points', '1');
   await page.getByTestId('hierarchy-panel').screenshot({ path: 'test-results/hierarchy-tree.png' });
@@ -30,7 +32,9 @@ test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ 
   await expect(page.getByTestId('hierarchy-error')).toContainText(
     "broken-hierarchy.csv:2:1: item 'whole milk' appears twice (first on line 1)",
   );
-  await expect(page.getByTestId('hierarchy-error')).toContainText('The dataset keeps groceries-hierarchy.csv');
+  await expect(page.getByTestId('hierarchy-error')).toContainText(
+    'The dataset keeps groceries-hierarchy.csv',
+  );
   await expect(page.getByTestId('hierarchy-summary')).toContainText('groceries-hierarchy.csv');
 
   // apriori-km over it: the cut marked in the tree, the measure that chose it in the notes.
@@ -43,7 +47,9 @@ test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ 
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('run-detail')).toContainText('chosen by: least NCP');
-  await expect(page.getByTestId('published-count')).toContainText('8 node(s) of the hierarchy stand for 27 items');
+  await expect(page.getByTestId('published-count')).toContainText(
+    '8 node(s) of the hierarchy stand for 27 items',
+  );
   await expect(page.locator('.hierarchy-tree', { has: page.getByTestId('published-tree') })).toHaveAttribute(
     'data-highlighted',
     '8',
@@ -52,7 +58,10 @@ test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ 
   await page.getByTestId('published-nodes').screenshot({ path: 'test-results/published-cut.png' });
 
   // The rules, downloaded as a file.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-rules').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-rules').click(),
+  ]);
   const rulesPath = join(dir, download.suggestedFilename());
   await download.saveAs(rulesPath);
   expect(download.suggestedFilename()).toBe('groceries-apriori-km-seed1-rules.json');
