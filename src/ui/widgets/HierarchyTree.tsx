@@ -19,7 +19,7 @@ export function HierarchyTree({
   exportName: string;
 }) {
   const option = useMemo(() => hierarchyTreeOption(view, highlight), [view, highlight]);
-  const height = Math.max(260, Math.min(720, visibleLeaves(option) * 26 + 60));
+  const height = Math.max(260, Math.min(1100, visibleLeaves(option) * 26 + 60));
   return (
     <div className="hierarchy-tree" data-highlighted={highlight?.size ?? 0}>
       <EChart option={option} testId={testId} height={height} exportName={exportName} />

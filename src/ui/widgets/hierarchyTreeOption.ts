@@ -35,7 +35,7 @@ export function hierarchyTreeOption(
   openTowards(root, highlight);
   root.collapsed = false;
   // Room on the left for the root's label (about 6.6 px a character at 12 px).
-  const left = Math.min(420, Math.max(40, Math.round(label(root).length * 6.6) + 24));
+  const left = labelRoom([root]);
   return {
     ...base,
     tooltip: {
@@ -51,7 +51,7 @@ export function hierarchyTreeOption(
         top: 28,
         bottom: 16,
         left,
-        right: 190,
+        right: labelRoom(shownLeaves(root)),
         roam: true,
         symbolSize: 9,
         expandAndCollapse: true,
@@ -74,10 +74,18 @@ export function hierarchyTreeOption(
 
 /** How many rows the chart needs for what it shows first (leaves of the open part). */
 export function visibleLeaves(option: ChartOption): number {
-  const root = (option as { series: { data: TreeNode[] }[] }).series[0].data[0];
-  const count = (node: TreeNode): number =>
-    node.collapsed || !node.children?.length ? 1 : node.children.reduce((s, c) => s + count(c), 0);
-  return count(root);
+  return shownLeaves((option as { series: { data: TreeNode[] }[] }).series[0].data[0]).length;
+}
+
+/** The nodes drawn as leaves at first: items, and categories still closed. */
+function shownLeaves(node: TreeNode): TreeNode[] {
+  return node.collapsed || !node.children?.length ? [node] : node.children.flatMap(shownLeaves);
+}
+
+/** Room (px) for the longest of these nodes' labels, about 6.6 px a character at 12 px. */
+function labelRoom(nodes: TreeNode[]): number {
+  const longest = Math.max(0, ...nodes.map((n) => label(n).length));
+  return Math.min(440, Math.max(40, Math.round(longest * 6.6) + 24));
 }
 
 function toTree(node: HierarchyNodeView, highlight: ReadonlySet<string>): TreeNode {
