@@ -13,6 +13,7 @@ import { outcomeData } from '../../core/release/outcomeData.ts';
 import { parseRules } from '../../core/run/rules.ts';
 import { allowOnly, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
+import { checkOutputPaths } from '../outputPaths.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 export async function applyCommand(args: ParsedArgs) {
@@ -22,6 +23,7 @@ export async function applyCommand(args: ParsedArgs) {
   if (!rulesPath) throw new CliError('apply needs --rules rules.json (written by anonymize --rules-out)');
   const exportPath = args.flags.get('export');
   if (!exportPath) throw new CliError('apply needs --export OUT, the file the treated batch is written to');
+  checkOutputPaths(args, ['export', 'out'], [file, rulesPath], ['export']);
   const newItems = args.flags.get('new-items') ?? 'suppress';
   if (newItems !== 'suppress' && newItems !== 'keep')
     throw new CliError(`--new-items must be suppress or keep, got '${newItems}'`);
@@ -32,11 +34,15 @@ export async function applyCommand(args: ParsedArgs) {
     throw new CliError(`${rulesPath}: cannot read the rules file`);
   }
   const rules = parseRules(text, rulesPath);
-  const { dataset } = await readDataset(file, parseFlags(args));
+  const { dataset, warnings } = await readDataset(file, parseFlags(args));
   const applied = applyRules(dataset, rules, { newItems });
   const data = outcomeData(applied.release, dataset.format);
-  writeFileSync(exportPath, data.data);
   const labelsPath = data.labels ? `${exportPath.replace(/\.[^./]+$/, '')}-labels.csv` : undefined;
+  if (labelsPath && [file, rulesPath, args.flags.get('out')].includes(labelsPath))
+    throw new CliError(
+      `the labels file ${labelsPath} (beside --export) would overwrite a file of this command`,
+    );
+  writeFileSync(exportPath, data.data);
   if (labelsPath) writeFileSync(labelsPath, data.labels!);
   const out = args.flags.get('out');
   if (out) writeFileSync(out, releaseJson(applied.release) + '\n');
@@ -48,5 +54,6 @@ export async function applyCommand(args: ParsedArgs) {
     offenders: applied.check.problems,
     report: applied.report,
     export: { data: exportPath, format: data.format, ...(labelsPath && { labels: labelsPath }) },
+    ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
   };
 }
