@@ -10,6 +10,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { openApp } from './browserLoad.ts';
 import { parseMedian } from './methods.ts';
@@ -87,7 +88,8 @@ async function retail(): Promise<string[]> {
   const rows = [
     `Retail-shaped data: ${RETAIL.D.toLocaleString('en')} rows over ${RETAIL.N.toLocaleString('en')} items, Zipf popularity (s = ${RETAIL.s}),`,
     `${RETAIL.T} items a row on average (seed ${RETAIL.seed}); apriori-km k = 5, m = 2, fan-out 5 over the items by id. Wall`,
-    'clock of the whole command or page action (once; the machine is shared, so seconds vary).',
+    `clock of the whole command or page action (once; the machine is shared, so seconds vary: 1-minute load`,
+    `average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores when this ran).`,
     '',
     '| where | wall s | apriori-km runtime s | NCP | generalized items | fixes | verified |',
     '|---|---|---|---|---|---|---|',
