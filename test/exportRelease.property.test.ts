@@ -118,10 +118,11 @@ describe('exported transactions and generalized releases read back as the publis
             fc.property(format === 'fimi' ? numberedRows : namedRows, (rows) => {
               const release = releaseOf(rows, request);
               fc.pre(release !== null);
-              // ARFF needs an attribute: an all-empty release is an error naming csv-long (below).
+              // A file without any item does not load (the parsers refuse it: nothing to anonymize),
+              // and ARFF needs an attribute: an all-empty release is read back nowhere (its ARFF export refuses, below).
               const published =
                 release!.kind === 'groups' || release!.kind === 'buckets' ? [] : release!.transactions;
-              fc.pre(format !== 'arff' || published.some((row) => row.length > 0));
+              fc.pre(published.some((row) => row.length > 0));
               const files = exportRelease(release!, format, 'release of "x", <y>');
               expect(rowsBack(files, format)).toEqual(sortedRows(published));
               if (release!.kind === 'generalized') {

@@ -14,6 +14,7 @@ import { publishRun } from '../src/core/run/publishRun.ts';
 import type { RunProgress } from '../src/core/run/runPhases.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import type { ExportFile } from '../src/core/release/export/types.ts';
+import { rulesJson, rulesOf } from '../src/core/run/rules.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
 import { parseRelease } from '../src/core/release/parseRelease.ts';
 import type { Release } from '../src/core/release/types.ts';
@@ -58,7 +59,9 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
     anonymize(id, request, onProgress, partials, elapsedMs) {
       const progress = throttled(onProgress);
       const started = performance.now();
-      const run = publishRun(get(id), request, { progress, partials, elapsedMs });
+      const dataset = get(id);
+      const run = publishRun(dataset, request, { progress, partials, elapsedMs });
+      const rules = rulesOf(dataset, run.release, run.audit, { hierarchy: run.hierarchy, join: run.join });
       const files: RunFiles = {
         release: new Blob([run.releaseJson], { type: 'application/json' }),
         audit: new Blob([run.auditJson], { type: 'application/json' }),
@@ -67,7 +70,14 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       };
       // Making the Blobs is publishing too: the whole wait is in total_ms.
       const record = { ...run.record, total_ms: performance.now() - started + (elapsedMs ?? 0) };
-      return { record, summary: run.view, examples: run.examples, files, releaseKey: keep(run.release) };
+      return {
+        record,
+        summary: run.view,
+        examples: run.examples,
+        files,
+        ...(rules && { rulesJson: rulesJson(rules) }),
+        releaseKey: keep(run.release),
+      };
     },
 
     async exportRelease(json, format) {

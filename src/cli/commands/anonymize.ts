@@ -5,12 +5,19 @@
  * verifies the release, writes it (and with --export the release as data, sec. 4: FILE, plus a
  * second table beside it named FILE-generalized.csv or FILE-sensitive.csv where the kind has one),
  * and prints the run record with a few rows before and after and the files written.
+ * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
+ * a method without sensitive items; at least one for p-degree), output paths.
+ * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
+ * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { publishRun } from '../../core/run/publishRun.ts';
+import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
+import { rulesJson, rulesOf } from '../../core/run/rules.ts';
+import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
 import type { MethodSpec } from '../../core/methods/types.ts';
+import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
 import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
 import {
@@ -19,7 +26,17 @@ import {
   type ExportFile,
   type ExportFormat,
 } from '../../core/release/export/types.ts';
-import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import {
+  allowOnly,
+  BOOLEAN_FLAGS,
+  intFlag,
+  listFlag,
+  parseInteger,
+  requirePositional,
+  seedFlag,
+  type ParsedArgs,
+} from '../args.ts';
+import { checkOutputPaths } from '../outputPaths.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
@@ -37,6 +54,7 @@ const RUN_FLAGS = [
   'q',
   'min-support',
   'min-confidence',
+  'rules-out',
 ];
 
 export interface AnonymizeOutput extends RunRecord {
@@ -55,9 +73,26 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
   if (!methodId) throw new CliError('anonymize needs --method ID (see `methods`)');
   const spec = findMethod(methodId);
   if (!spec) throw new CliError(`unknown method '${methodId}' (see \`methods\`)`);
-  allowOnly(args, [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)]);
-  const out = args.flags.get('out');
-  if (!out) throw new CliError('anonymize needs --out release.json');
+  allowOnly(
+    args,
+    [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)],
+    [...BOOLEAN_FLAGS, ...spec.params.filter((p) => p.type === 'boolean').map((p) => p.name)],
+  );
+  const textFiles = spec.params.filter((p) => p.type === 'text' && args.flags.has(p.name));
+  checkOutputPaths(
+    args,
+    ['out', 'audit', 'rules-out', 'export'],
+    [file, ...textFiles.map((p) => args.flags.get(p.name)!)],
+    ['out'],
+  );
+  if (
+    args.flags.has('rules-out') &&
+    spec.releaseKind !== 'generalized' &&
+    spec.releaseKind !== 'transactions'
+  )
+    throw new CliError(
+      `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
+    );
   // `text` params (constraint files) are given as file paths and passed on as their content.
   const files: Record<string, string> = {};
   const params = Object.fromEntries(
@@ -76,8 +111,8 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     method: methodId,
     params,
     files,
-    seed: intFlag(args, 'seed', 1),
-    sensitive: sensitiveFlag(args),
+    seed: seedFlag(args),
+    sensitive: sensitiveFlag(args, spec),
     metrics: listFlag(args, 'metrics'),
     metricOptions: {
       queries: optionalInt(args, 'queries'),
@@ -88,27 +123,45 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
   };
   const exportPath = args.flags.get('export');
   const exportFormat = exportFormatFlag(args, spec);
-  const { dataset } = await readDataset(file, parseFlags(args));
+  // Params are checked before the file is read: a typo costs nothing.
+  resolveRequest(request);
+  const { dataset, warnings } = await readDataset(file, parseFlags(args));
   const started = performance.now();
-  const run = publishRun(
-    dataset,
-    { ...request },
-    { peakBytes: () => process.resourceUsage().maxRSS * 1024 },
-    { exportFormat: exportPath === undefined ? null : exportFormat },
-  );
-  writeFileSync(out, run.releaseJson + '\n');
+  let outcome: PublishedRun;
+  try {
+    outcome = publishRun(
+      dataset,
+      { ...request },
+      { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() },
+      { exportFormat: exportPath === undefined ? null : exportFormat },
+    );
+  } catch (error) {
+    // A text param's document is parsed as `<param name>`: name the file it came from.
+    const path = error instanceof ParseError ? files[error.file] : undefined;
+    if (path && error instanceof ParseError)
+      throw new ParseError(path, error.line, error.column, error.reason);
+    throw error;
+  }
+  const { record, release, audit } = outcome;
+  // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
-  if (auditPath) writeFileSync(auditPath, run.auditJson + '\n');
-  const exported = exportPath === undefined ? undefined : run.exports.map((f) => writeExport(exportPath, f));
-  const { record } = run;
+  if (auditPath) writeFileSync(auditPath, outcome.auditJson + '\n');
+  writeFileSync(args.flags.get('out')!, outcome.releaseJson + '\n');
+  const exported =
+    exportPath === undefined ? undefined : outcome.exports.map((f) => writeExport(exportPath, f));
+  const rulesOut = args.flags.get('rules-out');
+  const rules =
+    rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
+  if (rulesOut && rules) writeFileSync(rulesOut, rulesJson(rules) + '\n');
   // A constraint file's content stays out of the printed record: it names the file instead.
   const shownParams = { ...record.params, ...files };
   return {
     ...record,
     params: shownParams,
     total_ms: performance.now() - started,
+    ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
-    examples: run.examples,
+    examples: outcome.examples,
     ...(exported ? { exported } : {}),
   };
 }
@@ -136,6 +189,12 @@ function writeExport(path: string, file: ExportFile): string {
   return target;
 }
 
+/** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */
+function memoryBudget(): number | undefined {
+  const raw = process.env.TXANON_MEMORY_MB;
+  return raw === undefined ? undefined : parseInteger(raw, 'TXANON_MEMORY_MB', 1) * 1024 * 1024;
+}
+
 function optionalInt(args: ParsedArgs, name: string): number | undefined {
   return args.flags.has(name) ? intFlag(args, name, 0, 1) : undefined;
 }
@@ -143,7 +202,7 @@ function optionalInt(args: ParsedArgs, name: string): number | undefined {
 function optionalFraction(args: ParsedArgs, name: string): number | undefined {
   const raw = args.flags.get(name);
   if (raw === undefined) return undefined;
-  const value = Number(raw);
+  const value = /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
   if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be a fraction in (0, 1], got '${raw}'`);
   return value;
 }

@@ -1,13 +1,16 @@
 /**
  * `evaluate <file> <release.json> --audit audit.json [--metrics a,b] [--seed S]` (DESIGN.md
- * sec. 6): verifies a release against its input and computes the metrics that apply to it.
+ * sec. 6): verifies a release against its input and computes the metrics that apply to it. A
+ * release or audit of the wrong shape, or whose header does not fit the method it names, is bad
+ * input (exit 2, naming the JSON path); a release of the right shape that does not match its input
+ * is `verified: false` with the problems.
  */
 import { readFileSync } from 'node:fs';
 import { findMetric, metricsFor } from '../../core/metrics/registry.ts';
-import { parseAudit, parseRelease } from '../../core/release/parseRelease.ts';
+import { readRelease } from '../../core/run/readRelease.ts';
 import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
-import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import { allowOnly, listFlag, seedFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
@@ -20,11 +23,14 @@ export async function evaluateCommand(
     2,
     'evaluate <file> <release.json> --audit audit.json [--metrics a,b]',
   );
+  const seed = seedFlag(args);
   const auditPath = args.flags.get('audit');
   if (!auditPath)
     throw new CliError('evaluate needs --audit audit.json (the link from published rows to input rows)');
-  const release = parseRelease(readText(releasePath), releasePath);
-  const audit = parseAudit(readText(auditPath), auditPath);
+  const { release, audit } = readRelease(
+    { text: readText(releasePath), file: releasePath },
+    { text: readText(auditPath), file: auditPath },
+  );
   const { dataset } = await readDataset(file, parseFlags(args));
   const verification = verifyRelease(dataset, release, audit);
   const metrics: Record<string, number> = {};
@@ -34,7 +40,7 @@ export async function evaluateCommand(
       const metric = findMetric(id);
       if (!metric) throw new CliError(`unknown metric '${id}'`);
       if (metric.kinds.includes(release.kind))
-        Object.assign(metrics, metric.compute(dataset, release, audit, { seed: intFlag(args, 'seed', 1) }));
+        Object.assign(metrics, metric.compute(dataset, release, audit, { seed: seed }));
     }
   }
   return { ...verification, metrics };

@@ -2,7 +2,8 @@
  * From run records to chart series: which parameters a sweep varied (its axes), and per series
  * (a method, plus any other varied parameter) the mean, min and max of a value over seeds at each
  * axis value. A run without the value (a metric that does not apply) adds no point: absent, never
- * zero. Failed runs add nothing.
+ * zero. Failed runs add no value; a point counts them (`failed`), so a mean over fewer seeds than
+ * were run can be drawn and read as such.
  */
 import type { ParamValue } from '../methods/types.ts';
 import { isFailedRun, type SweepRun } from './results.ts';
@@ -15,6 +16,8 @@ export interface SeriesPoint {
   max: number;
   /** How many seeds the point averages. */
   n: number;
+  /** How many seeds of this series and axis value failed (their runs are in the table, not here). */
+  failed: number;
 }
 
 export interface Series {
@@ -70,32 +73,38 @@ export function valueSeries(
   value: (run: RunRecord) => number | undefined,
   axes: readonly string[] = sweptAxes(runs),
 ): Series[] {
-  const groups = new Map<string, { method: string; byX: Map<string, { x: ParamValue; values: number[] }> }>();
+  type Cell = { x: ParamValue; values: number[]; failed: number };
+  const groups = new Map<string, { method: string; byX: Map<string, Cell> }>();
   for (const run of runs) {
-    if (isFailedRun(run)) continue;
     const x = axisValue(run, axis);
-    const v = value(run);
-    if (x === undefined || v === undefined || !Number.isFinite(v)) continue;
+    const v = isFailedRun(run) ? undefined : value(run);
+    if (x === undefined) continue;
+    if (!isFailedRun(run) && (v === undefined || !Number.isFinite(v))) continue;
     const name = seriesName(run, axis, axes);
     const group = groups.get(name) ?? { method: run.method, byX: new Map() };
     groups.set(name, group);
-    const cell = group.byX.get(String(x)) ?? { x, values: [] };
+    const cell = group.byX.get(String(x)) ?? { x, values: [], failed: 0 };
     group.byX.set(String(x), cell);
-    cell.values.push(v);
+    if (v === undefined) cell.failed++;
+    else cell.values.push(v);
   }
-  return [...groups].map(([name, { method, byX }]) => ({
-    name,
-    method,
-    points: [...byX.values()]
-      .map(({ x, values }) => ({
-        x,
-        mean: values.reduce((s, v) => s + v, 0) / values.length,
-        min: Math.min(...values),
-        max: Math.max(...values),
-        n: values.length,
-      }))
-      .sort((a, b) => compareAxisValues(a.x, b.x)),
-  }));
+  return [...groups]
+    .map(([name, { method, byX }]) => ({
+      name,
+      method,
+      points: [...byX.values()]
+        .filter(({ values }) => values.length > 0)
+        .map(({ x, values, failed }) => ({
+          x,
+          mean: values.reduce((s, v) => s + v, 0) / values.length,
+          min: Math.min(...values),
+          max: Math.max(...values),
+          n: values.length,
+          failed,
+        }))
+        .sort((a, b) => compareAxisValues(a.x, b.x)),
+    }))
+    .filter((s) => s.points.length > 0);
 }
 
 /** A named metric value of a run (`runtime_ms` is the run's runtime). */

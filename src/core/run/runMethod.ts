@@ -14,7 +14,7 @@ import type { MethodResult } from '../methods/types.ts';
 import { InputError, VerificationError } from '../base/errors.ts';
 import { verifyRelease } from '../release/verify.ts';
 import type { Audit, Release } from '../release/types.ts';
-import { privacyDegree, resolveRequest, runContext } from './resolveRequest.ts';
+import { privacyDegree, resolveRequest, runContext, type ContextHooks } from './resolveRequest.ts';
 import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
 import type { RunProgress } from './runPhases.ts';
 import { runWarnings } from './runWarnings.ts';
@@ -23,11 +23,15 @@ export interface RunOutcome {
   record: RunRecord;
   release: Release;
   audit: Audit;
+  /** The hierarchy the method generalized over (MethodResult.hierarchy), for the run's rules. */
+  hierarchy?: string;
+  /** How rows of another batch join this release's classes (MethodResult.join). */
+  join?: MethodResult['join'];
 }
 
-export interface RunHooks {
+export interface RunHooks extends Omit<ContextHooks, 'progress'> {
+  /** Progress through the run's phases (runPhases.ts); the method's own steps come as 'running'. */
   progress?: RunProgress;
-  signal?: AbortSignal;
   /** Reads the process's peak memory (Node's resourceUsage), where available. */
   peakBytes?: () => number;
   /**
@@ -44,6 +48,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   const ctx = runContext(dataset, spec, params, request, {
     progress: (fraction, step) => report(fraction, 'running', step),
     signal: hooks.signal,
+    memoryBudget: hooks.memoryBudget,
   });
   const started = performance.now() - (hooks.elapsedMs ?? 0);
   report(0, 'running');
@@ -87,9 +92,20 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
     notes: result.notes ?? {},
     ...definedOptions(request.metricOptions),
-    command: reproducingCommand(dataset.name, request, params),
+    command: reproducingCommand(
+      dataset.name,
+      spec.needsSensitive ? request : { ...request, sensitive: undefined },
+      params,
+      Object.fromEntries(spec.params.flatMap((p) => (p.fileName ? [[p.name, p.fileName]] : []))),
+    ),
   };
-  return { record, release: result.release, audit: result.audit };
+  return {
+    record,
+    release: result.release,
+    audit: result.audit,
+    hierarchy: result.hierarchy,
+    join: result.join,
+  };
 }
 
 /** `{ metricOptions }` holding the options a request set, or nothing when it set none. */

@@ -113,6 +113,21 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
         >
           {base}-audit-private.json
         </button>
+        {run.rulesJson && (
+          <>
+            <p className="small">
+              The rules: what this run did to each item, to apply to the next batch of the same shape (Check
+              tab). They name the hierarchy and the items generalized or suppressed; keep them with the audit.
+            </p>
+            <button
+              type="button"
+              data-testid="download-rules"
+              onClick={() => download(`${base}-rules.json`, run.rulesJson!, 'application/json')}
+            >
+              {base}-rules.json
+            </button>
+          </>
+        )}
       </div>
     </div>
   );

@@ -10,6 +10,12 @@ import { describeValue, formatRuntime, formatValue } from '../widgets/metricText
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { RunDetail } from './RunDetail.tsx';
 
+/** A parameter as the table shows it: a document (a hierarchy, constraints) by its size. */
+const shortValue = (value: unknown) => {
+  const text = String(value);
+  return text.length > 40 ? `(${text.split('\n').filter(Boolean).length} lines)` : text;
+};
+
 export function RunResults({ dataset }: { dataset: DatasetEntry }) {
   const { runs, selectedRunId, selectRun, forget, metrics } = useRuns(
     useShallow((s) => ({
@@ -60,7 +66,7 @@ export function RunResults({ dataset }: { dataset: DatasetEntry }) {
               <td>{r.record.method}</td>
               <td>
                 {Object.entries(r.record.params)
-                  .map(([k, v]) => `${k}=${v}`)
+                  .map(([k, v]) => `${k}=${shortValue(v)}`)
                   .join(' ')}
               </td>
               <td>{r.record.seed}</td>

@@ -18,31 +18,13 @@ import {
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { escapeHtml } from '../widgets/chartStyle.ts';
+import { axisScale, type AxisScale } from '../widgets/axisScale.ts';
 
-const PALETTE = [
-  '#2f6fde',
-  '#d9480f',
-  '#2b8a3e',
-  '#9c36b5',
-  '#e8590c',
-  '#1098ad',
-  '#5c940d',
-  '#c2255c',
-  '#364fc7',
-  '#862e9c',
-  '#495057',
-];
 const titleStyle = { fontSize: 14, fontWeight: 600 };
 const base = { animation: false };
 
 /** What a value is and which paper defines it, for tooltips (from the metric catalogue). */
 export type Describe = (valueName: string) => string;
-
-/** A stable colour per series name, the same in every chart of a page. */
-export function colourOf(names: readonly string[]): (name: string) => string {
-  const sorted = [...new Set(names)].sort();
-  return (name) => PALETTE[sorted.indexOf(name) % PALETTE.length];
-}
 
 const numericAxis = (series: readonly Series[]) =>
   series.every((s) => s.points.every((p) => typeof p.x === 'number'));
@@ -62,18 +44,45 @@ function pointTooltip(describe: Describe, valueName: string, axis: string) {
     return [
       `<b>${escapeHtml(p.seriesName)}</b> at ${escapeHtml(axis)} = ${escapeHtml(String(point.x))}`,
       `${escapeHtml(valueName)}: mean ${fmt(point.mean)} (min ${fmt(point.min)}, max ${fmt(point.max)}, ${point.n} seed${point.n > 1 ? 's' : ''})`,
+      ...(point.failed > 0
+        ? [
+            `<b>${point.failed} more seed${point.failed > 1 ? 's' : ''} failed</b>: the mean is over the ${point.n} that ran`,
+          ]
+        : []),
       `<span style="color:#666">${escapeHtml(describe(valueName))}</span>`,
     ].join('<br/>');
   };
 }
 
-function lines(series: readonly Series[], colour: (name: string) => string) {
+/** A point averaged over fewer seeds than ran (some failed) is a hollow triangle. */
+const PARTIAL = { symbol: 'emptyTriangle', symbolSize: 13 };
+const partialNote = (series: readonly Series[]) =>
+  series.some((s) => s.points.some((p) => p.failed > 0))
+    ? [
+        {
+          type: 'text',
+          right: 8,
+          bottom: 4,
+          style: { text: '△ some seeds failed: mean of those that ran', fontSize: 11, fill: '#8a3a10' },
+        },
+      ]
+    : [];
+
+/** The scale of a value axis for the series' means, minima and maxima (widgets/axisScale.ts). */
+const scaleOf = (series: readonly Series[]) =>
+  axisScale(series.flatMap((s) => s.points.flatMap((p) => [p.mean, p.min, p.max])));
+
+function lines(series: readonly Series[], colour: (name: string) => string, scale: AxisScale) {
   const numeric = numericAxis(series);
   return series.map((s) => ({
     type: 'line',
     name: s.name,
     id: s.name,
-    data: s.points.map((point) => ({ value: [numeric ? point.x : String(point.x), point.mean], point })),
+    data: s.points.map((point) => ({
+      value: [numeric ? point.x : String(point.x), point.mean / scale.factor],
+      point,
+      ...(point.failed > 0 && PARTIAL),
+    })),
     symbolSize: 7,
     itemStyle: { color: colour(s.name) },
     lineStyle: { color: colour(s.name), width: 2 },
@@ -82,7 +91,7 @@ function lines(series: readonly Series[], colour: (name: string) => string) {
 }
 
 /** The spread over seeds as a filled band between min and max (two stacked helper lines). */
-function bands(series: readonly Series[], colour: (name: string) => string) {
+function bands(series: readonly Series[], colour: (name: string) => string, scale: AxisScale) {
   const numeric = numericAxis(series);
   return series.flatMap((s) => {
     if (!s.points.some((p) => p.n > 1)) return [];
@@ -93,7 +102,7 @@ function bands(series: readonly Series[], colour: (name: string) => string) {
         type: 'line',
         id: `_band-low-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), p.min]),
+        data: s.points.map((p) => [x(p), p.min / scale.factor]),
         lineStyle: { opacity: 0 },
         symbol: 'none',
         silent: true,
@@ -103,7 +112,7 @@ function bands(series: readonly Series[], colour: (name: string) => string) {
         type: 'line',
         id: `_band-high-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), p.max - p.min]),
+        data: s.points.map((p) => [x(p), (p.max - p.min) / scale.factor]),
         lineStyle: { opacity: 0 },
         areaStyle: { color: colour(s.name), opacity: 0.15 },
         symbol: 'none',
@@ -122,15 +131,23 @@ export function metricLineOption(
   colour: (name: string) => string,
 ): ChartOption {
   const series = valueSeries(runs, axis, runValue(valueName));
+  const scale = scaleOf(series);
   return {
     ...base,
     title: { text: `${valueName} vs ${axis} (mean; band: min–max over seeds)`, textStyle: titleStyle },
+    graphic: partialNote(series),
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, valueName, axis) },
-    legend: { top: 22, data: series.map((s) => s.name), type: 'scroll' },
-    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    legend: { top: 28, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: 70, bottom: 44 },
     xAxis: xAxisFor(series, axis),
-    yAxis: { type: 'value', name: valueName, nameLocation: 'middle', nameGap: 48, scale: true },
-    series: [...bands(series, colour), ...lines(series, colour)],
+    yAxis: {
+      type: 'value',
+      name: `${valueName}${scale.suffix}`,
+      nameLocation: 'middle',
+      nameGap: 48,
+      scale: true,
+    },
+    series: [...bands(series, colour, scale), ...lines(series, colour, scale)],
   };
 }
 
@@ -144,12 +161,13 @@ export function runtimeOption(
   return {
     ...base,
     title: { text: `Runtime vs ${axis} (ms, log scale; mean over seeds)`, textStyle: titleStyle },
+    graphic: partialNote(series),
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, 'runtime_ms', axis) },
-    legend: { top: 22, data: series.map((s) => s.name), type: 'scroll' },
-    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    legend: { top: 28, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: 70, bottom: 44 },
     xAxis: xAxisFor(series, axis),
     yAxis: { type: 'log', name: 'runtime (ms)', nameLocation: 'middle', nameGap: 48 },
-    series: lines(series, colour),
+    series: lines(series, colour, { factor: 1, suffix: '' }),
   };
 }
 
@@ -179,7 +197,13 @@ export function tradeOffOption(
   );
   const names = [...new Set(points.map((p) => p.name))];
   const frontPoints = points.filter((_, i) => front.has(i)).sort((a, b) => a.privacy - b.privacy);
-  const tooltip = (p: { data: { run: SweepRun; value: [number, number] } }) =>
+  const scale = axisScale(points.map((p) => p.value));
+  const datum = (p: (typeof points)[number]) => ({
+    value: [p.privacy, p.value / scale.factor],
+    run: p.run,
+    true: p.value,
+  });
+  const tooltip = (p: { data: { run: SweepRun; value: [number, number]; true: number } }) =>
     [
       `<b>${escapeHtml(p.data.run.method)}</b> seed ${p.data.run.seed}`,
       escapeHtml(
@@ -187,7 +211,7 @@ export function tradeOffOption(
           .map(([k, v]) => `${k}=${v}`)
           .join(' '),
       ),
-      `${escapeHtml(privacyAxis)} = ${p.data.value[0]}, ${escapeHtml(valueName)} = ${fmt(p.data.value[1])}`,
+      `${escapeHtml(privacyAxis)} = ${p.data.value[0]}, ${escapeHtml(valueName)} = ${fmt(p.data.true)}`,
       `<span style="color:#666">${escapeHtml(describe(valueName))}</span>`,
     ].join('<br/>');
   return {
@@ -197,8 +221,8 @@ export function tradeOffOption(
       textStyle: titleStyle,
     },
     tooltip: { trigger: 'item', formatter: tooltip },
-    legend: { top: 22, data: [...names, 'non-dominated'], type: 'scroll' },
-    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    legend: { top: 28, data: [...names, 'non-dominated'], type: 'scroll' },
+    grid: { left: 64, right: 24, top: 70, bottom: 44 },
     xAxis: {
       type: 'value',
       name: `${privacyAxis} (more privacy →)`,
@@ -208,7 +232,7 @@ export function tradeOffOption(
     },
     yAxis: {
       type: 'value',
-      name: `${valueName} (${better} is better)`,
+      name: `${valueName}${scale.suffix} (${better} is better)`,
       nameLocation: 'middle',
       nameGap: 48,
       scale: true,
@@ -220,13 +244,13 @@ export function tradeOffOption(
         id: name,
         symbolSize: 8,
         itemStyle: { color: colour(name), opacity: 0.8 },
-        data: points.filter((p) => p.name === name).map((p) => ({ value: [p.privacy, p.value], run: p.run })),
+        data: points.filter((p) => p.name === name).map(datum),
       })),
       {
         type: 'line',
         name: 'non-dominated',
         id: '_front',
-        data: frontPoints.map((p) => ({ value: [p.privacy, p.value], run: p.run })),
+        data: frontPoints.map(datum),
         symbol: 'circle',
         symbolSize: 16,
         itemStyle: { color: 'transparent', borderColor: '#111', borderWidth: 2 },
@@ -249,9 +273,20 @@ export function barAtOption(
   const bars = valueSeries(runs, axis, runValue(valueName))
     .map((s) => ({ name: s.name, point: s.points.find((p) => compareAxisValues(p.x, at) === 0) }))
     .filter((b): b is { name: string; point: Series['points'][number] } => b.point !== undefined);
+  const scale = axisScale(bars.map((b) => b.point.mean));
   return {
     ...base,
     title: { text: `${valueName} of every method at ${axis} = ${at}`, textStyle: titleStyle },
+    graphic: bars.some((b) => b.point.failed > 0)
+      ? [
+          {
+            type: 'text',
+            right: 8,
+            bottom: 4,
+            style: { text: 'pale, dashed: some seeds failed', fontSize: 11, fill: '#8a3a10' },
+          },
+        ]
+      : [],
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; dataIndex: number }) => {
@@ -265,13 +300,26 @@ export function barAtOption(
       data: bars.map((b) => b.name),
       axisLabel: { rotate: bars.length > 4 ? 30 : 0, fontSize: 11 },
     },
-    yAxis: { type: 'value', name: valueName, nameLocation: 'middle', nameGap: 48 },
+    yAxis: { type: 'value', name: `${valueName}${scale.suffix}`, nameLocation: 'middle', nameGap: 48 },
     series: [
       {
         type: 'bar',
         id: 'bars',
         name: valueName,
-        data: bars.map((b) => ({ value: b.point.mean, itemStyle: { color: colour(b.name) } })),
+        // A mean over fewer seeds than ran (some failed) is pale with a dashed outline.
+        data: bars.map((b) => ({
+          value: b.point.mean / scale.factor,
+          itemStyle:
+            b.point.failed > 0
+              ? {
+                  color: colour(b.name),
+                  opacity: 0.4,
+                  borderColor: colour(b.name),
+                  borderWidth: 2,
+                  borderType: 'dashed',
+                }
+              : { color: colour(b.name) },
+        })),
         barMaxWidth: 48,
       },
     ],

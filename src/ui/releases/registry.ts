@@ -15,7 +15,7 @@ const ROW_FORMATS = ['csv-basket', 'csv-long', 'fimi', 'arff'] as const;
 export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
   transactions: {
     guarantee: 'every class ≥ k',
-    unit: 'classes',
+    unit: 'classes of identical rows',
     downloads: {
       formats: ROW_FORMATS,
       about: 'The published rows, one per input row, in the format you choose.',

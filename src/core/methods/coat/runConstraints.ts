@@ -30,6 +30,13 @@ export function runConstraints(
   const text = params.constraints;
   if (m <= 0 && text.trim() === '')
     throw new InputError('coat needs --m (k^m mode) or --constraints FILE (privacy constraints)');
+  // Given both, the constraints would be ignored in silence: k^m mode protects every m-itemset.
+  if (m > 0 && text.trim() !== '')
+    throw new InputError(
+      `coat reads --constraints only with --m 0 (k^m mode, m = ${m}, protects every ${m}-itemset instead)`,
+    );
+  if (params.utility.trim() !== '' && params.group > 0)
+    throw new InputError('coat: --utility gives the utility constraints, --group builds them; give one');
   const privacy =
     m > 0 ? kmConstraints(dataset, m) : toItemIds(dataset, parseItemsets(text, 'constraints'), 'constraints');
   const utilityText = params.utility;

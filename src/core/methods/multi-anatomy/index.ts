@@ -10,28 +10,44 @@ import type { BucketsRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { InputError } from '../../base/errors.ts';
 import { pam } from './pam.ts';
-import { phiSquareAmong, phiSquareMatrix } from './phiSquare.ts';
+import { phiSquareAmong, phiSquares } from './phiSquare.ts';
+import { DEFAULT_MEMORY_BUDGET } from '../../base/memoryBudget.ts';
 import { itemSupports } from '../../data/stats.ts';
 import { checkFeasible, columnValues, partitionRecords } from './recordPartition.ts';
 
-/** Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). */
+/**
+ * Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). The phi^2
+ * between items must fit `memoryBudget` (phiSquare.ts keeps the pairs sparse when d is large).
+ */
 export function itemPartition(
   dataset: Dataset,
   columns: number,
-): { columnOf: Int32Array; cost: number; swaps: number } {
+  memoryBudget = DEFAULT_MEMORY_BUDGET,
+): { columnOf: Int32Array; cost: number; swaps: number; sparse: boolean } {
   const d = dataset.d;
   if (columns > d)
     throw new InputError(`${columns} columns need at least ${columns} items; ${dataset.name} has ${d}`);
-  const phi = phiSquareMatrix(dataset);
-  const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi[i * d + j]));
-  return { columnOf: Int32Array.from(clustering.assignment), cost: clustering.cost, swaps: clustering.swaps };
+  const phi = phiSquares(dataset, memoryBudget);
+  const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi.get(i, j)));
+  return {
+    columnOf: Int32Array.from(clustering.assignment),
+    cost: clustering.cost,
+    swaps: clustering.swaps,
+    sparse: phi.sparse,
+  };
 }
 
-/** Theorem 2: log10 of the records an attacker can rebuild, sum over buckets of |B|^p. */
+/**
+ * Theorem 2: log10 of the records an attacker can rebuild, sum over buckets of |B|^p, summed in
+ * log space from the largest term (a loop, not Math.max(...), which overflows the stack on
+ * hundreds of thousands of buckets).
+ */
 export function log10ReconstructedRecords(bucketSizes: readonly number[], columns: number): number {
-  const logs = bucketSizes.map((size) => columns * Math.log10(size));
-  const top = Math.max(...logs);
-  return top + Math.log10(logs.reduce((sum, x) => sum + 10 ** (x - top), 0));
+  let top = -Infinity;
+  for (const size of bucketSizes) top = Math.max(top, columns * Math.log10(size));
+  let sum = 0;
+  for (const size of bucketSizes) sum += 10 ** (columns * Math.log10(size) - top);
+  return top + Math.log10(sum);
 }
 
 const MULTI_ANATOMY_PARAMS = [
@@ -64,7 +80,7 @@ export function itemCorrelation(dataset: Dataset, top: number): { tokens: string
 function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
   const { l, columns } = params;
   if (dataset.n === 0) throw new InputError(`${dataset.name} has no transactions`);
-  const { columnOf, cost, swaps } = itemPartition(dataset, columns);
+  const { columnOf, cost, swaps, sparse } = itemPartition(dataset, columns, ctx.memoryBudget);
   ctx.progress(0.5, 'item partition');
   const values = columnValues(dataset, columnOf, columns);
   const describe = (_c: number, value: string) =>
@@ -107,6 +123,7 @@ function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
       ),
       'PAM cost': Number(cost.toFixed(3)),
       'PAM swaps': swaps,
+      ...(sparse ? { 'item pairs': 'sparse (many items)' } : {}),
     },
   };
 }

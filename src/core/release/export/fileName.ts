@@ -19,7 +19,7 @@ export function releaseBaseName(
   values: Readonly<Record<string, number | string | boolean>>,
   seed: number,
 ): string {
-  const stem = inputName.replace(/\.[^./\\]+$/, '') || 'data';
+  const stem = inputName.replace(/\.gz$/i, '').replace(/\.[^./\\]+$/, '') || 'data'; // BMS1.dat.gz: BMS1
   const parts = [stem, method];
   for (const param of declared) {
     const value = values[param.name];
