@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_METHOD_IDS } from './helpers.ts';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -203,6 +203,27 @@ describe('command line', () => {
     expect(fails.code).toBe(0);
     expect(JSON.parse(fails.stdout)).toMatchObject({ holds: false, offers: expect.any(Number) });
     expect(JSON.parse(fails.stdout).offenders[0]).toContain('fewer than k = 30');
+    // COAT's second table (what each generalized item stands for) would land on the release: refused,
+    // nothing written.
+    const clash = cli(
+      'anonymize',
+      input,
+      '--method',
+      'coat',
+      '--k',
+      '3',
+      '--m',
+      '1',
+      '--out',
+      join(dir, 'x-generalized.csv'),
+      '--export',
+      join(dir, 'x.csv'),
+    );
+    expect(clash).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('would overwrite a file of this command'),
+    });
+    expect(existsSync(join(dir, 'x.csv')) || existsSync(join(dir, 'x-generalized.csv'))).toBe(false);
     // A column split naming an item the data does not hold: exit 2 at its line and column.
     const columns = join(dir, 'columns.txt');
     writeFileSync(columns, 'whole milk, frozen vegetables\nrolls/buns, cheese\n');

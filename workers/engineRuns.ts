@@ -13,14 +13,14 @@ import { runMethod } from '../src/core/run/runMethod.ts';
 import { publishRun } from '../src/core/run/publishRun.ts';
 import type { RunProgress } from '../src/core/run/runPhases.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
-import type { ExportFile } from '../src/core/release/export/types.ts';
 import { rulesJson, rulesOf } from '../src/core/run/rules.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
 import { parseRelease } from '../src/core/release/parseRelease.ts';
 import type { Release } from '../src/core/release/types.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { PROGRESS_INTERVAL_MS } from './engineDatasets.ts';
-import type { RunFile, RunFiles, RunJobs } from './engineTypes.ts';
+import type { RunFiles, RunJobs } from './engineTypes.ts';
+import { toRunFile } from './runFiles.ts';
 
 /** Releases a worker keeps for browsing (the latest few; older ones are dropped). */
 const KEPT_RELEASES = 6;
@@ -122,15 +122,6 @@ function throttled(onProgress: RunProgress): RunProgress {
       lastPhase = phase;
       void onProgress(fraction, phase, step);
     }
-  };
-}
-
-function toRunFile(file: ExportFile): RunFile {
-  return {
-    suffix: file.suffix,
-    extension: file.extension,
-    description: file.description,
-    blob: new Blob([file.text], { type: file.mime }),
   };
 }
 

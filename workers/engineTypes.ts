@@ -20,7 +20,6 @@ import type { RowExample } from '../src/core/metrics/summary/rowExamples.ts';
 import type { HierarchyOrder } from '../src/core/data/hierarchy/buildHierarchy.ts';
 import type { HierarchyView } from '../src/core/data/hierarchy/treeView.ts';
 import type { ApplyOptions, AppliedCheck, ApplyReport } from '../src/core/check/applyRules.ts';
-import type { OutcomeData } from '../src/core/release/outcomeData.ts';
 import type { Rules } from '../src/core/run/rules.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
@@ -182,7 +181,9 @@ export interface AppliedRulesResult {
   rules: Pick<Rules, 'method' | 'model' | 'params' | 'kind'>;
   check: AppliedCheck;
   report: ApplyReport;
-  data: OutcomeData;
+  /** The treated batch as data in its own format (and a second table where the kind has one). */
+  format: ExportFormat;
+  files: RunFile[];
   releaseJson: string;
 }
 

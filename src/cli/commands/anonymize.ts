@@ -20,12 +20,7 @@ import type { MethodSpec } from '../../core/methods/types.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
 import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
-import {
-  EXPORT_FORMATS,
-  isExportFormat,
-  type ExportFile,
-  type ExportFormat,
-} from '../../core/release/export/types.ts';
+import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '../../core/release/export/types.ts';
 import {
   allowOnly,
   BOOLEAN_FLAGS,
@@ -37,6 +32,7 @@ import {
   type ParsedArgs,
 } from '../args.ts';
 import { checkOutputPaths } from '../outputPaths.ts';
+import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
@@ -143,12 +139,21 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     throw error;
   }
   const { record, release, audit } = outcome;
-  // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
+  const targets =
+    exportPath === undefined
+      ? undefined
+      : checkedExportTargets(exportPath, outcome.exports, [
+          file,
+          ...Object.values(files),
+          args.flags.get('out'),
+          auditPath,
+          args.flags.get('rules-out'),
+        ]);
+  // The audit first: a release is never left on disk without the audit that checks it.
   if (auditPath) writeFileSync(auditPath, outcome.auditJson + '\n');
   writeFileSync(args.flags.get('out')!, outcome.releaseJson + '\n');
-  const exported =
-    exportPath === undefined ? undefined : outcome.exports.map((f) => writeExport(exportPath, f));
+  const exported = targets && writeExportFiles(targets, outcome.exports);
   const rulesOut = args.flags.get('rules-out');
   const rules =
     rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
@@ -179,14 +184,6 @@ function exportFormatFlag(args: ParsedArgs, spec: MethodSpec): ExportFormat | un
       `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${raw} (DESIGN.md sec. 4)`,
     );
   return raw;
-}
-
-/** Writes one exported file: the data at `path`, a second table beside it (`path-sensitive.csv`). */
-function writeExport(path: string, file: ExportFile): string {
-  const target =
-    file.suffix === '' ? path : `${path.replace(/\.[^./\\]+$/, '')}${file.suffix}.${file.extension}`;
-  writeFileSync(target, file.text);
-  return target;
 }
 
 /** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */
