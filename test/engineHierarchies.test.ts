@@ -40,14 +40,14 @@ describe('engine: hierarchies and rules', () => {
       { method: 'apriori-km', params: { k: 3, m: 2, hierarchy }, seed: 1 },
       () => {},
     );
-    expect(JSON.parse(run.rulesJson!)).toMatchObject({ kind: 'generalized', hierarchy });
-    const applied = engine.applyRules('n', run.rulesJson!, 'rules.json', { newItems: 'suppress' });
+    expect(JSON.parse(await run.rules!.text())).toMatchObject({ kind: 'generalized', hierarchy });
+    const applied = await engine.applyRules('n', run.rules!, 'rules.json', { newItems: 'suppress' });
     expect(applied.check).toMatchObject({ holds: false, offered: 1 });
     expect(applied.format).toBe('csv-basket');
     expect((await applied.files[0].blob.text()).trim().split('\n')).toHaveLength(60);
     expect(await applied.files[1].blob.text()).toContain('soft drinks,ginger ale');
     expect(applied.rules).toMatchObject({ method: 'apriori-km', kind: 'generalized' });
-    expect(() => engine.applyRules('n', '{"format":"nope"}', 'r.json', {})).toThrow(
+    await expect(engine.applyRules('n', '{"format":"nope"}', 'r.json', {})).rejects.toThrow(
       expect.objectContaining({
         kind: 'input',
         message: expect.stringMatching(/^r.json: expected "format"/),
@@ -58,6 +58,6 @@ describe('engine: hierarchies and rules', () => {
       { method: 'anatomy', params: { p: 2 }, seed: 1, sensitive: { top: 2 } },
       () => {},
     );
-    expect(groups.rulesJson).toBeUndefined();
+    expect(groups.rules).toBeUndefined();
   });
 });

@@ -42,9 +42,9 @@ export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
       };
     },
 
-    applyRules(id, text, fileName, options) {
+    async applyRules(id, json, fileName, options) {
       const dataset = get(id);
-      const rules = parseRules(text, fileName);
+      const rules = parseRules(typeof json === 'string' ? json : await json.text(), fileName);
       const applied = applyRules(dataset, rules, options);
       return {
         rules: { method: rules.method, model: rules.model, params: rules.params, kind: rules.kind },

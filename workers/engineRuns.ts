@@ -75,7 +75,7 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
         summary: run.view,
         examples: run.examples,
         files,
-        ...(rules && { rulesJson: rulesJson(rules) }),
+        ...(rules && { rules: new Blob([rulesJson(rules)], { type: 'application/json' }) }),
         releaseKey: keep(run.release),
       };
     },

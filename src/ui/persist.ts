@@ -67,6 +67,16 @@ export const saveRun = (run: SavedRun) => quietly(() => set(run.id, run, runs), 
 export const forgetRun = (id: string) => quietly(() => del(id, runs), undefined);
 export const savedRuns = () =>
   quietly(
-    async () => ((await values(runs)) as SavedRun[]).sort((a, b) => a.savedAt - b.savedAt),
+    async () =>
+      ((await values(runs)) as (SavedRun & { rulesJson?: string })[])
+        .map(withRulesBlob)
+        .sort((a, b) => a.savedAt - b.savedAt),
     [] as SavedRun[],
   );
+
+/** A run saved before its rules became a Blob (they were a string, `rulesJson`) is read alike. */
+function withRulesBlob({ rulesJson, ...run }: SavedRun & { rulesJson?: string }): SavedRun {
+  return rulesJson === undefined
+    ? run
+    : { ...run, rules: new Blob([rulesJson], { type: 'application/json' }) };
+}

@@ -113,7 +113,7 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
         >
           {base}-audit-private.json
         </button>
-        {run.rulesJson && (
+        {run.rules && (
           <>
             <p className="small">
               The rules: what this run did to each item, to apply to the next batch of the same shape (Check
@@ -122,7 +122,7 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
             <button
               type="button"
               data-testid="download-rules"
-              onClick={() => download(`${base}-rules.json`, run.rulesJson!, 'application/json')}
+              onClick={() => download(`${base}-rules.json`, run.rules!)}
             >
               {base}-rules.json
             </button>

@@ -17,18 +17,18 @@ const FILE = 'file';
 
 export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
   const allRuns = useRuns((s) => s.runs);
-  const runs = useMemo(() => allRuns.filter((r) => r.rulesJson), [allRuns]);
+  const runs = useMemo(() => allRuns.filter((r) => r.rules), [allRuns]);
   const [source, setSource] = useState(FILE);
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; json: string | Blob } | null>(null);
   const [newItems, setNewItems] = useState<'suppress' | 'keep'>('suppress');
   const [result, setResult] = useState<AppliedRulesResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const rules = (): { name: string; text: string } | null => {
+  const rules = (): { name: string; json: string | Blob } | null => {
     if (source === FILE) return file;
     const run = runs.find((r) => r.id === source);
-    return run ? { name: `${run.record.method} on ${run.datasetName}`, text: run.rulesJson! } : null;
+    return run ? { name: `${run.record.method} on ${run.datasetName}`, json: run.rules! } : null;
   };
   const apply = async () => {
     const chosen = rules();
@@ -37,7 +37,7 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
     setError(null);
     setResult(null);
     try {
-      setResult(await pool.run((api) => api.applyRules(dataset.id, chosen.text, chosen.name, { newItems })));
+      setResult(await pool.run((api) => api.applyRules(dataset.id, chosen.json, chosen.name, { newItems })));
     } catch (e) {
       setError(isEngineError(e) || e instanceof Error ? e.message : String(e));
     } finally {
@@ -73,7 +73,7 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
             label={file ? file.name : 'Choose rules.json…'}
             accept=".json"
             testId="apply-rules-file"
-            onText={(name, text) => setFile({ name, text })}
+            onText={(name, text) => setFile({ name, json: text })}
           />
         )}
         <label>
