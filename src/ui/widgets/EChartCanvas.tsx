@@ -1,14 +1,15 @@
 /**
  * The chart itself, loaded lazily by EChart.tsx (ECharts is most of the page's code, so it is a
  * chunk of its own that the page fetches when the first chart is drawn). The one React wrapper
- * around ECharts: initialises a chart on mount, applies `option` whenever it
- * changes, follows the container's size (ResizeObserver) and disposes the chart on unmount. With
+ * around ECharts: initialises a chart once its box has a size, applies `option` whenever it
+ * changes (each in a task of its own, so that a page drawing several charts stays responsive),
+ * follows the container's size (ResizeObserver) and disposes the chart on unmount. With
  * `exportName` it offers PNG and SVG downloads of what is drawn (the SVG is rendered off-screen by
  * ECharts' SVG renderer from the same option). After every update it writes what the chart holds
  * to `data-series` and `data-points` (data series only: helper series have ids starting with `_`),
  * so tests count what is drawn rather than what was meant.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart, LineChart, ScatterChart, TreeChart } from 'echarts/charts';
 import {
@@ -61,33 +62,56 @@ function exportSvg(option: ChartOption, width: number, height: number, fileName:
   }
 }
 
+/** Runs `job` in a task of its own (after what the browser has queued), unless cancelled. */
+function inOwnTask(job: () => void): () => void {
+  const timer = setTimeout(job, 0);
+  return () => clearTimeout(timer);
+}
+
 export default function EChartCanvas({ option, testId, height = 280, exportName }: EChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  /** How many times the chart was made (again after an unmount in React's strict mode). */
+  const [made, setMade] = useState(0);
 
+  // The chart is made at the size the ResizeObserver first reports (ECharts
+  // reading clientWidth itself forces a layout of the whole page), and in a task of its own: a run
+  // that lands with several charts never builds them all in one long task (issue 16).
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const instance = echarts.init(element);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
+    let cancel = () => {};
+    const observer = new ResizeObserver(([entry]) => {
+      const size = { width: entry.contentRect.width, height: entry.contentRect.height };
+      if (chart.current) return chart.current.resize(size);
+      cancel();
+      cancel = inOwnTask(() => {
+        chart.current = echarts.init(element, undefined, size);
+        setMade((n) => n + 1);
+      });
+    });
     observer.observe(element);
     return () => {
+      cancel();
       observer.disconnect();
-      instance.dispose();
+      chart.current?.dispose();
       chart.current = null;
     };
   }, []);
 
+  // The option is applied in the next task after the chart is made, so that neither is long.
   useEffect(() => {
-    const instance = chart.current;
-    const element = container.current;
-    if (!instance || !element) return;
-    instance.setOption(option, { notMerge: true });
-    const { series, points } = drawnCounts(instance);
-    element.dataset.series = String(series);
-    element.dataset.points = String(points);
-  }, [option]);
+    if (made === 0) return;
+    return inOwnTask(() => {
+      const instance = chart.current;
+      const element = container.current;
+      if (!instance || !element) return;
+      instance.setOption(option, { notMerge: true });
+      const { series, points } = drawnCounts(instance);
+      element.dataset.series = String(series);
+      element.dataset.points = String(points);
+    });
+  }, [option, made]);
 
   const savePng = () => {
     const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
