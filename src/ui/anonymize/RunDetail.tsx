@@ -2,7 +2,8 @@
  * One finished run in detail: what its verifier guaranteed, its warnings, what the release did in
  * plain words, its metrics with their meanings, a few rows before and after, what to download
  * (the data, the JSON, the private audit apart), the reproducing command, and the release kind's
- * viewer and the method's extras (found through the registries).
+ * viewer and the method's extras (found through the registries), in stages of a task each
+ * (useStaged.ts) so that a large run lands without a long main-thread task.
  */
 import { Suspense } from 'react';
 import { methodViews } from '../methods/registry.ts';
@@ -12,6 +13,7 @@ import { RowExamples } from './RowExamples.tsx';
 import { RunDownloads } from './RunDownloads.tsx';
 import { RunSummary } from './RunSummary.tsx';
 import { useRuns, type RunEntry } from './runStore.ts';
+import { useStaged } from '../widgets/useStaged.ts';
 
 export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string }) {
   const { record, summary } = run;
@@ -20,6 +22,8 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
   const viewer = RELEASE_VIEWERS[summary.kind];
   const { RunExtras } = methodViews(record.method);
   const notes = Object.entries(record.notes);
+  // Shown in stages, a task each (useStaged.ts): no single long task while a large run lands.
+  const stage = useStaged(4);
   return (
     <div className="run-detail" data-testid="run-detail">
       <h3>
@@ -34,17 +38,25 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
       </p>
       <h4>What the release did</h4>
       <RunSummary record={record} />
-      <h4>Rows before and after</h4>
-      <RowExamples examples={run.examples} />
-      <h4>Metrics</h4>
-      <MetricMeanings record={record} metrics={metrics} />
-      <h4>Take it away</h4>
-      <RunDownloads key={run.id} run={run} method={method} />
-      <code className="command" data-testid="run-command">
-        {record.command}
-      </code>
-      <viewer.View datasetId={datasetId} run={run} />
-      {RunExtras && (
+      {stage >= 2 && (
+        <>
+          <h4>Rows before and after</h4>
+          <RowExamples examples={run.examples} />
+          <h4>Metrics</h4>
+          <MetricMeanings record={record} metrics={metrics} />
+        </>
+      )}
+      {stage >= 3 && (
+        <>
+          <h4>Take it away</h4>
+          <RunDownloads key={run.id} run={run} method={method} />
+          <code className="command" data-testid="run-command">
+            {record.command}
+          </code>
+        </>
+      )}
+      {stage >= 4 && <viewer.View datasetId={datasetId} run={run} />}
+      {stage >= 4 && RunExtras && (
         <Suspense fallback={null}>
           <RunExtras datasetId={datasetId} run={run} />
         </Suspense>

@@ -93,7 +93,7 @@ export function RunResults({ dataset }: { dataset: DatasetEntry }) {
           ))}
         </tbody>
       </table>
-      {shown && <RunDetail run={shown} datasetId={dataset.id} />}
+      {shown && <RunDetail key={shown.id} run={shown} datasetId={dataset.id} />}
     </section>
   );
 }

@@ -2,9 +2,12 @@
  * A `generalized` release (COAT): the item mapping, each generalized item with the items it stands
  * for (largest first), and the suppressed items. The rows themselves are in the downloads.
  */
+import { useStagedSlice } from '../widgets/useStaged.ts';
 import type { ReleaseViewProps } from './types.ts';
 
 export function GeneralizedView({ run: { summary } }: ReleaseViewProps) {
+  // Up to 500 rows, drawn 50 a task (useStaged.ts).
+  const generalized = useStagedSlice(summary.generalizedItems ?? []);
   return (
     <div className="chart class-table" style={{ height: 260 }} data-testid="generalized-view">
       <p>
@@ -20,7 +23,7 @@ export function GeneralizedView({ run: { summary } }: ReleaseViewProps) {
           </tr>
         </thead>
         <tbody>
-          {summary.generalizedItems?.map((g) => (
+          {generalized.map((g) => (
             <tr key={g.label}>
               <td title={g.label}>{g.label.length > 60 ? `${g.label.slice(0, 57)}…` : g.label}</td>
               <td>

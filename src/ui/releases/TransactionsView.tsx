@@ -6,11 +6,14 @@ import { useMemo } from 'react';
 import { EChart } from '../widgets/EChart.tsx';
 import { classSizeOption } from './classSizeOption.ts';
 import type { ReleaseViewProps } from './types.ts';
+import { useStagedSlice } from '../widgets/useStaged.ts';
 
 export function TransactionsView({ run }: ReleaseViewProps) {
   const { summary, record } = run;
   const k = Number(record.params.k);
   const sizes = useMemo(() => classSizeOption(summary.sizeHistogram, k), [summary, k]);
+  // The 200 largest classes, drawn 50 a task (useStaged.ts).
+  const topClasses = useStagedSlice(summary.topClasses);
   return (
     <div className="charts">
       <EChart option={sizes} testId="chart-class-sizes" height={240} />
@@ -23,7 +26,7 @@ export function TransactionsView({ run }: ReleaseViewProps) {
             </tr>
           </thead>
           <tbody>
-            {summary.topClasses.map((c, i) => (
+            {topClasses.map((c, i) => (
               <tr key={i}>
                 <td>{c.size}</td>
                 <td>{c.items.length ? c.items.join(' ') : <span className="muted">(empty)</span>}</td>
