@@ -67,11 +67,11 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   await expect(page.getByTestId('result-row')).toHaveCount(24);
   await expect(page.getByTestId('results-summary')).toContainText('24 of 24 runs finished');
   await page.getByTestId('results-metric').selectOption('kl');
-  expect(await chartCounts(page, 'chart-metric')).toEqual({ series: '3', points: '12' });
-  expect(await chartCounts(page, 'chart-runtime')).toEqual({ series: '3', points: '12' });
+  await expect.poll(() => chartCounts(page, 'chart-metric')).toEqual({ series: '3', points: '12' });
+  await expect.poll(() => chartCounts(page, 'chart-runtime')).toEqual({ series: '3', points: '12' });
   // The scatter: one series per method (a point per run) plus nothing else counted.
-  expect(await chartCounts(page, 'chart-tradeoff')).toEqual({ series: '3', points: '24' });
-  expect(await chartCounts(page, 'chart-bar')).toEqual({ series: '1', points: '3' });
+  await expect.poll(() => chartCounts(page, 'chart-tradeoff')).toEqual({ series: '3', points: '24' });
+  await expect.poll(() => chartCounts(page, 'chart-bar')).toEqual({ series: '1', points: '3' });
   // Every run verified and carries the command that reproduces it.
   await expect(page.getByTestId('results-table').getByText('✗')).toHaveCount(0);
   await expect(page.getByTestId('run-command').first()).toContainText(
@@ -137,5 +137,5 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   const first = await page.getByTestId('experiment-select').locator('option').first().getAttribute('value');
   await page.getByTestId('experiment-select').selectOption(first!);
   await expect(page.getByTestId('result-row')).toHaveCount(24);
-  expect(await chartCounts(page, 'chart-runtime')).toEqual({ series: '3', points: '12' });
+  await expect.poll(() => chartCounts(page, 'chart-runtime')).toEqual({ series: '3', points: '12' });
 });
