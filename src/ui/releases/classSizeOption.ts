@@ -1,17 +1,19 @@
 /**
  * The class / group / bucket size histogram every release viewer shows (ECharts option). On a large
- * release there can be hundreds of distinct sizes: the x labels are then thinned (every n-th, at most
- * 40, and ECharts drops those that would still overlap) and turned, the count above each bar is kept only while there are few
+ * release there can be hundreds of distinct sizes: past 40 the larger sizes are summed in ranges
+ * (sizeBins.ts; the axis name says so), the x labels are thinned (ECharts drops those that would
+ * overlap) and turned, the count above each bar is kept only while there are few
  * bars, and skewed counts go on a log axis on which a size held by one class still shows.
  */
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { ACCENT, base, titleStyle } from '../widgets/chartStyle.ts';
 import { countAxis } from '../widgets/countAxis.ts';
+import { binLabel, sizeBins } from './sizeBins.ts';
 
 /** Up to this many bars, each says its count (a single large group beside a thousand small ones). */
 const LABELLED_BARS = 24;
-/** At most this many sizes are named on the x axis (every n-th; the tooltip names each bar). */
-const AXIS_LABELS = 40;
+/** At most this many bars: more distinct sizes are merged into ranges (sizeBins.ts). */
+const MAX_BARS = 40;
 
 export function classSizeOption(
   histogram: [number, number][],
@@ -20,9 +22,11 @@ export function classSizeOption(
   axis = `rows per class (k = ${k})`,
   unit = 'classes',
 ): ChartOption {
-  const counts = histogram.map(([, count]) => count);
+  const bins = sizeBins(histogram, MAX_BARS);
+  const merged = bins.length < histogram.length;
+  const counts = bins.map((bin) => bin.classes);
   const y = countAxis(counts, unit);
-  const many = histogram.length > LABELLED_BARS;
+  const many = bins.length > LABELLED_BARS;
   return {
     ...base,
     title: { text: `${title}${y.log ? ' (log scale)' : ''}`, textStyle: titleStyle },
@@ -34,18 +38,11 @@ export function classSizeOption(
     grid: { left: 64, right: 16, top: 52, bottom: many ? 60 : 48 },
     xAxis: {
       type: 'category',
-      data: histogram.map(([size]) => String(size)),
-      name: axis,
+      data: bins.map(binLabel),
+      name: merged ? `${axis}; ${histogram.length} sizes in ${bins.length} ranges` : axis,
       nameLocation: 'middle',
       nameGap: many ? 44 : 30,
-      // Every n-th size named, at most AXIS_LABELS of them: ECharts' own choice measures the text of
-      // every label, and then tests each pair for overlap (a long task on a 1,000,000-row release).
-      axisLabel: {
-        interval: Math.max(0, Math.ceil(histogram.length / AXIS_LABELS) - 1),
-        hideOverlap: true,
-        rotate: many ? 45 : 0,
-        fontSize: 11,
-      },
+      axisLabel: { hideOverlap: true, rotate: many ? 45 : 0, fontSize: 11 },
     },
     yAxis: y.yAxis,
     series: [
@@ -54,7 +51,7 @@ export function classSizeOption(
         data: y.data,
         itemStyle: { color: ACCENT },
         label: { show: !many, position: 'top', fontSize: 11 },
-        ...(!many && { labelLayout: { hideOverlap: true } }),
+        labelLayout: { hideOverlap: true },
       },
     ],
   };
