@@ -3,11 +3,13 @@
  * wait (issue 16): the phases the page shows (running, verifying, measuring, publishing), the time
  * from the click to the result in the run table against the total the page shows (total_ms), and
  * every main-thread task over 50 ms from click to result (PerformanceObserver 'longtask', calibrated
- * with a deliberate 250 ms task). Needs `vite build` first; serves dist/ with `vite preview`.
+ * with a deliberate 250 ms task); a Chromium trace of the same window gives each long task's CPU
+ * time (traceTasks.ts), which tells the page's work from the wait for a core. Needs `vite build` first; serves dist/ with `vite preview`.
  */
 import { spawn } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { tracedTasks, type TracedTask } from './traceTasks.ts';
 
 export interface BrowserRunResult {
   method: string;
@@ -19,6 +21,8 @@ export interface BrowserRunResult {
   runtimeShownMs: number;
   totalShownMs: number;
   longTasks: number[];
+  /** The same window's main-thread tasks over 50 ms in a Chromium trace, with the CPU time of each. */
+  tracedTasks: TracedTask[];
   /** When each phase began and each long task started, ms after the click (to find a long task's cause). */
   timeline: string[];
 }
@@ -45,6 +49,8 @@ export async function browserRun(
   expectedTransactions: string,
   runs: { method: string; params: Record<string, string> }[],
   port = 4180,
+  /** Where to save a full-page screenshot of each run's detail (none when absent). */
+  shotDir?: string,
 ): Promise<BrowserRunReport> {
   const server = spawn(
     'npx',
@@ -67,8 +73,14 @@ export async function browserRun(
     await page.getByTestId('tab-anonymize').click();
     await installWatch(page);
     const results: BrowserRunResult[] = [];
-    for (const run of runs) results.push(await runOne(page, run.method, run.params));
+    for (const run of runs) {
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+      const result = await runOne(page, run.method, run.params);
+      result.tracedTasks = tracedTasks(await browser.stopTracing(), 'txanon-click', 'txanon-end');
+      results.push(result);
+    }
     const calibrated = await calibrate(page);
+    if (shotDir) await screenshotRuns(page, runs, shotDir);
     return {
       crossOriginIsolated: await page.evaluate(() => crossOriginIsolated),
       workers,
@@ -102,7 +114,11 @@ async function installWatch(page: Page): Promise<void> {
         w.watch.phaseAt.push(performance.now());
       }
       const now = document.querySelectorAll('[data-testid="run-row"]').length;
-      if (now > rows && w.watch.resultAt === 0) w.watch.resultAt = performance.now();
+      if (now > rows && w.watch.resultAt === 0) {
+        w.watch.resultAt = performance.now();
+        // The end of the watched window, for the trace (the observer's window ends there too).
+        setTimeout(() => console.timeStamp('txanon-end'), 2000);
+      }
       rows = now;
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
@@ -119,6 +135,7 @@ async function runOne(page: Page, method: string, params: Record<string, string>
     w.watch.phaseAt = [];
     w.watch.resultAt = 0;
     setTimeout(() => {
+      console.timeStamp('txanon-click');
       w.watch.clickAt = performance.now();
       (document.querySelector('[data-testid="run-method"]') as HTMLButtonElement).click();
     }, 0);
@@ -139,6 +156,7 @@ async function runOne(page: Page, method: string, params: Record<string, string>
     runtimeShownMs,
     totalShownMs,
     longTasks: during.map((t) => t.duration),
+    tracedTasks: [],
     timeline: [
       ...watch.phases.map((phase, i) => ({ at: watch.phaseAt[i] - watch.clickAt, text: phase })),
       ...during.map((t) => ({ at: t.start - watch.clickAt, text: `long task ${t.duration.toFixed(0)} ms` })),
@@ -147,6 +165,24 @@ async function runOne(page: Page, method: string, params: Record<string, string>
       .sort((a, b) => a.at - b.at)
       .map((e) => `${e.at.toFixed(0)} ms: ${e.text}`),
   };
+}
+
+/**
+ * Each landed run selected in the table, the page saved as `browserrun-<method>.png` and its
+ * release view (chart and table) as `browserrun-<method>-view.png`.
+ */
+async function screenshotRuns(page: Page, runs: { method: string }[], dir: string): Promise<void> {
+  for (const [i, run] of runs.entries()) {
+    await page.getByTestId('run-row').nth(i).click();
+    await page.getByTestId('run-command').waitFor();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${dir}/browserrun-${run.method}.png`, fullPage: true });
+    await page
+      .getByTestId('run-detail')
+      .locator('.charts')
+      .first()
+      .screenshot({ path: `${dir}/browserrun-${run.method}-view.png` });
+  }
 }
 
 /** A task made long on purpose (250 ms) must show up, or "no long task" means nothing. */
