@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { coat, log2Pow2Minus1 } from '../src/core/methods/coat/coatAlgorithm.ts';
 import { pgen } from '../src/core/methods/coat/pgen.ts';
-import { generalizedItemUl } from '../src/core/metrics/utilityLoss.ts';
+import { log2GeneralizedItemUl } from '../src/core/metrics/utilityLoss.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
@@ -47,8 +47,8 @@ describe('COAT on Fig. 1 (Example 4.1): k = 5, s = 15%', () => {
   });
 
   it('Example 3.15: UL((a,b)) with weight 0.375 is (2^2-1)/(2^8-1) x 0.375 x 7/8, about 0.004', () => {
-    expect(generalizedItemUl(2, 8, 0.375, 7, 8)).toBeCloseTo((3 / 255) * 0.375 * (7 / 8), 15);
-    expect(generalizedItemUl(2, 8, 0.375, 7, 8)).toBeCloseTo(0.004, 3);
+    expect(2 ** log2GeneralizedItemUl(2, 8, 0.375, 7, 8)).toBeCloseTo((3 / 255) * 0.375 * (7 / 8), 15);
+    expect(2 ** log2GeneralizedItemUl(2, 8, 0.375, 7, 8)).toBeCloseTo(0.004, 3);
   });
 
   it('utility constraints that cannot be met within s name the constraint (Alg. 3)', () => {

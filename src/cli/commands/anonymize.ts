@@ -11,6 +11,7 @@ import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import { releaseJson } from '../../core/release/exportRelease.ts';
 import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
+import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 const RUN_FLAGS = [
@@ -22,10 +23,7 @@ const RUN_FLAGS = [
   'sensitive',
   'sensitive-top',
   'sensitive-random',
-  'queries',
-  'q',
-  'min-support',
-  'min-confidence',
+  ...METRIC_FLAGS,
 ];
 
 export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
@@ -62,12 +60,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     seed: intFlag(args, 'seed', 1),
     sensitive: sensitiveFlag(args),
     metrics: listFlag(args, 'metrics'),
-    metricOptions: {
-      queries: optionalInt(args, 'queries'),
-      q: optionalInt(args, 'q'),
-      minSupport: optionalFraction(args, 'min-support'),
-      minConfidence: optionalFraction(args, 'min-confidence'),
-    },
+    metricOptions: metricSettings(args),
   };
   const { dataset } = await readDataset(file, parseFlags(args));
   const { record, release, audit } = runMethod(
@@ -78,10 +71,12 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   writeFileSync(out, releaseJson(release) + '\n');
   const auditPath = args.flags.get('audit');
   if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
-  // A constraint file's content stays out of the printed record: it names the file instead.
+  // A constraint file's content stays out of the printed record: it names the file instead; the
+  // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };
+  const { perQuery: _perQuery, ...shown } = record;
   return {
-    ...record,
+    ...shown,
     params: shownParams,
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
   };
@@ -103,16 +98,4 @@ function sensitiveFlag(args: ParsedArgs): SensitiveChoice | undefined {
   if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 0) };
   if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 0) };
   return undefined;
-}
-
-function optionalInt(args: ParsedArgs, name: string): number | undefined {
-  return args.flags.has(name) ? intFlag(args, name, 0, 1) : undefined;
-}
-
-function optionalFraction(args: ParsedArgs, name: string): number | undefined {
-  const raw = args.flags.get(name);
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be a fraction in (0, 1], got '${raw}'`);
-  return value;
 }

@@ -1,6 +1,7 @@
 /**
- * `evaluate <file> <release.json> --audit audit.json [--metrics a,b] [--seed S]` (DESIGN.md
- * sec. 6): verifies a release against its input and computes the metrics that apply to it.
+ * `evaluate <file> <release.json> --audit audit.json [--metrics a,b] [--seed S]` and the metric
+ * options of `anonymize` (DESIGN.md sec. 6): verifies a release against its input and computes the
+ * metrics that apply to it.
  */
 import { readFileSync } from 'node:fs';
 import { findMetric, metricsFor } from '../../core/metrics/registry.ts';
@@ -9,12 +10,13 @@ import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
 import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
+import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 export async function evaluateCommand(
   args: ParsedArgs,
 ): Promise<Verification & { metrics: Record<string, number> }> {
-  allowOnly(args, [...PARSE_FLAGS, 'audit', 'metrics', 'seed']);
+  allowOnly(args, [...PARSE_FLAGS, 'audit', 'metrics', 'seed', ...METRIC_FLAGS]);
   const [file, releasePath] = requirePositional(
     args,
     2,
@@ -30,11 +32,12 @@ export async function evaluateCommand(
   const metrics: Record<string, number> = {};
   if (verification.verified) {
     const ids = listFlag(args, 'metrics') ?? metricsFor(release.kind).map((m) => m.id);
+    const options = { ...metricSettings(args), seed: intFlag(args, 'seed', 1) };
     for (const id of ids) {
       const metric = findMetric(id);
       if (!metric) throw new CliError(`unknown metric '${id}'`);
       if (metric.kinds.includes(release.kind))
-        Object.assign(metrics, metric.compute(dataset, release, audit, { seed: intFlag(args, 'seed', 1) }));
+        Object.assign(metrics, metric.compute(dataset, release, audit, options));
     }
   }
   return { ...verification, metrics };

@@ -1,12 +1,14 @@
 /**
  * From run records to chart series: which parameters a sweep varied (its axes), and per series
  * (a method, plus any other varied parameter) the mean, min and max of a value over seeds at each
- * axis value. A run without the value (a metric that does not apply) adds no point: absent, never
- * zero. Failed runs add nothing.
+ * axis value, with the standard error of the mean over seeds and queries (uncertainty.ts) when the
+ * value's runs let one estimate it. A run without the value (a metric that does not apply) adds no
+ * point: absent, never zero. Failed runs add nothing.
  */
 import type { ParamValue } from '../methods/types.ts';
 import { isFailedRun, type SweepRun } from './results.ts';
 import type { RunRecord } from '../run/runRecord.ts';
+import { combinedSe, runSe } from './uncertainty.ts';
 
 export interface SeriesPoint {
   x: ParamValue;
@@ -15,6 +17,10 @@ export interface SeriesPoint {
   max: number;
   /** How many seeds the point averages. */
   n: number;
+  /** Standard error of the mean over seeds and queries; undefined when nothing estimates it. */
+  se?: number;
+  /** The runs the point averages (one per seed), for paired comparisons. */
+  runs: RunRecord[];
 }
 
 export interface Series {
@@ -69,8 +75,10 @@ export function valueSeries(
   axis: string,
   value: (run: RunRecord) => number | undefined,
   axes: readonly string[] = sweptAxes(runs),
+  seOf: (run: RunRecord) => number | undefined = () => undefined,
 ): Series[] {
-  const groups = new Map<string, { method: string; byX: Map<string, { x: ParamValue; values: number[] }> }>();
+  type Cell = { x: ParamValue; values: number[]; runs: RunRecord[] };
+  const groups = new Map<string, { method: string; byX: Map<string, Cell> }>();
   for (const run of runs) {
     if (isFailedRun(run)) continue;
     const x = axisValue(run, axis);
@@ -79,23 +87,36 @@ export function valueSeries(
     const name = seriesName(run, axis, axes);
     const group = groups.get(name) ?? { method: run.method, byX: new Map() };
     groups.set(name, group);
-    const cell = group.byX.get(String(x)) ?? { x, values: [] };
+    const cell = group.byX.get(String(x)) ?? { x, values: [], runs: [] };
     group.byX.set(String(x), cell);
     cell.values.push(v);
+    cell.runs.push(run);
   }
   return [...groups].map(([name, { method, byX }]) => ({
     name,
     method,
     points: [...byX.values()]
-      .map(({ x, values }) => ({
+      .map(({ x, values, runs: cellRuns }) => ({
         x,
         mean: values.reduce((s, v) => s + v, 0) / values.length,
         min: Math.min(...values),
         max: Math.max(...values),
         n: values.length,
+        se: combinedSe(values, cellRuns.map(seOf)),
+        runs: cellRuns,
       }))
       .sort((a, b) => compareAxisValues(a.x, b.x)),
   }));
+}
+
+/** One series per method for a named value, each point with its standard error (uncertainty.ts). */
+export function metricSeries(
+  runs: readonly SweepRun[],
+  axis: string,
+  name: string,
+  axes: readonly string[] = sweptAxes(runs),
+): Series[] {
+  return valueSeries(runs, axis, runValue(name), axes, (run) => runSe(run, name));
 }
 
 /** A named metric value of a run (`runtime_ms` is the run's runtime). */

@@ -44,13 +44,18 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
   const wanted = request.metrics ?? metricsFor(result.release.kind).map((m) => m.id);
   const metrics: Record<string, number> = {};
+  const perQuery = new Map<string, number[]>();
   for (const id of wanted) {
     const metric = findMetric(id);
     if (!metric) throw new InputError(`unknown metric '${id}'`);
     if (!metric.kinds.includes(result.release.kind)) continue; // does not apply: absent, never zero
     Object.assign(
       metrics,
-      metric.compute(dataset, result.release, result.audit, { seed: request.seed, ...request.metricOptions }),
+      metric.compute(dataset, result.release, result.audit, {
+        seed: request.seed,
+        ...request.metricOptions,
+        perQuery,
+      }),
     );
   }
   const record: RunRecord = {
@@ -65,15 +70,18 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
     notes: result.notes ?? {},
     ...definedOptions(request.metricOptions),
+    ...(perQuery.size > 0 ? { perQuery: Object.fromEntries(perQuery) } : {}),
     command: reproducingCommand(dataset.name, request, params),
   };
   return { record, release: result.release, audit: result.audit };
 }
 
 /** `{ metricOptions }` holding the options a request set, or nothing when it set none. */
-function definedOptions(options: RunRequest['metricOptions']): { metricOptions?: Record<string, number> } {
+function definedOptions(options: RunRequest['metricOptions']): {
+  metricOptions?: Record<string, number | string>;
+} {
   const set = Object.entries(options ?? {}).filter(
-    (entry): entry is [string, number] => entry[1] !== undefined,
+    (entry): entry is [string, number | string] => entry[1] !== undefined,
   );
   return set.length > 0 ? { metricOptions: Object.fromEntries(set) } : {};
 }

@@ -1,5 +1,6 @@
 /** What a metric value means and which paper defines it, for tooltips and table headers. */
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
+import type { ValueDirection } from '../../core/metrics/types.ts';
 
 export function describeValue(metrics: readonly MetricInfo[], name: string): string {
   if (name === 'runtime_ms')
@@ -8,8 +9,11 @@ export function describeValue(metrics: readonly MetricInfo[], name: string): str
   return info ? `${info.label} (${info.source}). ${info.description}` : name;
 }
 
-/** Which way is better for a value (`count` for plain counts such as the number of rules). */
-export function valueDirection(metrics: readonly MetricInfo[], name: string): 'lower' | 'higher' | 'count' {
+/**
+ * Which way is better for a value (`count` for plain counts such as the number of rules, `se` for
+ * the standard error of another value).
+ */
+export function valueDirection(metrics: readonly MetricInfo[], name: string): ValueDirection {
   if (name === 'runtime_ms') return 'lower';
   return metrics.find((m) => name in m.values)?.values[name] ?? 'lower';
 }
