@@ -18,7 +18,7 @@ import { compact } from '../src/core/metrics/sampling.ts';
 import type { GeneralizedRelease, GroupsRelease, TransactionsRelease } from '../src/core/release/types.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
 
-const header = { format: 'txanon-release/1', seed: 1, sensitive: [] } as const;
+const header = { format: 'txanon-release/1' as const, seed: 1, sensitive: [] as string[] };
 const fig1 = parseText(readFileSync('public/samples/coat-fig1a.csv', 'utf8'), {
   fileName: 'coat-fig1a.csv',
 }).dataset;

@@ -2,11 +2,13 @@
  * Verifier of `buckets` releases (l-diverse multi-dimension anatomy, anatomy paper Def. 5), strict:
  * the audit covers every input row once; the columns partition the items; every bucket publishes,
  * in every column, exactly the projections of its input rows (as a multiset, since columns are
- * permuted); and in every bucket and column the most frequent value v has c(v) / |B| <= 1 / l.
- * The empty itemset counts as a value.
+ * permuted); and every bucket's column is l-diverse under the reading the release names
+ * (`params.diversity`, diversity.ts): by default the most frequent value v has c(v) / |B| <= 1 / l;
+ * `distinct`: at least l distinct values. The empty itemset counts as a value.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
+import { columnIsDiverse, diversityOf } from './diversity.ts';
 import type { BucketsAudit, BucketsRelease, Verification } from './types.ts';
 
 const valueKey = (tokens: readonly string[]) => JSON.stringify([...tokens].sort());
@@ -14,6 +16,7 @@ const valueKey = (tokens: readonly string[]) => JSON.stringify([...tokens].sort(
 export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: BucketsAudit): Verification {
   const problems: string[] = [];
   const l = Number(release.params.l);
+  const reading = diversityOf(release.params);
   if (!(l >= 1)) problems.push(`release params.l must be a number >= 1, got ${release.params.l}`);
   const partition = checkPartition(dataset.n, audit.buckets.flat());
   problems.push(...partition);
@@ -48,12 +51,20 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
         problems.push(
           `bucket ${b + 1}, column ${c + 1}: published values differ from the input rows' projections`,
         );
-      for (const [key, count] of counts) {
-        if (count * l > bucket.size) {
+      if (reading === 'distinct') {
+        if (!columnIsDiverse(counts.values(), bucket.size, l, reading))
           overRepresented.push({
-            share: count / bucket.size,
-            problem: `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
+            share: 1 / counts.size,
+            problem: `bucket ${b + 1}, column ${c + 1}: ${counts.size} distinct values, fewer than l = ${l} (Example 5)`,
           });
+      } else {
+        for (const [key, count] of counts) {
+          if (count * l > bucket.size) {
+            overRepresented.push({
+              share: count / bucket.size,
+              problem: `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
+            });
+          }
         }
       }
     });

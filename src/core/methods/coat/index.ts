@@ -1,7 +1,8 @@
 /**
  * `coat`: COAT (Loukides, Gkoulalas-Divanis, Malin, "Towards Utility-driven Anonymization of
- * Transactions"; coatAlgorithm.ts). Privacy constraints: every m-itemset that occurs (k^m mode,
- * `m` > 0) or those given in `constraints` (JSON or CSV text, e.g. from Pgen); utility constraints:
+ * Transactions"; coatAlgorithm.ts). Privacy constraints: the itemsets of at most m items that occur
+ * with support below k, level by level (k^m mode, `m` > 0; kmLevels.ts) or those given in
+ * `constraints` (JSON or CSV text, e.g. from Pgen); utility constraints:
  * those in `utility`, else groups of `group` consecutive items (0: all items in one). Publishes a
  * `generalized` release: generalized items as labels `(a,b)`, suppressed items removed, rows
  * shuffled; the audit keeps the constraints, which the verifier checks.
@@ -11,10 +12,9 @@ import { mappedRows } from '../shared/mappedRows.ts';
 import { TEACHING_ROWS } from '../shared/teachingSize.ts';
 import type { GeneralizedAudit, GeneralizedRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
-import { coat } from './coatAlgorithm.ts';
 import { generalizedLabel } from './generalizedLabel.ts';
 import { pgen } from './pgen.ts';
-import { runConstraints } from './runConstraints.ts';
+import { runCoat } from './runConstraints.ts';
 import { coatTeachingTrace } from './trace.ts';
 
 const COAT_PARAMS = [
@@ -64,9 +64,8 @@ type CoatParams = ParamValues<typeof COAT_PARAMS>;
 
 function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
   const k = params.k;
-  const { privacy, utility } = runConstraints(dataset, params);
-  ctx.progress(0.1, 'constraints');
-  const result = coat(dataset, privacy, utility, k, params.s);
+  const result = runCoat(dataset, params, (fraction, phase) => ctx.progress(0.9 * fraction, phase));
+  const { privacy, utility } = result;
   const token = (id: number) => dataset.dictionary.token(id);
   const generalized: Record<string, string[]> = {};
   const labelOf = new Map<number, string>();
@@ -88,14 +87,16 @@ function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
   };
   const audit: GeneralizedAudit = {
     rowOf,
-    ...(params.m > 0 ? {} : { constraints: privacy.map((c) => c.map(token)) }),
+    ...(privacy ? { constraints: privacy.map((c) => c.map(token)) } : {}),
     utility: utility.map((u) => u.map(token)),
   };
   return {
     release,
     audit,
     notes: {
-      'privacy constraints': privacy.length,
+      [params.m > 0
+        ? `privacy constraints (itemsets of 1..${params.m} items below k)`
+        : 'privacy constraints']: result.constraints,
       'generalized items': Object.keys(generalized).length,
       'items generalized': Object.values(generalized).reduce((s, g) => s + g.length, 0),
       'items suppressed': result.suppressed.length,

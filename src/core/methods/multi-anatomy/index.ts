@@ -2,8 +2,11 @@
  * `multi-anatomy`: l-diverse multi-dimension anatomy ("Privacy Preservation in Transaction
  * Databases based on Anatomy technique", CSE 2010). Item partition (Sec. IV.A): phi^2 between items
  * (eq. 4), distance 1 - phi^2, PAM k-medoids into `columns` clusters (FastPAM1 swaps). Record
- * partition (Sec. IV.B, Fig. 2; see recordPartition.ts for the reading). Publishes a `buckets`
- * release: each column's values permuted within the bucket (Sec. V.A).
+ * partition (Sec. IV.B, Fig. 2; see recordPartition.ts for the reading) under the l-diversity
+ * reading `diversity` (release/diversity.ts: `frequency`, Def. 5, the default and the stricter one;
+ * `distinct`, Example 5). An infeasible setting is an error that names the feasible ones
+ * (feasibility.ts), which the `feasibility` tool also gives the page. Publishes a `buckets` release:
+ * each column's values permuted within the bucket (Sec. V.A).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { BucketsRelease } from '../../release/types.ts';
@@ -12,17 +15,19 @@ import { InputError } from '../../base/errors.ts';
 import { pam } from './pam.ts';
 import { phiSquareAmong, phiSquareMatrix } from './phiSquare.ts';
 import { itemSupports } from '../../data/stats.ts';
-import { checkFeasible, columnValues, partitionRecords } from './recordPartition.ts';
+import { columnValues, partitionRecords } from './recordPartition.ts';
+import { DIVERSITY_READINGS } from '../../release/diversity.ts';
+import { COLUMN_SEARCH_ITEMS, feasibility, infeasibleMessage } from './feasibility.ts';
 
 /** Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). */
 export function itemPartition(
   dataset: Dataset,
   columns: number,
+  phi: Float64Array = phiSquareMatrix(dataset),
 ): { columnOf: Int32Array; cost: number; swaps: number } {
   const d = dataset.d;
   if (columns > d)
     throw new InputError(`${columns} columns need at least ${columns} items; ${dataset.name} has ${d}`);
-  const phi = phiSquareMatrix(dataset);
   const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi[i * d + j]));
   return { columnOf: Int32Array.from(clustering.assignment), cost: clustering.cost, swaps: clustering.swaps };
 }
@@ -49,6 +54,13 @@ const MULTI_ANATOMY_PARAMS = [
     min: 1,
     help: 'number of columns the items are clustered into (PAM k)',
   },
+  {
+    name: 'diversity',
+    type: 'string',
+    choices: DIVERSITY_READINGS,
+    default: 'frequency',
+    help: 'l-diversity reading: frequency (Def. 5: no value in more than |B|/l rows of a bucket, stricter) or distinct (Example 5: at least l distinct values per column)',
+  },
 ] as const;
 type MultiAnatomyParams = ParamValues<typeof MULTI_ANATOMY_PARAMS>;
 
@@ -61,21 +73,34 @@ export function itemCorrelation(dataset: Dataset, top: number): { tokens: string
   return { tokens: items.map((i) => dataset.dictionary.token(i)), phi: phiSquareAmong(dataset, items) };
 }
 
+/** The feasibility of the params on the dataset; fewer columns are searched when `search`. */
+function checkSetting(dataset: Dataset, params: MultiAnatomyParams, search: boolean) {
+  const phi = phiSquareMatrix(dataset);
+  const partitions = new Map<number, ReturnType<typeof itemPartition>>();
+  const partition = (columns: number) => {
+    if (!partitions.has(columns)) partitions.set(columns, itemPartition(dataset, columns, phi));
+    return partitions.get(columns)!.columnOf;
+  };
+  const setting = { l: params.l, columns: params.columns, reading: params.diversity };
+  return { result: feasibility(dataset, setting, partition, search), partitions };
+}
+
 function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
   const { l, columns } = params;
   if (dataset.n === 0) throw new InputError(`${dataset.name} has no transactions`);
-  const { columnOf, cost, swaps } = itemPartition(dataset, columns);
+  const { result, partitions } = checkSetting(dataset, params, dataset.d <= COLUMN_SEARCH_ITEMS);
+  const { columnOf, cost, swaps } = partitions.get(columns)!;
   ctx.progress(0.5, 'item partition');
   const values = columnValues(dataset, columnOf, columns);
-  const describe = (_c: number, value: string) =>
+  const describe = (value: string) =>
     value === ''
       ? '{} (no item of the column)'
       : `{${value
           .split(',')
           .map((id) => dataset.dictionary.token(Number(id)))
           .join(', ')}}`;
-  checkFeasible(values, columns, l, describe);
-  const buckets = partitionRecords(values, columns, l, ctx.rng);
+  if (!result.feasible) throw new InputError(infeasibleMessage(result, describe));
+  const buckets = partitionRecords(values, columns, l, ctx.rng, params.diversity);
   const columnTokens: string[][] = Array.from({ length: columns }, () => []);
   for (let item = 0; item < dataset.d; item++)
     columnTokens[columnOf[item]].push(dataset.dictionary.token(item));
@@ -121,6 +146,10 @@ export const multiAnatomySpec = defineMethod({
   params: MULTI_ANATOMY_PARAMS,
   run,
   tools: {
+    feasibility: {
+      help: 'whether the l, columns and diversity reading set allow an l-diverse partition, and which settings would (largest l per reading, fewer columns)',
+      run: (dataset, params) => checkSetting(dataset, params, true).result,
+    },
     itemCorrelation: {
       help: 'phi² (eq. 4) among the most frequent items (args: top, default 25), for the heatmap',
       run: (dataset, _params, _ctx, args) => itemCorrelation(dataset, Number(args.top ?? 25)),
