@@ -12,7 +12,7 @@ export interface FailedRun {
   method: string;
   params: Record<string, ParamValue>;
   seed: number;
-  metricOptions?: Record<string, number>;
+  metricOptions?: Record<string, number | string>;
   error: string;
 }
 

@@ -2,17 +2,15 @@
 import { Suspense } from 'react';
 import { useRuns, type RunEntry } from './runStore.ts';
 import { download } from '../widgets/download.ts';
-import { describeValue, formatRuntime } from '../widgets/metricText.ts';
+import { describeValue, formatMetric, formatRuntime, shownValueNames } from '../widgets/metricText.ts';
 import { methodViews } from '../methods/registry.ts';
 import { RELEASE_VIEWERS } from '../releases/registry.ts';
-
-const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString() : value.toPrecision(4));
 
 export function RunResults({ datasetId }: { datasetId: string }) {
   const { runs, selectedRunId, selectRun, metrics } = useRuns();
   const mine = runs.filter((r) => r.datasetId === datasetId);
   const selected = mine.find((r) => r.id === selectedRunId) ?? mine[mine.length - 1];
-  const metricNames = [...new Set(mine.flatMap((r) => Object.keys(r.record.metrics)))];
+  const metricNames = shownValueNames([...new Set(mine.flatMap((r) => Object.keys(r.record.metrics)))]);
   const describe = (name: string) => describeValue(metrics, name);
   if (mine.length === 0) return <p className="muted">No runs on this dataset yet.</p>;
   return (
@@ -49,7 +47,7 @@ export function RunResults({ datasetId }: { datasetId: string }) {
               <td>{r.record.seed}</td>
               <td>{r.record.verified ? '✓' : '✗'}</td>
               {metricNames.map((m) => (
-                <td key={m}>{r.record.metrics[m] === undefined ? '' : format(r.record.metrics[m])}</td>
+                <td key={m}>{formatMetric(r.record.metrics, m)}</td>
               ))}
               <td>{formatRuntime(r.record.runtime_ms)}</td>
             </tr>

@@ -1,21 +1,23 @@
 /**
  * ECharts options for comparing runs (the Results page): a value against the swept parameter with
- * one line per series and a band for the spread over seeds, runtime on a log axis, the
- * privacy-utility scatter with its non-dominated runs, and every series at one parameter value.
- * Pure functions of run records; helper series (bands, the front) carry ids starting with `_` so
- * the chart wrapper counts only the data series.
+ * one line per series and a band of ± 2 standard errors over queries and seeds
+ * (core/experiment/uncertainty.ts), runtime on a log axis, the privacy-utility scatter with its
+ * non-dominated runs, and every series at one parameter value ranked, with error bars and letters:
+ * bars that share a letter cannot be told apart (core/experiment/comparison.ts). Pure functions of
+ * run records; helper series (bands, error bars, the front) carry ids starting with `_` so the chart
+ * wrapper counts only the data series.
  */
 import { nonDominated } from '../../core/experiment/pareto.ts';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
 import {
   axisValue,
-  compareAxisValues,
+  metricSeries,
   runValue,
   seriesName,
   type Series,
   valueSeries,
 } from '../../core/experiment/series.ts';
-import type { ParamValue } from '../../core/methods/types.ts';
+import type { Comparison } from '../../core/experiment/comparison.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { escapeHtml } from '../widgets/chartStyle.ts';
 
@@ -56,12 +58,16 @@ function xAxisFor(series: readonly Series[], axis: string) {
 
 const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
 
+type Point = Pick<Series['points'][number], 'x' | 'mean' | 'min' | 'max' | 'n' | 'se'>;
+
 function pointTooltip(describe: Describe, valueName: string, axis: string) {
-  return (p: { seriesName: string; data: { point: Series['points'][number] } }) => {
+  return (p: { seriesName: string; data: { point: Point } }) => {
     const point = p.data.point;
+    const se = point.se === undefined ? '' : ` ± ${fmt(2 * point.se)} (2 standard errors)`;
     return [
       `<b>${escapeHtml(p.seriesName)}</b> at ${escapeHtml(axis)} = ${escapeHtml(String(point.x))}`,
-      `${escapeHtml(valueName)}: mean ${fmt(point.mean)} (min ${fmt(point.min)}, max ${fmt(point.max)}, ${point.n} seed${point.n > 1 ? 's' : ''})`,
+      `${escapeHtml(valueName)}: mean ${fmt(point.mean)}${se}`,
+      `min ${fmt(point.min)}, max ${fmt(point.max)} over ${point.n} seed${point.n > 1 ? 's' : ''}`,
       `<span style="color:#666">${escapeHtml(describe(valueName))}</span>`,
     ].join('<br/>');
   };
@@ -81,19 +87,24 @@ function lines(series: readonly Series[], colour: (name: string) => string) {
   }));
 }
 
-/** The spread over seeds as a filled band between min and max (two stacked helper lines). */
+/**
+ * The uncertainty of each mean as a filled band of ± 2 standard errors over queries and seeds (two
+ * stacked helper lines); points whose error cannot be estimated (one seed of an exact value) add
+ * no width.
+ */
 function bands(series: readonly Series[], colour: (name: string) => string) {
   const numeric = numericAxis(series);
   return series.flatMap((s) => {
-    if (!s.points.some((p) => p.n > 1)) return [];
+    if (!s.points.some((p) => (p.se ?? 0) > 0)) return [];
     const x = (p: Series['points'][number]) => (numeric ? p.x : String(p.x));
+    const half = (p: Series['points'][number]) => 2 * (p.se ?? 0);
     const stack = `_band-${s.name}`;
     return [
       {
         type: 'line',
         id: `_band-low-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), p.min]),
+        data: s.points.map((p) => [x(p), p.mean - half(p)]),
         lineStyle: { opacity: 0 },
         symbol: 'none',
         silent: true,
@@ -103,7 +114,7 @@ function bands(series: readonly Series[], colour: (name: string) => string) {
         type: 'line',
         id: `_band-high-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), p.max - p.min]),
+        data: s.points.map((p) => [x(p), 2 * half(p)]),
         lineStyle: { opacity: 0 },
         areaStyle: { color: colour(s.name), opacity: 0.15 },
         symbol: 'none',
@@ -121,10 +132,13 @@ export function metricLineOption(
   describe: Describe,
   colour: (name: string) => string,
 ): ChartOption {
-  const series = valueSeries(runs, axis, runValue(valueName));
+  const series = metricSeries(runs, axis, valueName);
   return {
     ...base,
-    title: { text: `${valueName} vs ${axis} (mean; band: min–max over seeds)`, textStyle: titleStyle },
+    title: {
+      text: `${valueName} vs ${axis} (mean; band: ± 2 standard errors over queries and seeds)`,
+      textStyle: titleStyle,
+    },
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, valueName, axis) },
     legend: { top: 22, data: series.map((s) => s.name), type: 'scroll' },
     grid: { left: 64, right: 24, top: 64, bottom: 44 },
@@ -237,43 +251,113 @@ export function tradeOffOption(
   };
 }
 
-/** Every series at one value of the swept parameter (mean over seeds; min and max in the tooltip). */
+/**
+ * Every series at one value of the swept parameter, best first (comparison.ts): the mean over seeds
+ * with an error bar of ± 2 standard errors and the ranking's letters above it; bars that share a
+ * letter cannot be told apart (their paired difference is within two standard errors).
+ */
 export function barAtOption(
-  runs: readonly SweepRun[],
+  comparison: Comparison,
   axis: string,
-  at: ParamValue,
+  at: string,
   valueName: string,
   describe: Describe,
   colour: (name: string) => string,
 ): ChartOption {
-  const bars = valueSeries(runs, axis, runValue(valueName))
-    .map((s) => ({ name: s.name, point: s.points.find((p) => compareAxisValues(p.x, at) === 0) }))
-    .filter((b): b is { name: string; point: Series['points'][number] } => b.point !== undefined);
+  const bars = comparison.series;
+  const note = comparison.known
+    ? 'bars sharing a letter cannot be told apart'
+    : 'one seed of an exact value: no uncertainty to compare';
   return {
     ...base,
-    title: { text: `${valueName} of every method at ${axis} = ${at}`, textStyle: titleStyle },
+    title: {
+      text: `${valueName} at ${axis} = ${at}, best first (± 2 standard errors)`,
+      subtext: note,
+      textStyle: titleStyle,
+      subtextStyle: { fontSize: 11 },
+    },
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; dataIndex: number }) => {
-        const { point } = bars[p.dataIndex];
-        return pointTooltip(describe, valueName, axis)({ seriesName: p.name, data: { point } });
+        const bar = bars[p.dataIndex];
+        const point = { x: at, mean: bar.mean, min: bar.min, max: bar.max, n: bar.seeds, se: bar.se };
+        const letters = bar.letters ? `<br/>group ${bar.letters}` : '';
+        return pointTooltip(describe, valueName, axis)({ seriesName: p.name, data: { point } }) + letters;
       },
     },
-    grid: { left: 64, right: 24, top: 40, bottom: 72 },
+    grid: { left: 64, right: 24, top: 72, bottom: 72 },
     xAxis: {
       type: 'category',
       data: bars.map((b) => b.name),
       axisLabel: { rotate: bars.length > 4 ? 30 : 0, fontSize: 11 },
     },
-    yAxis: { type: 'value', name: valueName, nameLocation: 'middle', nameGap: 48 },
+    yAxis: {
+      type: 'value',
+      name: valueName,
+      nameLocation: 'middle',
+      nameGap: 48,
+      // The axis reaches the top of the highest error bar, not only of the highest bar.
+      max: (extent: { max: number }) =>
+        niceCeil(Math.max(extent.max, ...bars.map((b) => b.mean + 2 * (b.se ?? 0)))),
+    },
     series: [
       {
         type: 'bar',
         id: 'bars',
         name: valueName,
-        data: bars.map((b) => ({ value: b.point.mean, itemStyle: { color: colour(b.name) } })),
+        data: bars.map((b) => ({ value: b.mean, itemStyle: { color: colour(b.name) } })),
         barMaxWidth: 48,
+        label: {
+          show: comparison.known,
+          position: 'insideBottom',
+          fontWeight: 600,
+          color: '#fff',
+          formatter: (p: { dataIndex: number }) => bars[p.dataIndex].letters,
+        },
       },
+      {
+        type: 'custom',
+        id: '_error-bars',
+        silent: true,
+        tooltip: { show: false },
+        data: bars.map((b, i) => [i, b.mean - 2 * (b.se ?? 0), b.mean + 2 * (b.se ?? 0)]),
+        renderItem: errorBar,
+        z: 5,
+      },
+    ],
+  };
+}
+
+/** x rounded up to a multiple of its order of magnitude's tenth part, e.g. 0.0328 -> 0.035. */
+function niceCeil(x: number): number {
+  if (!(x > 0)) return x;
+  const step = 10 ** (Math.floor(Math.log10(x)) - 1) * 5;
+  return Number((Math.ceil(x / step) * step).toPrecision(6));
+}
+
+interface CustomApi {
+  value(dimension: number): number;
+  coord(point: [number, number]): [number, number];
+  size(value: [number, number]): [number, number];
+}
+
+/** An I-beam from the low to the high value of one bar (a custom series item). */
+function errorBar(_params: unknown, api: CustomApi) {
+  const low = api.coord([api.value(0), api.value(1)]);
+  const high = api.coord([api.value(0), api.value(2)]);
+  const half = Math.min(10, api.size([1, 0])[0] * 0.15);
+  const style = { stroke: '#222', lineWidth: 1.5 };
+  const line = (x1: number, y1: number, x2: number, y2: number) => ({
+    type: 'line',
+    shape: { x1, y1, x2, y2 },
+    style,
+  });
+  return {
+    type: 'group',
+    children: [
+      line(low[0], low[1], high[0], high[1]),
+      line(low[0] - half, low[1], low[0] + half, low[1]),
+      line(high[0] - half, high[1], high[0] + half, high[1]),
     ],
   };
 }

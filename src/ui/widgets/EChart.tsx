@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, CustomChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -22,6 +22,7 @@ import { download } from './download.ts';
 
 echarts.use([
   BarChart,
+  CustomChart,
   HeatmapChart,
   VisualMapComponent,
   LineChart,

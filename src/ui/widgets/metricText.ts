@@ -22,3 +22,18 @@ export function valueDirection(metrics: readonly MetricInfo[], name: string): Va
 export function formatRuntime(ms: number): string {
   return ms < 10 ? ms.toFixed(1) : ms.toFixed(0);
 }
+
+const formatNumber = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
+
+/** The value names a table shows: the standard errors (`kl_se`) go beside their values, not apart. */
+export function shownValueNames(names: readonly string[]): string[] {
+  return names.filter((name) => !(name.endsWith('_se') && names.includes(name.slice(0, -3))));
+}
+
+/** A run's value as a table cell: `0.1234 ± 0.0056` (standard error over the queries) where it has one. */
+export function formatMetric(values: Record<string, number>, name: string): string {
+  const value = values[name];
+  if (value === undefined) return '';
+  const se = values[`${name}_se`];
+  return se === undefined ? formatNumber(value) : `${formatNumber(value)} ± ${se.toPrecision(2)}`;
+}

@@ -45,7 +45,7 @@ const MULTI_ANATOMY_PARAMS = [
     type: 'int',
     default: 2,
     min: 2,
-    help: 'diversity: in every bucket no column value is shared by more than |B|/l rows',
+    help: 'diversity degree: an attacker tells a row’s column value with probability at most 1/l (as the reading below counts)',
   },
   {
     name: 'columns',

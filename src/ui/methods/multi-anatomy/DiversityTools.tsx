@@ -79,7 +79,7 @@ function Verdict({
               data-testid="use-columns"
               onClick={() => setParams({ columns: f.fewerColumns! })}
             >
-              {f.fewerColumns} columns
+              {f.fewerColumns} column{f.fewerColumns > 1 ? 's' : ''}
             </button>{' '}
             at l = {f.l} (items grouped by the same phi² + PAM partition)
           </li>
