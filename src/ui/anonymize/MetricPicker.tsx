@@ -39,6 +39,28 @@ export function defaultMetricChoice(metrics: MetricInfo[], kind: string): Metric
   };
 }
 
+/** The whole-number options of the sampled metrics, shown when one of their metrics is chosen. */
+const COUNT_OPTIONS: {
+  name: 'queries' | 'r' | 'q';
+  metrics: string[];
+  placeholder: string;
+  title: string;
+}[] = [
+  {
+    name: 'queries',
+    metrics: ['kl', 'avgre'],
+    placeholder: '200',
+    title: 'queries each sampled metric averages (kl: 200, avgre: 1,000 when blank)',
+  },
+  {
+    name: 'r',
+    metrics: ['kl'],
+    placeholder: '4',
+    title: 'QID items per KL query (Ghinita Sec. 3.2; 2^r cells)',
+  },
+  { name: 'q', metrics: ['avgre'], placeholder: '2', title: 'items per AvgRE query' },
+];
+
 export function MetricPicker({
   metrics,
   kind,
@@ -67,53 +89,30 @@ export function MetricPicker({
           {m.id}
         </label>
       ))}
-      {(choice.ids.includes('kl') || choice.ids.includes('avgre')) && (
+      {COUNT_OPTIONS.filter((o) => o.metrics.some((id) => choice.ids.includes(id))).map((o) => (
+        <span key={o.name} className="inline" title={o.title}>
+          {o.name}{' '}
+          <CountInput
+            testId={`metric-${o.name}`}
+            placeholder={o.name === 'queries' && !choice.ids.includes('kl') ? '1000' : o.placeholder}
+            value={choice[o.name]}
+            onChange={(value) => onChange({ ...choice, [o.name]: value })}
+          />
+        </span>
+      ))}
+      {choice.ids.includes('avgre') && kind === 'generalized' && (
         <span className="inline">
-          queries{' '}
-          <CountInput
-            testId="metric-queries"
-            placeholder={choice.ids.includes('kl') ? '200' : '1000'}
-            value={choice.queries}
-            onChange={(queries) => onChange({ ...choice, queries })}
-          />
-        </span>
-      )}
-      {choice.ids.includes('kl') && (
-        <span className="inline" title="QID items per KL query (Ghinita Sec. 3.2; 2^r cells)">
-          r{' '}
-          <CountInput
-            testId="metric-r"
-            placeholder="4"
-            value={choice.r}
-            onChange={(r) => onChange({ ...choice, r })}
-          />
-        </span>
-      )}
-      {choice.ids.includes('avgre') && (
-        <span className="inline" title="items per AvgRE query">
-          q{' '}
-          <CountInput
-            testId="metric-q"
-            placeholder="2"
-            value={choice.q}
-            onChange={(q) => onChange({ ...choice, q })}
-          />
-          {kind === 'generalized' && (
-            <>
-              {' '}
-              workload{' '}
-              <select
-                data-testid="metric-workload"
-                title="rows: q items from one input row (every method answers the same queries); generalized: q items among the generalized ones (COAT Sec. 6.1)"
-                value={choice.workload ?? 'rows'}
-                onChange={(e) => onChange({ ...choice, workload: e.target.value as AvgreWorkload })}
-              >
-                {AVGRE_WORKLOADS.map((w) => (
-                  <option key={w}>{w}</option>
-                ))}
-              </select>
-            </>
-          )}
+          workload{' '}
+          <select
+            data-testid="metric-workload"
+            title="rows: q items from one input row (every method answers the same queries); generalized: q items among the generalized ones (COAT Sec. 6.1)"
+            value={choice.workload ?? 'rows'}
+            onChange={(e) => onChange({ ...choice, workload: e.target.value as AvgreWorkload })}
+          >
+            {AVGRE_WORKLOADS.map((w) => (
+              <option key={w}>{w}</option>
+            ))}
+          </select>
         </span>
       )}
       {choice.ids.includes('rules') && (
