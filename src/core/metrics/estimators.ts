@@ -37,16 +37,28 @@ export function supportEstimator(dataset: Dataset, release: Release): SupportEst
 function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEstimator {
   const columnOf = new Map<string, number>();
   release.columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
-  const buckets = release.buckets.map((b) => ({
-    size: b.size,
-    columns: b.columns.map((values) => values.map((v) => new Set(v))),
-  }));
+  // Per bucket, how many of its rows hold each token (in the token's column); the values as sets
+  // only where a query asks for two items of one column in the same row.
+  const holding = release.buckets.map((bucket) => {
+    const counts = new Map<string, number>();
+    for (const values of bucket.columns)
+      for (const value of values) for (const t of value) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return counts;
+  });
+  const valueSets = new Map<number, Set<string>[][]>();
+  const setsOf = (index: number) => {
+    let sets = valueSets.get(index);
+    if (!sets)
+      valueSets.set(
+        index,
+        (sets = release.buckets[index].columns.map((values) => values.map((v) => new Set(v)))),
+      );
+    return sets;
+  };
   // token -> the buckets (ascending) where some row holds it: only those can contribute.
   const bucketsOf = new Map<string, number[]>();
-  release.buckets.forEach((bucket, index) => {
-    const seen = new Set<string>();
-    for (const values of bucket.columns) for (const value of values) for (const t of value) seen.add(t);
-    for (const t of seen) {
+  holding.forEach((counts, index) => {
+    for (const t of counts.keys()) {
       const list = bucketsOf.get(t);
       if (list) list.push(index);
       else bucketsOf.set(t, [index]);
@@ -66,12 +78,13 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
     const shortest = shortestList(tokens.map((t) => bucketsOf.get(t) ?? []));
     let total = 0;
     for (const index of shortest) {
-      const bucket = buckets[index];
-      let estimate = bucket.size;
+      const size = release.buckets[index].size;
+      let estimate = size;
       for (const [c, wanted] of parts) {
-        let holding = 0;
-        for (const value of bucket.columns[c]) if (wanted.every((t) => value.has(t))) holding++;
-        estimate *= holding / bucket.size;
+        let rows = 0;
+        if (wanted.length === 1) rows = holding[index].get(wanted[0]) ?? 0;
+        else for (const value of setsOf(index)[c]) if (wanted.every((t) => value.has(t))) rows++;
+        estimate *= rows / size;
         if (estimate === 0) break;
       }
       total += estimate;
@@ -155,6 +168,7 @@ function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): Su
     }
     const labels = [...perLabel.keys()];
     if (labels.length === 0) return release.transactions.length;
+    if (labels.length === 1) return (holders.get(labels[0])?.length ?? 0) * probability;
     const shortest = shortestList(labels.map((l) => holders.get(l) ?? []));
     let matching = 0;
     for (const p of shortest) if (labels.every((l) => rows[p].has(l))) matching++;

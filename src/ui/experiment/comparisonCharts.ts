@@ -19,23 +19,26 @@ import {
 } from '../../core/experiment/series.ts';
 import type { Comparison } from '../../core/experiment/comparison.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
-import { escapeHtml } from '../widgets/chartStyle.ts';
+import { base, escapeHtml, titleStyle } from '../widgets/chartStyle.ts';
 
+/** Categorical colours, no two alike (blue, red-orange, green, purple, teal, amber, ...). */
 const PALETTE = [
   '#2f6fde',
   '#d9480f',
   '#2b8a3e',
   '#9c36b5',
-  '#e8590c',
   '#1098ad',
-  '#5c940d',
+  '#f59f00',
   '#c2255c',
-  '#364fc7',
-  '#862e9c',
+  '#5c940d',
   '#495057',
+  '#8d6e63',
+  '#1c2d6b',
 ];
-const titleStyle = { fontSize: 14, fontWeight: 600 };
-const base = { animation: false };
+const subtextStyle = { fontSize: 11, color: '#555' };
+/** Title (14 px) and its subtitle (11 px) take the top 40 px; the legend goes under them. */
+const LEGEND_TOP = 42;
+const GRID_TOP = 84;
 
 /** What a value is and which paper defines it, for tooltips (from the metric catalogue). */
 export type Describe = (valueName: string) => string;
@@ -136,12 +139,14 @@ export function metricLineOption(
   return {
     ...base,
     title: {
-      text: `${valueName} vs ${axis} (mean; band: ± 2 standard errors over queries and seeds)`,
+      text: `${valueName} vs ${axis}`,
+      subtext: 'line: mean over seeds; band: ± 2 standard errors over queries and seeds',
       textStyle: titleStyle,
+      subtextStyle,
     },
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, valueName, axis) },
-    legend: { top: 22, data: series.map((s) => s.name), type: 'scroll' },
-    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    legend: { top: LEGEND_TOP, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
     yAxis: { type: 'value', name: valueName, nameLocation: 'middle', nameGap: 48, scale: true },
     series: [...bands(series, colour), ...lines(series, colour)],
@@ -157,10 +162,15 @@ export function runtimeOption(
   const series = valueSeries(runs, axis, runValue('runtime_ms'));
   return {
     ...base,
-    title: { text: `Runtime vs ${axis} (ms, log scale; mean over seeds)`, textStyle: titleStyle },
+    title: {
+      text: `Runtime vs ${axis}`,
+      subtext: 'ms, log scale; mean over seeds',
+      textStyle: titleStyle,
+      subtextStyle,
+    },
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, 'runtime_ms', axis) },
-    legend: { top: 22, data: series.map((s) => s.name), type: 'scroll' },
-    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    legend: { top: LEGEND_TOP, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
     yAxis: { type: 'log', name: 'runtime (ms)', nameLocation: 'middle', nameGap: 48 },
     series: lines(series, colour),
@@ -207,12 +217,14 @@ export function tradeOffOption(
   return {
     ...base,
     title: {
-      text: `Privacy (${privacyAxis}) vs ${valueName}: ringed runs are non-dominated`,
+      text: `Privacy (${privacyAxis}) vs ${valueName}`,
+      subtext: 'one point per run; ringed runs are non-dominated (no run beats them on both)',
       textStyle: titleStyle,
+      subtextStyle,
     },
     tooltip: { trigger: 'item', formatter: tooltip },
-    legend: { top: 22, data: [...names, 'non-dominated'], type: 'scroll' },
-    grid: { left: 64, right: 24, top: 64, bottom: 44 },
+    legend: { top: LEGEND_TOP, data: [...names, 'non-dominated'], type: 'scroll' },
+    grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: {
       type: 'value',
       name: `${privacyAxis} (more privacy →)`,
@@ -274,7 +286,7 @@ export function barAtOption(
       text: `${valueName} at ${axis} = ${at}, best first (± 2 standard errors)`,
       subtext: note,
       textStyle: titleStyle,
-      subtextStyle: { fontSize: 11 },
+      subtextStyle,
     },
     tooltip: {
       trigger: 'item',
@@ -296,9 +308,6 @@ export function barAtOption(
       name: valueName,
       nameLocation: 'middle',
       nameGap: 48,
-      // The axis reaches the top of the highest error bar, not only of the highest bar.
-      max: (extent: { max: number }) =>
-        niceCeil(Math.max(extent.max, ...bars.map((b) => b.mean + 2 * (b.se ?? 0)))),
     },
     series: [
       {
@@ -321,18 +330,13 @@ export function barAtOption(
         silent: true,
         tooltip: { show: false },
         data: bars.map((b, i) => [i, b.mean - 2 * (b.se ?? 0), b.mean + 2 * (b.se ?? 0)]),
+        // Both ends count in the value axis' extent, so it reaches the top of every error bar.
+        encode: { x: 0, y: [1, 2] },
         renderItem: errorBar,
         z: 5,
       },
     ],
   };
-}
-
-/** x rounded up to a multiple of its order of magnitude's tenth part, e.g. 0.0328 -> 0.035. */
-function niceCeil(x: number): number {
-  if (!(x > 0)) return x;
-  const step = 10 ** (Math.floor(Math.log10(x)) - 1) * 5;
-  return Number((Math.ceil(x / step) * step).toPrecision(6));
 }
 
 interface CustomApi {

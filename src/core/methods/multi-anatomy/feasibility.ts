@@ -60,8 +60,11 @@ export interface Feasibility {
   fewerColumns?: number;
 }
 
-/** Items of at most this many are searched for fewer columns (each count costs one PAM run). */
-export const COLUMN_SEARCH_ITEMS = 2000;
+/**
+ * A failing run searches fewer columns for its error message only on at most this many items
+ * (each count tried costs one PAM run); the page's feasibility tool always searches.
+ */
+export const COLUMN_SEARCH_IN_RUN = 300;
 
 /**
  * The feasibility of (l, columns, reading); `partition(c)` gives the item partition into c columns.

@@ -17,7 +17,7 @@ import { phiSquareAmong, phiSquareMatrix } from './phiSquare.ts';
 import { itemSupports } from '../../data/stats.ts';
 import { columnValues, partitionRecords } from './recordPartition.ts';
 import { DIVERSITY_READINGS } from '../../release/diversity.ts';
-import { COLUMN_SEARCH_ITEMS, feasibility, infeasibleMessage } from './feasibility.ts';
+import { COLUMN_SEARCH_IN_RUN, feasibility, infeasibleMessage } from './feasibility.ts';
 
 /** Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). */
 export function itemPartition(
@@ -88,7 +88,7 @@ function checkSetting(dataset: Dataset, params: MultiAnatomyParams, search: bool
 function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
   const { l, columns } = params;
   if (dataset.n === 0) throw new InputError(`${dataset.name} has no transactions`);
-  const { result, partitions } = checkSetting(dataset, params, dataset.d <= COLUMN_SEARCH_ITEMS);
+  const { result, partitions } = checkSetting(dataset, params, dataset.d <= COLUMN_SEARCH_IN_RUN);
   const { columnOf, cost, swaps } = partitions.get(columns)!;
   ctx.progress(0.5, 'item partition');
   const values = columnValues(dataset, columnOf, columns);
