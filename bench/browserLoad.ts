@@ -4,7 +4,7 @@
  * worker and summarised. Needs `vite build` first; serves dist/ with `vite preview`.
  */
 import { spawn } from 'node:child_process';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 export interface BrowserLoadResult {
@@ -20,15 +20,8 @@ export async function browserLoad(
   expectedTransactions: string,
   port = 4179,
 ): Promise<BrowserLoadResult> {
-  const server = spawn(
-    'npx',
-    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    { stdio: 'ignore', detached: true },
-  );
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const { page, close } = await openApp(port);
   try {
-    const page = await browser.newPage();
-    await waitForServer(page, `http://127.0.0.1:${port}/`);
     await page.getByTestId('stat-transactions').waitFor();
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
@@ -69,12 +62,33 @@ export async function browserLoad(
     );
     return { loadMs, longTasks, crossOriginIsolated: isolated, observerCalibrated: calibrated };
   } finally {
-    await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    await close();
   }
 }
 
-async function waitForServer(page: import('@playwright/test').Page, url: string): Promise<void> {
+/** Serves dist/ with `vite preview` and opens the app in Chromium; `close` stops both. */
+export async function openApp(port: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    { stdio: 'ignore', detached: true },
+  );
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const close = async () => {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+  };
+  try {
+    await waitForServer(page, `http://127.0.0.1:${port}/`);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { page, close };
+}
+
+async function waitForServer(page: Page, url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       await page.goto(url);

@@ -25,6 +25,9 @@ test('check a dataset against the privacy models', async ({ page }) => {
   await expect(page.getByTestId('check-problems').locator('li').first()).toHaveText(
     'group 2: degree 1/1 < p = 2 for Pregnancy Test',
   );
+  // What the offending groups hold: the QID items their rows share, their sensitive counts.
+  await expect(page.getByTestId('offending-groups')).toContainText('Pregnancy Test (1)');
+  await expect(page.getByTestId('offending-group').first().locator('td').nth(3)).not.toBeEmpty();
 
   await page.getByTestId('check-model').selectOption('k-anonymity');
   await page.getByTestId('check-level').fill('1');

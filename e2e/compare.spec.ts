@@ -47,6 +47,7 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   await page.getByTestId('run-experiment').click();
   await expect(page.getByTestId('sweep-progress')).toBeVisible();
   await expect(page.getByTestId('sweep-progress')).toBeHidden({ timeout: 120_000 });
+  await expect(page.getByTestId('sweep-ended')).toContainText('finished: 24 runs');
   const longTasks = await page.evaluate(() => window.longTasks.slice());
   expect(longTasks.filter((d) => d > 200)).toEqual([]);
   // (Scheduled with setTimeout: a task run by the debugger protocol itself is not reported.)
@@ -123,6 +124,9 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   await page.screenshot({ path: 'test-results/experiment-running.png', fullPage: true });
   await page.getByTestId('cancel-experiment').click();
   await expect(page.getByTestId('sweep-progress')).toBeHidden();
+  await expect(page.getByTestId('sweep-ended')).toContainText(
+    /Long sweep cancelled: \d+ of 90 runs had finished/,
+  );
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('results-summary')).toContainText('cancelled');
   const kept = await page.getByTestId('result-row').count();

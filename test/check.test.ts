@@ -42,6 +42,9 @@ describe('checking a dataset as it stands, with the release verifiers', () => {
     const p3 = checkDataset(data, { ...request, p: 3 });
     expect(p3.holds).toBe(false);
     expect(p3.problems).toEqual(['group 1: degree 2/1 < p = 3 for s']);
+    // What the offending group holds: its shared QID items and its sensitive counts.
+    expect(p3.offendingGroups).toEqual([{ group: 1, rows: 2, qid: ['a'], sensitive: { s: 1 }, degree: 2 }]);
+    expect(checkDataset(data, { ...request, p: 2 }).offendingGroups).toEqual([]);
   });
 
   it('l-diversity over a column split: buckets of rows alike on the known column', () => {

@@ -3,6 +3,7 @@ import { ALL_METHOD_IDS } from './helpers.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 
 /** Runs the CLI as a user would (through tsx), returning exit code, stdout and stderr. */
@@ -21,12 +22,33 @@ function writeRows(file: string, count: number, row: (i: number) => string): voi
 }
 
 describe('command line', () => {
-  it('stats reproduces BMS1 as published (../shared/data)', () => {
-    const { code, stdout } = cli('stats', '../shared/data/BMS1.dat');
+  it('stats reproduces BMS1 as published, read gzip-compressed (test/data)', () => {
+    const { code, stdout } = cli('stats', 'test/data/BMS1.dat.gz');
     expect(code).toBe(0);
     const stats = JSON.parse(stdout);
     expect(stats).toMatchObject({ transactions: 59602, items: 497, maxLength: 267, empty: 0 });
     expect(stats.avgLength).toBeCloseTo(2.51, 2);
+  });
+
+  it('a .gz file reads like the plain one: format from the name without .gz; a broken one is exit 2', () => {
+    const csv = join(dir, 'basket.csv.gz');
+    writeFileSync(csv, gzipSync('bread,whole milk\nbread\n"a,b",eggs\n'));
+    const stats = cli('stats', csv);
+    expect(stats.code).toBe(0);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ transactions: 3, items: 4 });
+    // A gzip file without the .gz name is recognised by its first bytes.
+    const unnamed = join(dir, 'plain-name.dat');
+    writeFileSync(unnamed, gzipSync('1 2\n3\n'));
+    expect(JSON.parse(cli('stats', unnamed).stdout)).toMatchObject({ transactions: 2, items: 3 });
+    const bad = join(dir, 'bad.dat.gz');
+    writeFileSync(bad, gzipSync('1 2\n3 a\n'));
+    expect(cli('stats', bad).stderr).toContain('bad.dat.gz:2:3: expected a non-negative integer item');
+    const truncated = join(dir, 'cut.dat.gz');
+    writeFileSync(truncated, gzipSync('1 2 3\n'.repeat(1000)).subarray(0, 40));
+    expect(cli('stats', truncated)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cut.dat.gz: not a readable gzip file'),
+    });
   });
 
   it('bad input: exit 2 and one line on stderr naming line and column', () => {

@@ -115,6 +115,21 @@ describe('series: from run records to chart lines', () => {
     expect(valueNames(runs)).toEqual(['kl', 'avgre', 'il']);
   });
 
+  it('a point counts the seeds that failed beside the ones it averages', () => {
+    const withFailures: SweepRun[] = [
+      ...runs,
+      { method: 'gray-cahd', params: { p: 10, alpha: 1 }, seed: 2, error: 'infeasible' },
+      { method: 'gray-cahd', params: { p: 10, alpha: 1 }, seed: 3, error: 'infeasible' },
+    ];
+    const [gray] = valueSeries(withFailures, 'p', runValue('kl'));
+    expect(gray.points.map((p) => [p.x, p.n, p.failed])).toEqual([
+      [4, 2, 0],
+      [10, 1, 2],
+    ]);
+    // nn failed at every seed: no point, no series.
+    expect(valueSeries(withFailures, 'p', runValue('kl')).map((s) => s.name)).toEqual(['gray-cahd']);
+  });
+
   it('names a series by its other varied parameters', () => {
     const byL = [
       { ...record('multi-anatomy', { l: 2 }, 1, { ar: 0.5 }), metricOptions: { minConfidence: 0.1 } },

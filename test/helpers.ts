@@ -11,6 +11,11 @@ export function arbitraryRows(maxItem = 40, maxRows = 40, maxLength = 12) {
   });
 }
 
+/** Row sets that hold at least one item: a file of them parses (a file with no item is refused). */
+export function withAnItem(rows: fc.Arbitrary<number[][]>): fc.Arbitrary<number[][]> {
+  return rows.filter((r) => r.some((row) => row.length > 0));
+}
+
 /** A Dataset whose item tokens are the numbers' decimal strings. */
 export function datasetOf(rows: number[][], bitBudget?: number): Dataset {
   const builder = new DatasetBuilder();

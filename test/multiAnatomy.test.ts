@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
-import { phiSquare, phiSquareMatrix } from '../src/core/methods/multi-anatomy/phiSquare.ts';
+import { phiSquare, phiSquares } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { pam } from '../src/core/methods/multi-anatomy/pam.ts';
 import { columnValues, partitionRecords } from '../src/core/methods/multi-anatomy/recordPartition.ts';
 import { columnsLimit } from '../src/core/methods/multi-anatomy/feasibility.ts';
@@ -24,10 +24,10 @@ describe('phi^2 (eq. 4)', () => {
     expect(phiSquare(0.4, 0.5, 0.3)).toBeCloseTo(0.05, 12);
     const rows = [[1, 2], [1, 2], [1, 2], [1], [2], [2], [], [], [], []];
     const dataset = datasetOf(rows);
-    const phi = phiSquareMatrix(dataset);
+    const phi = phiSquares(dataset, 1e9);
     const a = dataset.dictionary.find('1')!;
     const b = dataset.dictionary.find('2')!;
-    expect(phi[a * dataset.d + b]).toBeCloseTo(0.05, 12);
+    expect(phi.get(a, b)).toBeCloseTo(0.05, 12);
     expect(phiSquare(0.5, 0.5, 0.25)).toBe(0); // independent items
   });
 });

@@ -10,6 +10,9 @@ import { errorOf, tokenRows } from './helpers.ts';
 const itemName = fc.stringMatching(/^[a-z ,"']{1,6}$/).filter((s) => s.trim() === s && s !== '');
 const namedRows = fc.array(fc.uniqueArray(itemName, { maxLength: 6 }), { maxLength: 25 });
 
+/** A file without any item is refused (issue 21), so round trips start from rows holding one. */
+const holdsAnItem = (rows: string[][]) => rows.some((r) => r.length > 0);
+
 function datasetOfNames(rows: string[][]) {
   const builder = new DatasetBuilder();
   rows.forEach((row) => builder.addTokens(row));
@@ -45,7 +48,7 @@ describe('csv-basket', () => {
 
   it('round-trips random named baskets', () => {
     fc.assert(
-      fc.property(namedRows, (rows) => {
+      fc.property(namedRows.filter(holdsAnItem), (rows) => {
         const original = datasetOfNames(rows);
         const parsed = parseText(toCsvBasket(original), { fileName: 'r.csv', format: 'csv-basket' }).dataset;
         expect(tokenRows(parsed)).toEqual(tokenRows(original));
@@ -83,14 +86,11 @@ describe('csv-long', () => {
 
   it('round-trips random datasets (transactions keep their order)', () => {
     fc.assert(
-      fc.property(
-        namedRows.map((rows) => rows.filter((r) => r.length > 0)),
-        (rows) => {
-          const original = datasetOfNames(rows);
-          const parsed = parseText(toCsvLong(original), { fileName: 'r.csv', format: 'csv-long' }).dataset;
-          expect(tokenRows(parsed)).toEqual(tokenRows(original));
-        },
-      ),
+      fc.property(namedRows.map((rows) => rows.filter((r) => r.length > 0)).filter(holdsAnItem), (rows) => {
+        const original = datasetOfNames(rows);
+        const parsed = parseText(toCsvLong(original), { fileName: 'r.csv', format: 'csv-long' }).dataset;
+        expect(tokenRows(parsed)).toEqual(tokenRows(original));
+      }),
     );
   });
 });

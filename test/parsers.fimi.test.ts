@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createParser, parseText } from '../src/core/data/parsers/index.ts';
 import { toFimi } from '../src/core/data/serialize.ts';
-import { errorOf, arbitraryRows, datasetOf, sortedStrings, tokenRows } from './helpers.ts';
+import { errorOf, arbitraryRows, datasetOf, sortedStrings, tokenRows, withAnItem } from './helpers.ts';
 
 const fimi = (text: string) => parseText(text, { fileName: 'x.dat', format: 'fimi' });
 
@@ -19,8 +19,10 @@ describe('fimi parser', () => {
   it('a final newline is not a transaction, a missing one loses nothing', () => {
     expect(fimi('1 2\n3\n').dataset.n).toBe(2);
     expect(fimi('1 2\n3').dataset.n).toBe(2);
-    expect(fimi('').dataset.n).toBe(0);
-    expect(fimi('\n').dataset.n).toBe(1);
+    expect(fimi('1\n\n').dataset.n).toBe(2);
+    // A file without an item is refused (issue 21): nothing to anonymize, never an empty dataset.
+    expect(errorOf(() => fimi('')).reason).toContain('the file is empty (0 bytes)');
+    expect(errorOf(() => fimi('\n')).reason).toContain('its 1 line(s) hold no item');
   });
 
   it('skips comment lines, accepts tabs, CRLF and a BOM', () => {
@@ -49,23 +51,27 @@ describe('fimi parser', () => {
 
   it('gives the same dataset however the bytes are split into chunks', () => {
     fc.assert(
-      fc.property(arbitraryRows(200, 30, 10), fc.array(fc.nat(), { maxLength: 6 }), (rows, cuts) => {
-        const bytes = new TextEncoder().encode(toFimi(datasetOf(rows)));
-        const positions = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-        const parser = createParser({ fileName: 'x.dat', format: 'fimi' }, bytes);
-        let start = 0;
-        for (const position of [...positions, bytes.length]) {
-          parser.push(bytes.subarray(start, position));
-          start = position;
-        }
-        expect(tokenRows(parser.finish().dataset)).toEqual(rows.map(sortedStrings));
-      }),
+      fc.property(
+        withAnItem(arbitraryRows(200, 30, 10)),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (rows, cuts) => {
+          const bytes = new TextEncoder().encode(toFimi(datasetOf(rows)));
+          const positions = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+          const parser = createParser({ fileName: 'x.dat', format: 'fimi' }, bytes);
+          let start = 0;
+          for (const position of [...positions, bytes.length]) {
+            parser.push(bytes.subarray(start, position));
+            start = position;
+          }
+          expect(tokenRows(parser.finish().dataset)).toEqual(rows.map(sortedStrings));
+        },
+      ),
     );
   });
 
   it('round-trips: parse(serialize(random dataset)) gives the same transactions', () => {
     fc.assert(
-      fc.property(arbitraryRows(1000, 60, 15), (rows) => {
+      fc.property(withAnItem(arbitraryRows(1000, 60, 15)), (rows) => {
         const original = datasetOf(rows);
         const parsed = fimi(toFimi(original)).dataset;
         expect(parsed.n).toBe(rows.length);

@@ -211,7 +211,7 @@ describe('PatternKa on relational data (Alg. 2-3)', () => {
     });
     expect(record.verified).toBe(true);
     expect(record.notes.selection).toBe('relational');
-    expect(Number(record.notes.groups)).toBeGreaterThan(120 / 8);
+    expect(Number(record.notes['classes formed (equal ones merge when published)'])).toBeGreaterThan(120 / 8);
   });
 });
 

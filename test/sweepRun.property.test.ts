@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runMethod } from '../src/core/run/runMethod.ts';
+import { InputError } from '../src/core/base/errors.ts';
 import { expandSweep } from '../src/core/experiment/sweep.ts';
 import { WorkerPool } from '../workers/pool.ts';
 import { runSweepOnPool } from '../workers/sweepRun.ts';
@@ -47,11 +48,14 @@ describe('a sweep on the pool gives the runs one would make one by one', () => {
             try {
               expected = runMethod(dataset, request).record;
             } catch (error) {
+              // Infeasible settings are the user's (input); anything else is an internal error.
+              const input = error instanceof InputError;
               expected = {
                 method: request.method,
                 params: request.params,
                 seed: request.seed,
-                error: (error as Error).message,
+                error: `${input ? '' : 'internal error: '}${(error as Error).message}`,
+                errorKind: input ? 'input' : 'internal',
               };
             }
             expect(comparable(runs[i]!)).toEqual(comparable(expected));

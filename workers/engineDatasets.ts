@@ -1,9 +1,9 @@
 /**
- * The engine's dataset jobs: parse a file (streamed, with progress), generate a synthetic one,
+ * The engine's dataset jobs: parse a file (streamed, with progress; gzip decompressed on the way), generate a synthetic one,
  * share one parsed elsewhere, and read what the overview, the risk table and the Check page show.
  */
 import { Dataset } from '../src/core/data/dataset.ts';
-import { createParser, DETECTION_BYTES } from '../src/core/data/parsers/index.ts';
+import { isGzip, parseChunks } from '../src/core/data/parseChunks.ts';
 import {
   datasetStats,
   itemSupports,
@@ -19,33 +19,56 @@ import type { DatasetJobs, LoadedDataset } from './engineTypes.ts';
 /** Progress is reported at most this often (ms), so that messages never flood the main thread. */
 export const PROGRESS_INTERVAL_MS = 50;
 
+/** A stream's chunks as an async iterable (not every browser iterates a ReadableStream itself). */
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) => Dataset): DatasetJobs {
   return {
     async parseBlob(id, blob, fileName, options, onProgress) {
       const started = performance.now();
-      const head = new Uint8Array(await blob.slice(0, DETECTION_BYTES).arrayBuffer());
-      const parser = createParser({ ...options, fileName, sizeHint: blob.size }, head);
-      const reader = blob.stream().getReader();
+      const compressed = isGzip(fileName, new Uint8Array(await blob.slice(0, 2).arrayBuffer()));
+      // Progress counts the file's own bytes as they are read, compressed or not.
       let done = 0;
       let lastReport = 0;
-      for (;;) {
-        const { value, done: finished } = await reader.read();
-        if (finished) break;
-        parser.push(value);
-        done += value.length;
-        const now = performance.now();
-        if (now - lastReport > PROGRESS_INTERVAL_MS) {
-          lastReport = now;
-          await onProgress(done, blob.size);
-        }
-      }
-      const result = parser.finish();
+      const counted = blob.stream().pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          async transform(chunk, controller) {
+            done += chunk.length;
+            const now = performance.now();
+            if (now - lastReport > PROGRESS_INTERVAL_MS) {
+              lastReport = now;
+              await onProgress(done, blob.size);
+            }
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+      const bytes = compressed
+        ? counted.pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>)
+        : counted;
+      const result = await parseChunks(
+        streamChunks(bytes),
+        { ...options, fileName, sizeHint: compressed ? undefined : blob.size },
+        compressed,
+      );
       datasets.set(id, result.dataset);
       return {
         id,
         handle: result.dataset.toHandle(),
         format: result.format,
         bytes: blob.size,
+        compressed,
         parseMs: performance.now() - started,
         warnings: result.warnings,
       } satisfies LoadedDataset;

@@ -10,6 +10,7 @@ import { METRICS } from '../src/core/metrics/registry.ts';
 import { resolveRequest } from '../src/core/run/resolveRequest.ts';
 import { runExtra } from '../src/core/run/runExtra.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
+import { rulesJson, rulesOf } from '../src/core/run/rules.ts';
 import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
 import { summarizeRelease } from '../src/core/release/summary.ts';
@@ -52,13 +53,20 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
 
     anonymize(id, request, onProgress, partials, elapsedMs) {
       const progress = throttled(onProgress);
-      const { record, release, audit } = runMethod(get(id), request, { progress, partials, elapsedMs });
+      const dataset = get(id);
+      const { record, release, audit, hierarchy, join } = runMethod(dataset, request, {
+        progress,
+        partials,
+        elapsedMs,
+      });
+      const rules = rulesOf(dataset, release, audit, { hierarchy, join });
       return {
         record,
         summary: summarizeRelease(release),
         releaseJson: releaseJson(release),
         releaseCsv: releaseCsv(release),
         auditJson: JSON.stringify(audit),
+        ...(rules && { rulesJson: rulesJson(rules) }),
         releaseKey: keep(release),
       };
     },

@@ -1,8 +1,8 @@
 /**
  * Runs a sweep's requests on the worker pool, all queued at once so every worker stays busy; the
  * same code serves the page (Web Workers) and `cli sweep` (worker_threads). Each finished run is
- * reported as it lands, a run that fails (infeasible parameters, a failed verifier) becomes a
- * failed record, and cancelling stops every run still going at once while the finished ones stay.
+ * reported as it lands, a run that fails becomes a failed record that says whether the setting
+ * was infeasible (`input`) or the run broke (`internal`: a failed verifier, a crash), and cancelling stops every run still going at once while the finished ones stay.
  */
 import type { FailedRun, SweepRun } from '../src/core/experiment/results.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
@@ -26,6 +26,8 @@ export interface SweepOutcome {
 
 export function failedRun(request: RunRequest, error: unknown): FailedRun {
   const message = isEngineError(error) || error instanceof Error ? error.message : String(error);
+  // Bad input (parse, params, an infeasible setting) is the user's; anything else broke.
+  const errorKind = isEngineError(error) && error.kind !== 'internal' ? 'input' : 'internal';
   return {
     method: request.method,
     params: request.params as Record<string, ParamValue>,
@@ -33,7 +35,8 @@ export function failedRun(request: RunRequest, error: unknown): FailedRun {
     ...(request.metricOptions
       ? { metricOptions: request.metricOptions as Record<string, number | string> }
       : {}),
-    error: message,
+    error: errorKind === 'internal' ? `internal error: ${message}` : message,
+    errorKind,
   };
 }
 

@@ -2,12 +2,15 @@
  * The command line (DESIGN.md sec. 6): `npm run -s cli -- <command> [options]`. Prints JSON on
  * stdout; errors are one line on stderr with exit code 2 for bad input and 1 for internal failures.
  */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { ParseError } from '../core/data/parsers/parseError.ts';
 import { InputError } from '../core/base/errors.ts';
 import { ReleaseFormatError } from '../core/release/parseRelease.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
 import { anonymizeCommand } from './commands/anonymize.ts';
+import { applyCommand } from './commands/apply.ts';
 import { evaluateCommand } from './commands/evaluate.ts';
 import { generateCommand } from './commands/generate.ts';
 import { methodsCommand } from './commands/methods.ts';
@@ -21,13 +24,15 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   risk: riskCommand,
   methods: methodsCommand,
   anonymize: anonymizeCommand,
+  apply: applyCommand,
   evaluate: evaluateCommand,
   pgen: pgenCommand,
   sweep: sweepCommand,
   generate: generateCommand,
 };
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one command line; the exit code it should end with (tests call it in-process). */
+export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const command = name === undefined ? undefined : COMMANDS[name];
   try {
@@ -55,6 +60,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+// Run as the entry point (`npm run cli`, `node --import tsx src/cli/main.ts`), not when imported.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

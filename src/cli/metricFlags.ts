@@ -27,7 +27,7 @@ function optionalInt(args: ParsedArgs, name: string): number | undefined {
 function optionalFraction(args: ParsedArgs, name: string): number | undefined {
   const raw = args.flags.get(name);
   if (raw === undefined) return undefined;
-  const value = Number(raw);
+  const value = /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
   if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be a fraction in (0, 1], got '${raw}'`);
   return value;
 }

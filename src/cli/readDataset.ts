@@ -1,13 +1,18 @@
 /**
- * Reads a dataset file from disk in chunks and parses it (the CLI's side of the parsers), and the
- * parse flags every command that reads a dataset accepts.
+ * Reads a dataset file from disk in chunks and parses it (the CLI's side of the parsers; a gzip
+ * file is decompressed with zlib as it streams, data/parseChunks.ts), and the parse flags every
+ * command that reads a dataset accepts. A parse flag that does not apply to the file's format
+ * (`--header` on a FIMI file) is an error, not ignored; every parse warning goes to stderr (and,
+ * through the returned result, into the run record).
  */
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createParser, FORMATS, DETECTION_BYTES, type ParseResult } from '../core/data/parsers/index.ts';
+import { createGunzip } from 'node:zlib';
+import { isGzip, parseChunks } from '../core/data/parseChunks.ts';
+import { FORMATS, type ParseResult } from '../core/data/parsers/index.ts';
 import type { ParseOptions } from '../core/data/parsers/types.ts';
 import type { DatasetFormat } from '../core/data/dataset.ts';
-import type { ParsedArgs } from './args.ts';
+import { intFlag, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
 
 export type FileParseOptions = Omit<ParseOptions, 'fileName'>;
@@ -20,15 +25,46 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
     throw new CliError(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   const fileName = basename(path);
-  const sizeHint = statSync(path).size;
-  let parser: ReturnType<typeof createParser> | null = null;
-  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 })) {
-    const bytes = chunk as Buffer;
-    parser ??= createParser({ ...options, fileName, sizeHint }, bytes.subarray(0, DETECTION_BYTES));
-    parser.push(bytes);
+  const head = Buffer.alloc(2);
+  const fd = openSync(path, 'r');
+  const headBytes = readSync(fd, head, 0, 2, 0);
+  closeSync(fd);
+  const compressed = isGzip(fileName, head.subarray(0, headBytes));
+  const file = createReadStream(path, { highWaterMark: 4 * 1024 * 1024 });
+  const chunks = compressed ? file.pipe(createGunzip({ chunkSize: 1024 * 1024 })) : file;
+  const sizeHint = compressed ? undefined : statSync(path).size;
+  // A forced format is checked before reading; a detected one as soon as the parse tells it.
+  if (options.format) checkParseFlagsApply(options, options.format, fileName);
+  const result = await parseChunks(chunks, { ...options, fileName, sizeHint }, compressed);
+  checkParseFlagsApply(options, result.format, fileName);
+  reportWarnings(fileName, result.warnings);
+  return result;
+}
+
+/** Every parse warning on stderr, one line each (`file:line: what`), the rest counted. */
+function reportWarnings(fileName: string, warnings: ParseResult['warnings']): void {
+  for (const w of warnings.first)
+    process.stderr.write(`warning: ${fileName}${w.line > 0 ? `:${w.line}` : ''}: ${w.message}\n`);
+  if (warnings.total > warnings.first.length)
+    process.stderr.write(
+      `warning: ${fileName}: … and ${warnings.total - warnings.first.length} more warnings\n`,
+    );
+}
+
+/** The format each parse flag applies to: given for another format, it would be ignored. */
+const FLAG_FORMATS: Record<string, readonly DatasetFormat[]> = {
+  header: ['csv-basket'],
+  delimiter: ['csv-basket', 'csv-long', 'relational'],
+  buckets: ['relational'],
+};
+
+function checkParseFlagsApply(options: FileParseOptions, format: DatasetFormat, fileName: string): void {
+  for (const [flag, formats] of Object.entries(FLAG_FORMATS)) {
+    if (options[flag as keyof FileParseOptions] !== undefined && !formats.includes(format))
+      throw new CliError(
+        `--${flag} applies to ${formats.join(', ')} files; ${fileName} is read as ${format} (force the format with --format)`,
+      );
   }
-  parser ??= createParser({ ...options, fileName }, new Uint8Array(0));
-  return parser.finish();
 }
 
 /** Validates a `--format` value. */
@@ -43,13 +79,15 @@ export function formatOption(value: string | undefined): DatasetFormat | undefin
 /** The flags of the parse options every command that reads a dataset accepts. */
 export const PARSE_FLAGS = ['format', 'delimiter', 'header', 'buckets'];
 
-/** The parse options every command that reads a dataset accepts. */
-export function parseFlags(args: ParsedArgs) {
-  const buckets = args.flags.get('buckets');
+/** The parse options every command that reads a dataset accepts (absent flags stay undefined). */
+export function parseFlags(args: ParsedArgs): FileParseOptions {
+  const delimiter = args.flags.get('delimiter');
+  if (delimiter === '') throw new CliError("--delimiter needs a character, got ''");
+  const header = args.flags.get('header');
   return {
     format: formatOption(args.flags.get('format')),
-    delimiter: args.flags.get('delimiter'),
-    header: args.flags.get('header') === 'true',
-    buckets: buckets === undefined ? undefined : Number(buckets),
+    delimiter,
+    header: header === undefined ? undefined : header === 'true',
+    buckets: args.flags.has('buckets') ? intFlag(args, 'buckets', 0, 1) : undefined,
   };
 }

@@ -3,20 +3,27 @@
  * overview, a single run (Anonymize), a sweep (Experiment), the saved experiments' charts
  * (Results, which needs no dataset) and the Check of a dataset against the privacy models.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AnonymizePanel } from './anonymize/AnonymizePanel.tsx';
 import { RunResults } from './anonymize/RunResults.tsx';
 import { DatasetList } from './load/DatasetList.tsx';
 import { DatasetOverviewView } from './overview/DatasetOverviewView.tsx';
 import { IsolationNotice } from './load/IsolationNotice.tsx';
+import { OfflineStatus } from './offline/OfflineStatus.tsx';
 import { LoadPanel } from './load/LoadPanel.tsx';
 import { LoadError, LoadProgress } from './load/LoadStatus.tsx';
 import { useExperiments } from './experiment/experimentStore.ts';
-import { CheckPage } from './check/CheckPage.tsx';
-import { ExperimentPage } from './experiment/ExperimentPage.tsx';
-import { ResultsPage } from './experiment/ResultsPage.tsx';
 import { DEFAULT_SAMPLE_ID, SAMPLES } from './load/samples.ts';
 import { useWorkbench } from './load/datasetStore.ts';
+
+// The tabs one opens later are chunks of their own, fetched on first use (bench/results.md).
+const CheckPage = lazy(() => import('./check/CheckPage.tsx').then((m) => ({ default: m.CheckPage })));
+const ExperimentPage = lazy(() =>
+  import('./experiment/ExperimentPage.tsx').then((m) => ({ default: m.ExperimentPage })),
+);
+const ResultsPage = lazy(() =>
+  import('./experiment/ResultsPage.tsx').then((m) => ({ default: m.ResultsPage })),
+);
 
 let started = false;
 
@@ -73,6 +80,7 @@ export function App() {
         <h1>TxAnon Workbench</h1>
         <span className="muted">anonymize transactional data in your browser</span>
         <IsolationNotice />
+        <OfflineStatus />
       </header>
       <aside className="sidebar">
         <LoadPanel />
@@ -94,7 +102,7 @@ export function App() {
             </button>
           ))}
         </nav>
-        {page()}
+        <Suspense fallback={<p className="muted">Loading…</p>}>{page()}</Suspense>
       </main>
     </div>
   );

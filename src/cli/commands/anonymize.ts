@@ -2,14 +2,33 @@
  * `anonymize <file> --method ID [--<param> v ...] [--sensitive a,b | --sensitive-top M |
  * --sensitive-random M] [--seed S] --out release.json [--audit audit.json] [--metrics a,b]`
  * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
+ * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
+ * a method without sensitive items; at least one for p-degree), output paths.
+ * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
+ * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runMethod } from '../../core/run/runMethod.ts';
+import { runMethod, type RunOutcome } from '../../core/run/runMethod.ts';
+import { rulesJson, rulesOf } from '../../core/run/rules.ts';
+import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
+import type { MethodSpec } from '../../core/methods/types.ts';
+import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import { releaseJson } from '../../core/release/exportRelease.ts';
-import { allowOnly, intFlag, listFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import {
+  allowOnly,
+  BOOLEAN_FLAGS,
+  intFlag,
+  listFlag,
+  parseInteger,
+  requirePositional,
+  seedFlag,
+  tokenListFlag,
+  type ParsedArgs,
+} from '../args.ts';
+import { checkOutputPaths } from '../outputPaths.ts';
 import { CliError } from '../cliError.ts';
 import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
@@ -24,6 +43,7 @@ const RUN_FLAGS = [
   'sensitive-top',
   'sensitive-random',
   ...METRIC_FLAGS,
+  'rules-out',
 ];
 
 export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
@@ -36,9 +56,26 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   if (!methodId) throw new CliError('anonymize needs --method ID (see `methods`)');
   const spec = findMethod(methodId);
   if (!spec) throw new CliError(`unknown method '${methodId}' (see \`methods\`)`);
-  allowOnly(args, [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)]);
-  const out = args.flags.get('out');
-  if (!out) throw new CliError('anonymize needs --out release.json');
+  allowOnly(
+    args,
+    [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)],
+    [...BOOLEAN_FLAGS, ...spec.params.filter((p) => p.type === 'boolean').map((p) => p.name)],
+  );
+  const textFiles = spec.params.filter((p) => p.type === 'text' && args.flags.has(p.name));
+  checkOutputPaths(
+    args,
+    ['out', 'audit', 'rules-out'],
+    [file, ...textFiles.map((p) => args.flags.get(p.name)!)],
+    ['out'],
+  );
+  if (
+    args.flags.has('rules-out') &&
+    spec.releaseKind !== 'generalized' &&
+    spec.releaseKind !== 'transactions'
+  )
+    throw new CliError(
+      `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
+    );
   // `text` params (constraint files) are given as file paths and passed on as their content.
   const files: Record<string, string> = {};
   const params = Object.fromEntries(
@@ -57,20 +94,37 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     method: methodId,
     params,
     files,
-    seed: intFlag(args, 'seed', 1),
-    sensitive: sensitiveFlag(args),
+    seed: seedFlag(args),
+    sensitive: sensitiveFlag(args, spec),
     metrics: listFlag(args, 'metrics'),
     metricOptions: metricSettings(args),
   };
-  const { dataset } = await readDataset(file, parseFlags(args));
-  const { record, release, audit } = runMethod(
-    dataset,
-    { ...request },
-    { peakBytes: () => process.resourceUsage().maxRSS * 1024 },
-  );
-  writeFileSync(out, releaseJson(release) + '\n');
+  // Params are checked before the file is read: a typo costs nothing.
+  resolveRequest(request);
+  const { dataset, warnings } = await readDataset(file, parseFlags(args));
+  let outcome: RunOutcome;
+  try {
+    outcome = runMethod(
+      dataset,
+      { ...request },
+      { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() },
+    );
+  } catch (error) {
+    // A text param's document is parsed as `<param name>`: name the file it came from.
+    const path = error instanceof ParseError ? files[error.file] : undefined;
+    if (path && error instanceof ParseError)
+      throw new ParseError(path, error.line, error.column, error.reason);
+    throw error;
+  }
+  const { record, release, audit } = outcome;
+  // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
   if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
+  writeFileSync(args.flags.get('out')!, releaseJson(release) + '\n');
+  const rulesOut = args.flags.get('rules-out');
+  const rules =
+    rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
+  if (rulesOut && rules) writeFileSync(rulesOut, rulesJson(rules) + '\n');
   // A constraint file's content stays out of the printed record: it names the file instead; the
   // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };
@@ -78,24 +132,28 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   return {
     ...shown,
     params: shownParams,
+    ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
   };
 }
 
-function sensitiveFlag(args: ParsedArgs): SensitiveChoice | undefined {
+function sensitiveFlag(args: ParsedArgs, spec: MethodSpec): SensitiveChoice | undefined {
   const given = ['sensitive', 'sensitive-top', 'sensitive-random'].filter((f) => args.flags.has(f));
   if (given.length > 1)
     throw new CliError(
       `choose one of --sensitive, --sensitive-top, --sensitive-random (got ${given.join(', ')})`,
     );
-  if (args.flags.has('sensitive'))
-    return {
-      items: args.flags
-        .get('sensitive')!
-        .split(',')
-        .map((t) => t.trim()),
-    };
-  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 0) };
-  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 0) };
+  if (given.length > 0 && !spec.needsSensitive)
+    throw new CliError(`--${given[0]}: ${spec.id} (${spec.model}) has no sensitive items; leave it out`);
+  if (args.flags.has('sensitive')) return { items: tokenListFlag(args, 'sensitive')! };
+  // A p-degree release over no sensitive item protects nothing: at least one.
+  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 1, 1) };
+  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 1, 1) };
   return undefined;
+}
+
+/** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */
+function memoryBudget(): number | undefined {
+  const raw = process.env.TXANON_MEMORY_MB;
+  return raw === undefined ? undefined : parseInteger(raw, 'TXANON_MEMORY_MB', 1) * 1024 * 1024;
 }

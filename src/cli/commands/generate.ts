@@ -4,21 +4,21 @@
  */
 import { createWriteStream } from 'node:fs';
 import { generateQuest } from '../../core/data/synthetic.ts';
-import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
-import { CliError } from '../cliError.ts';
+import { allowOnly, intFlag, requirePositional, seedFlag, type ParsedArgs } from '../args.ts';
+import { checkOutputPaths } from '../outputPaths.ts';
 
 export async function generateCommand(args: ParsedArgs): Promise<{ out: string; transactions: number }> {
   allowOnly(args, ['D', 'T', 'I', 'N', 'L', 'seed', 'out']);
   requirePositional(args, 0, 'generate --D N --T N --I N --N N [--L N] [--seed S] --out FILE');
-  const out = args.flags.get('out');
-  if (!out) throw new CliError('generate needs --out FILE');
+  checkOutputPaths(args, ['out'], [], ['out']);
+  const out = args.flags.get('out')!;
   const params = {
     D: intFlag(args, 'D', 10_000, 1),
     T: intFlag(args, 'T', 10, 1),
     I: intFlag(args, 'I', 4, 1),
     N: intFlag(args, 'N', 1000, 1),
     L: intFlag(args, 'L', 2000, 1),
-    seed: intFlag(args, 'seed', 1),
+    seed: seedFlag(args),
   };
   const stream = createWriteStream(out);
   let buffer: string[] = [];

@@ -16,6 +16,9 @@ export interface Rng {
   sample(n: number, k: number): number[];
 }
 
+/** The largest seed: seeds are 32-bit (0..2^32-1); a larger one would alias a smaller one. */
+export const MAX_SEED = 2 ** 32 - 1;
+
 export function createRng(seed: number): Rng {
   let s = seed >>> 0;
   const splitMix = (): number => {

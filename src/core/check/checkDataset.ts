@@ -25,7 +25,7 @@ import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.t
 import { verifyGroups } from '../release/verifyGroups.ts';
 import { rowKey, verifyTransactions } from '../release/verifyTransactions.ts';
 import { columnsByAttribute } from './columnSplit.ts';
-import type { CheckRequest, CheckResult } from './types.ts';
+import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
 
 export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
   switch (request.model) {
@@ -160,7 +160,23 @@ function checkPrivacyDegree(
     offered,
     problems: verification.problems,
     reading: `Sensitive: ${sensitive.join(', ')}; rows with identical QID items form a group.`,
+    offendingGroups: offendingGroups(groups, request.p),
   };
+}
+
+/** The groups of degree below p, lowest first, with the QID items they share and their sensitive counts. */
+function offendingGroups(groups: GroupsRelease['groups'], p: number, limit = 10): OffendingGroup[] {
+  return groups
+    .map((g, i) => ({
+      group: i + 1,
+      rows: g.qid.length,
+      qid: g.qid[0] ?? [],
+      sensitive: g.sensitive,
+      degree: smallest(Object.values(g.sensitive).map((f) => g.qid.length / f)),
+    }))
+    .filter((g) => g.degree < p)
+    .sort((a, b) => a.degree - b.degree || b.rows - a.rows)
+    .slice(0, limit);
 }
 
 function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): CheckResult {
@@ -181,7 +197,8 @@ function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): Chec
   for (let r = 0; r < dataset.n; r++)
     builder.addTokens(dataset.rowTokens(r).filter((t) => columnOf.get(t) !== 0));
   const hidden = builder.build(`${dataset.name} (columns 2..${columns.length})`, dataset.format);
-  const hiddenColumns = columns.slice(1);
+  // Items of the split that the data never holds are no items of `hidden`: the release leaves them out.
+  const hiddenColumns = columns.slice(1).map((c) => c.filter((t) => hidden.dictionary.find(t) !== undefined));
   let offered = Infinity;
   const buckets = classes.map((rows) => {
     const bucketColumns = hiddenColumns.map((_, c) => rows.map((r) => projection(r, c + 1)));

@@ -17,4 +17,20 @@ export interface CheckResult {
   problems: string[];
   /** How the data was read for this model, in one sentence. */
   reading: string;
+  /** p-degree: the groups below p, lowest degree first (at most 10), with what they hold. */
+  offendingGroups?: OffendingGroup[];
+}
+
+/** A group of rows an attacker cannot tell apart (identical QID items) whose degree is below p. */
+export interface OffendingGroup {
+  /** Its number (1-based) as the problems name it ("group 4: ..."). */
+  group: number;
+  /** Rows in the group. */
+  rows: number;
+  /** The QID items every row of the group holds (the same for all: that is the group). */
+  qid: string[];
+  /** Sensitive items among the group's rows, with how many rows hold each. */
+  sensitive: Record<string, number>;
+  /** min over its sensitive items s of rows / count(s) (Ghinita Def. 3). */
+  degree: number;
 }

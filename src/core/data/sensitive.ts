@@ -17,6 +17,8 @@ export function chooseSensitive(
 ): number[] {
   if (!choice) return [];
   if ('items' in choice) {
+    const repeated = choice.items.find((token, i) => choice.items.indexOf(token) !== i);
+    if (repeated !== undefined) throw new InputError(`sensitive item '${repeated}' is named twice`);
     return choice.items
       .map((token) => {
         const id = dataset.dictionary.find(token);

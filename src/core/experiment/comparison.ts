@@ -20,6 +20,8 @@ export interface ComparedSeries {
   max: number;
   se?: number;
   seeds: number;
+  /** Seeds of this series at this value that failed (the mean is over the others). */
+  failed: number;
   /** Letters of the ranking: series sharing one cannot be told apart; '' when nothing is known. */
   letters: string;
   runs: RunRecord[];
@@ -65,6 +67,7 @@ export function compareAt(
       max: point.max,
       se: point.se,
       seeds: point.n,
+      failed: point.failed,
       letters: letters[i],
       runs: point.runs,
     })),

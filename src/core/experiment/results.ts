@@ -6,6 +6,7 @@
 import { type ParamValue } from '../methods/types.ts';
 import { InputError } from '../base/errors.ts';
 import type { RunRecord } from '../run/runRecord.ts';
+import type { ParseWarning } from '../data/parsers/parseError.ts';
 import type { SweepSpec } from './sweep.ts';
 
 export interface FailedRun {
@@ -14,6 +15,8 @@ export interface FailedRun {
   seed: number;
   metricOptions?: Record<string, number | string>;
   error: string;
+  /** `input`: an infeasible setting (a result worth charting as a gap); `internal`: the run broke. */
+  errorKind?: 'input' | 'internal';
 }
 
 export type SweepRun = RunRecord | FailedRun;
@@ -23,6 +26,8 @@ export interface SweepResults {
   /** The spec that produced the runs, when known (the UI and `cli sweep` write it). */
   spec?: SweepSpec;
   runs: SweepRun[];
+  /** What parsing the dataset reported, when it reported anything (`cli sweep`). */
+  parseWarnings?: { total: number; first: ParseWarning[] };
 }
 
 export const isFailedRun = (run: SweepRun): run is FailedRun => 'error' in run;

@@ -3,7 +3,8 @@
  * (a method, plus any other varied parameter) the mean, min and max of a value over seeds at each
  * axis value, with the standard error of the mean over seeds and queries (uncertainty.ts) when the
  * value's runs let one estimate it. A run without the value (a metric that does not apply) adds no
- * point: absent, never zero. Failed runs add nothing.
+ * point: absent, never zero. Failed runs add no value; a point counts them (`failed`), so a mean
+ * over fewer seeds than were run can be drawn and read as such.
  */
 import type { ParamValue } from '../methods/types.ts';
 import { isFailedRun, type SweepRun } from './results.ts';
@@ -21,6 +22,8 @@ export interface SeriesPoint {
   se?: number;
   /** The runs the point averages (one per seed), for paired comparisons. */
   runs: RunRecord[];
+  /** How many seeds of this series and axis value failed (their runs are in the table, not here). */
+  failed: number;
 }
 
 export interface Series {
@@ -77,36 +80,43 @@ export function valueSeries(
   axes: readonly string[] = sweptAxes(runs),
   seOf: (run: RunRecord) => number | undefined = () => undefined,
 ): Series[] {
-  type Cell = { x: ParamValue; values: number[]; runs: RunRecord[] };
+  type Cell = { x: ParamValue; values: number[]; runs: RunRecord[]; failed: number };
   const groups = new Map<string, { method: string; byX: Map<string, Cell> }>();
   for (const run of runs) {
-    if (isFailedRun(run)) continue;
     const x = axisValue(run, axis);
-    const v = value(run);
-    if (x === undefined || v === undefined || !Number.isFinite(v)) continue;
+    const v = isFailedRun(run) ? undefined : value(run);
+    if (x === undefined) continue;
+    if (!isFailedRun(run) && (v === undefined || !Number.isFinite(v))) continue;
     const name = seriesName(run, axis, axes);
     const group = groups.get(name) ?? { method: run.method, byX: new Map() };
     groups.set(name, group);
-    const cell = group.byX.get(String(x)) ?? { x, values: [], runs: [] };
+    const cell = group.byX.get(String(x)) ?? { x, values: [], runs: [], failed: 0 };
     group.byX.set(String(x), cell);
-    cell.values.push(v);
-    cell.runs.push(run);
+    if (v === undefined) cell.failed++;
+    else {
+      cell.values.push(v);
+      cell.runs.push(run as RunRecord);
+    }
   }
-  return [...groups].map(([name, { method, byX }]) => ({
-    name,
-    method,
-    points: [...byX.values()]
-      .map(({ x, values, runs: cellRuns }) => ({
-        x,
-        mean: values.reduce((s, v) => s + v, 0) / values.length,
-        min: Math.min(...values),
-        max: Math.max(...values),
-        n: values.length,
-        se: combinedSe(values, cellRuns.map(seOf)),
-        runs: cellRuns,
-      }))
-      .sort((a, b) => compareAxisValues(a.x, b.x)),
-  }));
+  return [...groups]
+    .map(([name, { method, byX }]) => ({
+      name,
+      method,
+      points: [...byX.values()]
+        .filter(({ values }) => values.length > 0)
+        .map(({ x, values, runs: cellRuns, failed }) => ({
+          x,
+          mean: values.reduce((s, v) => s + v, 0) / values.length,
+          min: Math.min(...values),
+          max: Math.max(...values),
+          n: values.length,
+          se: combinedSe(values, cellRuns.map(seOf)),
+          runs: cellRuns,
+          failed,
+        }))
+        .sort((a, b) => compareAxisValues(a.x, b.x)),
+    }))
+    .filter((s) => s.points.length > 0);
 }
 
 /** One series per method for a named value, each point with its standard error (uncertainty.ts). */

@@ -13,6 +13,7 @@ import { FORMATS } from '../data/formats.ts';
 import type { SensitiveChoice } from '../data/sensitive.ts';
 import { type ParamValue } from '../methods/types.ts';
 import { InputError } from '../base/errors.ts';
+import { MAX_SEED } from '../base/rng.ts';
 import type { RunRequest } from '../run/runRecord.ts';
 import { AVGRE_WORKLOADS, type AvgreWorkload } from '../metrics/types.ts';
 
@@ -59,8 +60,12 @@ export function validateSweepSpec(value: unknown, file: string, methods: readonl
   if (spec.format !== undefined && !(FORMATS as readonly unknown[]).includes(spec.format))
     fail(file, 'format', `one of ${FORMATS.join(', ')}`);
   const seeds = spec.seeds ?? [1];
-  if (!Array.isArray(seeds) || seeds.length === 0 || !seeds.every((s) => Number.isInteger(s)))
-    fail(file, 'seeds', 'a non-empty list of integers');
+  if (!Array.isArray(seeds) || seeds.length === 0) fail(file, 'seeds', 'a non-empty list of integers');
+  (seeds as unknown[]).forEach((seed, i) => {
+    // The CLI's --seed range: a sweep never records a command the CLI refuses.
+    if (!Number.isInteger(seed) || (seed as number) < 0 || (seed as number) > MAX_SEED)
+      fail(file, `seeds[${i}]`, `an integer in 0..${MAX_SEED}, found ${JSON.stringify(seed)}`);
+  });
   if (
     spec.metrics !== undefined &&
     (!Array.isArray(spec.metrics) || !spec.metrics.every((m) => typeof m === 'string'))
@@ -71,18 +76,21 @@ export function validateSweepSpec(value: unknown, file: string, methods: readonl
     for (const [name, v] of Object.entries(spec.metricOptions as Record<string, unknown>)) {
       if (!(METRIC_OPTION_NAMES as readonly string[]).includes(name))
         fail(file, `metricOptions.${name}`, `one of ${METRIC_OPTION_NAMES.join(', ')}`);
+      // As the CLI reads them: --queries, --q and --r integers >= 1, the rules' thresholds in
+      // (0, 1], the AvgRE workload by name.
       const workload = name === 'workload';
+      const counts = name === 'queries' || name === 'q' || name === 'r';
       const ok = (x: unknown) =>
         workload
           ? (AVGRE_WORKLOADS as readonly unknown[]).includes(x)
-          : typeof x === 'number' && Number.isFinite(x) && x > 0;
+          : typeof x === 'number' && (counts ? Number.isSafeInteger(x) && x >= 1 : x > 0 && x <= 1);
       if (!(ok(v) || (Array.isArray(v) && v.length > 0 && v.every(ok))))
         fail(
           file,
           `metricOptions.${name}`,
           workload
             ? `one of ${AVGRE_WORKLOADS.map((w) => `"${w}"`).join(', ')} or a list of them`
-            : 'a positive number or a non-empty list of them',
+            : `${counts ? 'an integer >= 1' : 'a fraction in (0, 1]'} or a non-empty list of them`,
         );
     }
   }
@@ -100,20 +108,24 @@ export function validateSweepSpec(value: unknown, file: string, methods: readonl
       if (!(ok(v) || (Array.isArray(v) && v.length > 0 && v.every(ok))))
         fail(file, `${where}.params.${name}`, 'a number, string or boolean, or a non-empty list of them');
     }
-    const s = r.sensitive;
-    if (
-      s !== undefined &&
-      !(
-        isObject(s) &&
-        ((Array.isArray(s.items) && s.items.every((t) => typeof t === 'string')) ||
-          Number.isInteger(s.top) ||
-          Number.isInteger(s.random))
-      )
-    ) {
-      fail(file, `${where}.sensitive`, '{ "items": [...] }, { "top": M } or { "random": M }');
-    }
+    if (r.sensitive !== undefined)
+      checkSensitive(r.sensitive, (what) => fail(file, `${where}.sensitive`, what));
   });
   return { ...(spec as unknown as SweepSpec), seeds: seeds as number[] };
+}
+
+/** `{ "items": [...] }` (distinct tokens, at least one), `{ "top": M }` or `{ "random": M }` (M >= 1). */
+function checkSensitive(s: unknown, fail: (expected: string) => never): void {
+  const expected = '{ "items": [...] }, { "top": M } or { "random": M } with M >= 1';
+  if (!isObject(s)) fail(expected);
+  const choice = s as Record<string, unknown>;
+  if ('items' in choice) {
+    const items = choice.items;
+    if (!Array.isArray(items) || items.length === 0 || !items.every((t) => typeof t === 'string' && t !== ''))
+      fail('"items": a non-empty list of item tokens');
+    if (new Set(items as string[]).size !== (items as string[]).length) fail('"items" naming each item once');
+  } else if (!['top', 'random'].some((key) => Number.isInteger(choice[key]) && (choice[key] as number) >= 1))
+    fail(expected);
 }
 
 /** Every combination of the list values in `values` (a scalar is one value), in key order. */

@@ -9,6 +9,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import type { Rng } from '../base/rng.ts';
 import type { Audit, PrivacyModel, Release, ReleaseHeader, ReleaseKind } from '../release/types.ts';
+import { citationOf } from './papers.ts';
 
 export type ParamValue = number | string | boolean;
 /** Parameter values by name, as the pipeline hands them on once `resolveParams` checked them. */
@@ -25,6 +26,10 @@ export interface ParamSpec {
   readonly choices?: readonly string[];
   /** One line of help, shown in the UI and by `cli methods`. */
   readonly help: string;
+  /** `text` params: an example of the document, shown in the empty field. */
+  readonly placeholder?: string;
+  /** `text` params: the file name a reproducing command gives the document (default NAME.json). */
+  readonly fileName?: string;
 }
 
 /** The value a parameter declaration stands for: a number, a boolean, one of its choices, text. */
@@ -48,6 +53,8 @@ export interface RunContext {
   sensitive: number[];
   /** The common release header (DESIGN.md sec. 4) of this run, built by the pipeline. */
   header: ReleaseHeader;
+  /** Bytes a method may allocate for one structure; it says so before allocating more (memoryBudget.ts). */
+  memoryBudget: number;
   /** Reports progress in [0, 1] with an optional phase label. */
   progress: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;
@@ -58,7 +65,20 @@ export interface MethodResult {
   audit: Audit;
   /** What the method wants the user to know about this run (sizes, counts); shown with the run. */
   notes?: Record<string, number | string>;
+  /**
+   * The generalization hierarchy the release generalizes over (DESIGN.md sec. 7, as its CSV), for
+   * the run's rules: a new batch's items are published by the same cut of it.
+   */
+  hierarchy?: string;
+  /**
+   * How a row of another batch joins a class of this `transactions` release, for the run's rules
+   * (core/run/rules.ts): the nearest centre (default) or the longest centre the row holds.
+   */
+  join?: JoinRule;
 }
+
+/** How a new row joins a class of a k-anonymity release (core/run/rules.ts). */
+export type JoinRule = 'nearest' | 'longest-held';
 
 /** Arguments of a method tool beyond the method's params (e.g. how many items a heatmap shows). */
 export type ToolArgs = Readonly<Record<string, number | string>>;
@@ -183,6 +203,8 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
 
 /** A MethodSpec without code: what `cli methods` prints and what the UI receives from workers. */
 export interface MethodInfo extends MethodFace {
+  /** The paper as a reader cites it: "Authors — Title (venue)" (papers.ts). */
+  readonly citation: string;
   readonly params: readonly ParamSpec[];
   readonly parallelTasks: boolean;
   /** The largest dataset (rows) the method's teaching view draws; absent: it has none. */
@@ -196,6 +218,7 @@ export function methodInfo(spec: MethodSpec): MethodInfo {
     id: spec.id,
     label: spec.label,
     paper: spec.paper,
+    citation: citationOf(spec.paper),
     model: spec.model,
     releaseKind: spec.releaseKind,
     needsSensitive: spec.needsSensitive,

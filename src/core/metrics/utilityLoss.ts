@@ -17,31 +17,9 @@ import { itemSupports } from '../data/stats.ts';
 import type { GeneralizedRelease } from '../release/types.ts';
 import { within } from './sampling.ts';
 import type { MetricSpec } from './types.ts';
+import { log2GeneralizedItemUl, log2Sum } from '../base/logSpace.ts';
 
-/** log2 of UL of one generalized item of `size` items among M, weight w, support sup over N rows. */
-export function log2GeneralizedItemUl(
-  size: number,
-  itemCount: number,
-  weight: number,
-  support: number,
-  rows: number,
-): number {
-  return (
-    size -
-    itemCount +
-    Math.log2(1 - 2 ** -size) -
-    Math.log2(1 - 2 ** -itemCount) +
-    Math.log2(weight) +
-    Math.log2(support / Math.max(1, rows))
-  );
-}
-
-/** log2 of a sum of terms given as log2 values (log-sum-exp); -Infinity for no terms. */
-export function log2Sum(logs: readonly number[]): number {
-  const top = Math.max(...logs);
-  if (!Number.isFinite(top)) return top;
-  return top + Math.log2(logs.reduce((sum, x) => sum + 2 ** (x - top), 0));
-}
+export { log2GeneralizedItemUl } from '../base/logSpace.ts';
 
 /** Rows of the release holding each label. */
 function labelSupports(release: GeneralizedRelease): Map<string, number> {

@@ -1,8 +1,12 @@
 /**
  * Reading a release and its audit back from JSON (the CLI's `evaluate`, results opened in the UI):
- * checks the header and the shape of the kind's body, with an error that names the file and field.
+ * the header, the kind's body and the audit are checked against their shapes (releaseSchema.ts)
+ * before anything reads them, with an error that names the file and the JSON path of the first
+ * field that is wrong.
  */
-import type { Audit, Release } from './types.ts';
+import { shapeProblem } from './jsonShape.ts';
+import { AUDIT_SHAPES, BODY_SHAPES, HEADER_SHAPE } from './releaseSchema.ts';
+import type { Audit, Release, ReleaseKind } from './types.ts';
 
 export class ReleaseFormatError extends Error {
   constructor(file: string, problem: string) {
@@ -11,41 +15,22 @@ export class ReleaseFormatError extends Error {
   }
 }
 
-const KIND_BODY: Record<Release['kind'], string> = {
-  groups: 'groups',
-  transactions: 'transactions',
-  generalized: 'transactions',
-  buckets: 'buckets',
-};
-
 export function parseRelease(text: string, file: string): Release {
-  const value = parseJson(text, file) as Partial<Release> | null;
-  if (!value || typeof value !== 'object') throw new ReleaseFormatError(file, 'expected a JSON object');
-  if (value.format !== 'txanon-release/1')
-    throw new ReleaseFormatError(
-      file,
-      `expected "format": "txanon-release/1", found ${JSON.stringify(value.format)}`,
-    );
-  const kind = value.kind;
-  if (!kind || !(kind in KIND_BODY))
-    throw new ReleaseFormatError(
-      file,
-      `expected "kind" to be one of ${Object.keys(KIND_BODY).join(', ')}, found ${JSON.stringify(kind)}`,
-    );
-  const body = (value as Record<string, unknown>)[KIND_BODY[kind]];
-  if (!Array.isArray(body))
-    throw new ReleaseFormatError(file, `a "${kind}" release needs an array "${KIND_BODY[kind]}"`);
-  if (typeof value.method !== 'string' || typeof value.params !== 'object')
-    throw new ReleaseFormatError(file, 'expected "method" and "params"');
+  const value = parseJson(text, file);
+  const problem = shapeProblem(value, HEADER_SHAPE);
+  if (problem) throw new ReleaseFormatError(file, problem);
+  const kind = (value as { kind: ReleaseKind }).kind;
+  const bodyProblem = shapeProblem(value, BODY_SHAPES[kind]);
+  if (bodyProblem) throw new ReleaseFormatError(file, `${bodyProblem} (in a "${kind}" release)`);
   return value as Release;
 }
 
-export function parseAudit(text: string, file: string): Audit {
-  const value = parseJson(text, file) as Record<string, unknown> | null;
-  for (const key of ['rowOf', 'groups', 'buckets']) {
-    if (value && Array.isArray(value[key])) return value as unknown as Audit;
-  }
-  throw new ReleaseFormatError(file, 'expected an audit with "rowOf", "groups" or "buckets"');
+/** The audit of a release of `kind`. */
+export function parseAudit(text: string, file: string, kind: ReleaseKind): Audit {
+  const value = parseJson(text, file);
+  const problem = shapeProblem(value, AUDIT_SHAPES[kind]);
+  if (problem) throw new ReleaseFormatError(file, `${problem} (the audit of a "${kind}" release)`);
+  return value as Audit;
 }
 
 function parseJson(text: string, file: string): unknown {

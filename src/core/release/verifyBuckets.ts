@@ -1,10 +1,12 @@
 /**
  * Verifier of `buckets` releases (l-diverse multi-dimension anatomy, anatomy paper Def. 5), strict:
- * the audit covers every input row once; the columns partition the items; every bucket publishes,
- * in every column, exactly the projections of its input rows (as a multiset, since columns are
- * permuted); and every bucket's column is l-diverse under the reading the release names
- * (`params.diversity`, diversity.ts): by default the most frequent value v has c(v) / |B| <= 1 / l;
- * `distinct`: at least l distinct values. The empty itemset counts as a value.
+ * the audit covers every input row once (the buckets' sizes add up to the audit's rows and the
+ * input's); the columns partition the input's items (each in one column, no other token); every
+ * bucket publishes every column, and in each exactly the projections of its input rows, one value
+ * per row (as a multiset, since columns are permuted); and every bucket's column is l-diverse under
+ * the reading the release names (`params.diversity`, diversity.ts): by default the most frequent
+ * value v has c(v) / |B| <= 1 / l; `distinct`: at least l distinct values. The empty itemset counts
+ * as a value.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
@@ -23,12 +25,19 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
   const columnOf = new Map<string, number>();
   release.columns.forEach((tokens, c) =>
     tokens.forEach((t) => {
-      if (columnOf.has(t)) problems.push(`item ${t} is in columns ${columnOf.get(t)! + 1} and ${c + 1}`);
+      if (dataset.dictionary.find(t) === undefined)
+        problems.push(`column ${c + 1} names ${t}, which is no item of the input`);
+      else if (columnOf.has(t)) problems.push(`item ${t} is in columns ${columnOf.get(t)! + 1} and ${c + 1}`);
       columnOf.set(t, c);
     }),
   );
   for (const token of dataset.dictionary.tokens)
     if (!columnOf.has(token)) problems.push(`item ${token} is in no column`);
+  const published = release.buckets.reduce((sum, b) => sum + b.size, 0);
+  if (published !== dataset.n || audit.buckets.flat().length !== dataset.n)
+    problems.push(
+      `the buckets publish ${published} rows, the audit ${audit.buckets.flat().length}, the input ${dataset.n}`,
+    );
   const overRepresented: { share: number; problem: string }[] = [];
   if (audit.buckets.length !== release.buckets.length)
     problems.push(`audit has ${audit.buckets.length} buckets, the release ${release.buckets.length}`);
@@ -36,6 +45,10 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
     const rows = audit.buckets[b] ?? [];
     if (bucket.size !== rows.length)
       problems.push(`bucket ${b + 1}: size ${bucket.size} but ${rows.length} input rows`);
+    if (bucket.columns.length !== release.columns.length)
+      problems.push(
+        `bucket ${b + 1}: ${bucket.columns.length} columns published, the release has ${release.columns.length}`,
+      );
     bucket.columns.forEach((published, c) => {
       if (published.length !== bucket.size)
         problems.push(`bucket ${b + 1}, column ${c + 1}: ${published.length} values for ${bucket.size} rows`);
@@ -43,6 +56,7 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
       for (const value of published) counts.set(valueKey(value), (counts.get(valueKey(value)) ?? 0) + 1);
       const expected = new Map<string, number>();
       for (const r of rows) {
+        if (!Number.isInteger(r) || r < 0 || r >= dataset.n) continue;
         const key = valueKey(dataset.rowTokens(r).filter((t) => columnOf.get(t) === c));
         expected.set(key, (expected.get(key) ?? 0) + 1);
       }

@@ -1,13 +1,16 @@
 /**
- * Verifier of `generalized` releases (COAT, Apriori k^m): the audit covers every input row once;
- * each published row is its input row under the release's mapping (generalized labels for their
- * items, suppressed items gone); no generalized item crosses a utility constraint (audit.utility,
- * when given) and at most s% of the items are suppressed; and the guarantee holds: in k^m mode
+ * Verifier of `generalized` releases (COAT, Apriori k^m): the audit covers every input row once
+ * (as many published rows as audit rows as input rows); the mapping is one (each generalized item
+ * stands for input items, none in two, none also suppressed); each published row is its input row
+ * under the mapping (generalized labels for their items, suppressed items gone), naming each item
+ * once; no generalized item crosses a utility constraint (audit.utility, when given) and at most
+ * s% of the items are suppressed; and the guarantee holds: in k^m mode
  * (params.m > 0) every itemset of up to m published items that occurs occurs in >= k rows; with
  * privacy constraints (audit.constraints) each one is satisfied per COAT Def. 3.4.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
+import { ProblemList, rowProblem } from './rowChecks.ts';
 import type { GeneralizedAudit, GeneralizedRelease, Verification } from './types.ts';
 
 export function verifyGeneralized(
@@ -18,20 +21,40 @@ export function verifyGeneralized(
   const problems: string[] = [];
   const k = Number(release.params.k);
   const m = Number(release.params.m ?? 0);
+  if (!Number.isInteger(k) || k < 1)
+    problems.push(`release params.k must be a positive integer, got ${release.params.k}`);
+  if (!Number.isInteger(m) || m < 0)
+    problems.push(`release params.m must be an integer >= 0, got ${release.params.m}`);
+  if (audit.rowOf.length !== release.transactions.length || release.transactions.length !== dataset.n) {
+    problems.push(
+      `the release has ${release.transactions.length} rows, the audit ${audit.rowOf.length}, the input ${dataset.n}`,
+    );
+  }
   const partition = checkPartition(dataset.n, audit.rowOf);
   problems.push(...partition);
+  const isInput = (t: string) => dataset.dictionary.find(t) !== undefined;
+  problems.push(...mappingProblems(release, isInput));
   const labelOf = new Map<string, string>();
   for (const [label, items] of Object.entries(release.generalized))
     for (const t of items) labelOf.set(t, label);
   const suppressed = new Set(release.suppressed);
   const publish = (tokens: string[]) =>
     [...new Set(tokens.filter((t) => !suppressed.has(t)).map((t) => labelOf.get(t) ?? t))].sort();
+  const known = (t: string) =>
+    (isInput(t) && !labelOf.has(t) && !suppressed.has(t)) || Object.hasOwn(release.generalized, t);
+  const badRows = new ProblemList();
   release.transactions.forEach((row, p) => {
+    const problem = rowProblem(row, known);
+    if (problem) {
+      badRows.add(`published row ${p + 1} ${problem}`);
+      return;
+    }
     const r = audit.rowOf[p];
-    if (r === undefined) return;
+    if (!Number.isInteger(r) || r < 0 || r >= dataset.n) return;
     if (JSON.stringify([...row].sort()) !== JSON.stringify(publish(dataset.rowTokens(r))))
-      problems.push(`published row ${p + 1} is not input row ${r} under the mapping`);
+      badRows.add(`published row ${p + 1} is not input row ${r} under the mapping`);
   });
+  problems.push(...badRows.list());
   if (audit.utility) {
     const utilityOf = new Map<string, number>();
     audit.utility.forEach((u, i) => u.forEach((t) => utilityOf.set(t, i)));
@@ -68,6 +91,32 @@ export function verifyGeneralized(
     partitionComplete: partition.length === 0,
     problems: problems.slice(0, 20),
   };
+}
+
+/**
+ * The mapping itself: every generalized item stands for input items, at least one, each in one
+ * generalized item at most and never also suppressed; suppressed items are input items, once.
+ */
+function mappingProblems(release: GeneralizedRelease, isInput: (t: string) => boolean): string[] {
+  const problems = new ProblemList(5, 'more mapping problems');
+  const placed = new Map<string, string>();
+  for (const [label, items] of Object.entries(release.generalized)) {
+    if (items.length === 0) problems.add(`generalized item ${label} stands for no item`);
+    for (const t of items) {
+      if (!isInput(t)) problems.add(`generalized item ${label} names ${t}, which is no item of the input`);
+      const other = placed.get(t);
+      if (other !== undefined) problems.add(`item ${t} is generalized both to ${other} and to ${label}`);
+      placed.set(t, label);
+    }
+  }
+  const seen = new Set<string>();
+  for (const t of release.suppressed) {
+    if (!isInput(t)) problems.add(`suppressed item ${t} is no item of the input`);
+    if (placed.has(t)) problems.add(`item ${t} is both suppressed and generalized to ${placed.get(t)}`);
+    if (seen.has(t)) problems.add(`suppressed item ${t} is listed twice`);
+    seen.add(t);
+  }
+  return problems.list();
 }
 
 /**

@@ -1,42 +1,46 @@
 /**
- * Verifier of `groups` releases (privacy degree p, Ghinita Def. 3, eq. 1-2): the audit covers every
- * input row once; each group publishes exactly its rows' QID items (row by row, in audit order) and
- * the true counts of its sensitive items; and degree(G) = min_s |G| / f_s >= p, i.e. f_s * p <= |G|.
+ * Verifier of `groups` releases (privacy degree p, Ghinita Def. 3, eq. 1-2): the release names at
+ * least one sensitive item, each an input item, once (a p-degree release over no sensitive item
+ * protects nothing); the audit covers every input row once, with as many groups as the release;
+ * each group publishes exactly its rows' QID items (row by row, in audit order) and the true
+ * counts of its sensitive items; and degree(G) = min_s |G| / f_s >= p, i.e. f_s * p <= |G|.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
+import { ProblemList } from './rowChecks.ts';
 import type { GroupsAudit, GroupsRelease, Verification } from './types.ts';
 
 export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: GroupsAudit): Verification {
   const problems: string[] = [];
   const p = Number(release.params.p);
   if (!(p >= 1)) problems.push(`release params.p must be a number >= 1, got ${release.params.p}`);
+  problems.push(...sensitiveProblems(dataset, release.sensitive));
   const partition = checkPartition(dataset.n, audit.groups.flat());
   problems.push(...partition);
   const sensitive = new Set(release.sensitive);
   const lowDegree: { degree: number; problem: string }[] = [];
+  const badRows = new ProblemList();
   if (audit.groups.length !== release.groups.length)
     problems.push(`audit has ${audit.groups.length} groups, the release ${release.groups.length}`);
   release.groups.forEach((group, g) => {
     const rows = audit.groups[g] ?? [];
     if (group.qid.length !== rows.length)
       problems.push(`group ${g + 1}: ${group.qid.length} QID rows for ${rows.length} input rows`);
-    const counts: Record<string, number> = {};
+    const counts = new Map<string, number>();
     rows.forEach((r, i) => {
+      if (!Number.isInteger(r) || r < 0 || r >= dataset.n) return;
       const tokens = dataset.rowTokens(r);
       const qid = tokens.filter((t) => !sensitive.has(t)).sort();
       const published = [...(group.qid[i] ?? [])].sort();
       if (JSON.stringify(qid) !== JSON.stringify(published))
-        problems.push(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);
-      for (const t of tokens) if (sensitive.has(t)) counts[t] = (counts[t] ?? 0) + 1;
+        badRows.add(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);
+      for (const t of tokens) if (sensitive.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
     });
-    const keys = new Set([...Object.keys(counts), ...Object.keys(group.sensitive)]);
-    for (const s of keys) {
-      if ((counts[s] ?? 0) !== (group.sensitive[s] ?? 0))
-        problems.push(
-          `group ${g + 1}: sensitive count of ${s} is ${group.sensitive[s] ?? 0}, the rows hold ${counts[s] ?? 0}`,
-        );
-      const f = group.sensitive[s] ?? 0;
+    const publishedCounts = new Map(Object.entries(group.sensitive));
+    for (const s of new Set([...counts.keys(), ...publishedCounts.keys()])) {
+      const f = publishedCounts.get(s) ?? 0;
+      if ((counts.get(s) ?? 0) !== f)
+        problems.push(`group ${g + 1}: sensitive count of ${s} is ${f}, the rows hold ${counts.get(s) ?? 0}`);
       if (f * p > group.qid.length)
         lowDegree.push({
           degree: group.qid.length / f,
@@ -44,6 +48,7 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
         });
     }
   });
+  problems.push(...badRows.list());
   // The worst offenders first: the groups of lowest degree.
   lowDegree.sort((a, b) => a.degree - b.degree);
   problems.push(...lowDegree.slice(0, 10).map((d) => d.problem));
@@ -53,4 +58,18 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
     partitionComplete: partition.length === 0,
     problems: problems.slice(0, 20),
   };
+}
+
+function sensitiveProblems(dataset: Dataset, sensitive: readonly string[]): string[] {
+  if (sensitive.length === 0)
+    return ['the release names no sensitive item: a privacy degree protects nothing'];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const s of sensitive) {
+    if (dataset.dictionary.find(s) === undefined)
+      problems.push(`sensitive item ${s} is no item of the input`);
+    if (seen.has(s)) problems.push(`sensitive item ${s} is listed twice`);
+    seen.add(s);
+  }
+  return problems;
 }

@@ -1,10 +1,12 @@
 /**
  * The first step of every run and every method extra (teaching trace, tool): find the method,
  * resolve and validate its params against its declaration, choose the sensitive items, and build
- * the context the method runs with (seeded RNG, release header, progress, abort signal).
+ * the context the method runs with (seeded RNG, release header, progress, abort signal). The seed
+ * must be 32-bit; a model with sensitive items needs at least one, a model without ignores them.
  */
 import { InputError } from '../base/errors.ts';
-import { createRng } from '../base/rng.ts';
+import { DEFAULT_MEMORY_BUDGET } from '../base/memoryBudget.ts';
+import { createRng, MAX_SEED } from '../base/rng.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { chooseSensitive } from '../data/sensitive.ts';
 import { resolveParams } from '../methods/params.ts';
@@ -31,9 +33,17 @@ export function resolveRequest(request: Pick<RunRequest, 'method' | 'params'>): 
   return { spec, params: resolveParams(spec, request.params) };
 }
 
+/** A seed is an integer in 0..2^32-1: the RNG is 32-bit, a larger seed would alias a smaller one. */
+export function checkSeed(seed: number): void {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new InputError(`the seed must be an integer in 0..${MAX_SEED}, got ${seed}`);
+}
+
 export interface ContextHooks {
   progress?: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;
+  /** Bytes a method may allocate for one structure (default DEFAULT_MEMORY_BUDGET, 1 GiB). */
+  memoryBudget?: number;
 }
 
 /** The context of one run of `spec`: sensitive items chosen, the RNG seeded, the header built. */
@@ -44,16 +54,23 @@ export function runContext(
   request: Pick<RunRequest, 'seed' | 'sensitive'>,
   hooks: ContextHooks = {},
 ): RunContext {
+  checkSeed(request.seed);
   if (spec.needsSensitive && !request.sensitive)
     throw new InputError(
       `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,
     );
-  const sensitive = chooseSensitive(dataset, request.sensitive, request.seed);
+  // Only a model with sensitive items chooses them (an experiment's choice applies to those runs).
+  const sensitive = spec.needsSensitive ? chooseSensitive(dataset, request.sensitive, request.seed) : [];
+  if (spec.needsSensitive && sensitive.length === 0)
+    throw new InputError(
+      `${spec.id} needs at least one sensitive item: a ${spec.model} release over none protects nothing`,
+    );
   return {
     rng: createRng(request.seed),
     seed: request.seed,
     sensitive,
     header: releaseHeader(spec, dataset, params, request.seed, sensitive),
+    memoryBudget: hooks.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
     progress: hooks.progress ?? (() => {}),
     signal: hooks.signal,
   };

@@ -9,18 +9,20 @@ import type { MethodResult } from '../methods/types.ts';
 import { InputError, VerificationError } from '../base/errors.ts';
 import { verifyRelease } from '../release/verify.ts';
 import type { Audit, Release } from '../release/types.ts';
-import { resolveRequest, runContext } from './resolveRequest.ts';
+import { resolveRequest, runContext, type ContextHooks } from './resolveRequest.ts';
 import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
 
 export interface RunOutcome {
   record: RunRecord;
   release: Release;
   audit: Audit;
+  /** The hierarchy the method generalized over (MethodResult.hierarchy), for the run's rules. */
+  hierarchy?: string;
+  /** How rows of another batch join this release's classes (MethodResult.join). */
+  join?: MethodResult['join'];
 }
 
-export interface RunHooks {
-  progress?: (fraction: number, phase?: string) => void;
-  signal?: AbortSignal;
+export interface RunHooks extends ContextHooks {
   /** Reads the process's peak memory (Node's resourceUsage), where available. */
   peakBytes?: () => number;
   /**
@@ -71,9 +73,20 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     notes: result.notes ?? {},
     ...definedOptions(request.metricOptions),
     ...(perQuery.size > 0 ? { perQuery: Object.fromEntries(perQuery) } : {}),
-    command: reproducingCommand(dataset.name, request, params),
+    command: reproducingCommand(
+      dataset.name,
+      spec.needsSensitive ? request : { ...request, sensitive: undefined },
+      params,
+      Object.fromEntries(spec.params.flatMap((p) => (p.fileName ? [[p.name, p.fileName]] : []))),
+    ),
   };
-  return { record, release: result.release, audit: result.audit };
+  return {
+    record,
+    release: result.release,
+    audit: result.audit,
+    hierarchy: result.hierarchy,
+    join: result.join,
+  };
 }
 
 /** `{ metricOptions }` holding the options a request set, or nothing when it set none. */

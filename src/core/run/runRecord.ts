@@ -2,6 +2,7 @@
 import type { MethodParams } from '../methods/types.ts';
 import type { SensitiveChoice } from '../data/sensitive.ts';
 import type { MetricSettings } from '../metrics/types.ts';
+import type { ParseWarning } from '../data/parsers/parseError.ts';
 
 export interface RunRequest {
   method: string;
@@ -28,6 +29,8 @@ export interface RunRecord {
   /** Peak memory of the process during the run where the platform tells it (Node); else null. */
   peak_bytes: number | null;
   notes: Record<string, number | string>;
+  /** What parsing the input reported (repeated items, empty fields, ...), when it reported anything. */
+  parseWarnings?: { total: number; first: ParseWarning[] };
   /** The metric options the run was measured with, when the request set any (swept in Fig. 6). */
   metricOptions?: Record<string, number | string>;
   /**
@@ -39,17 +42,22 @@ export interface RunRecord {
 }
 
 /** The exact `npm run -s cli -- anonymize ...` command that reproduces a run on `file`. */
-export function reproducingCommand(file: string, request: RunRequest, params: MethodParams): string {
+export function reproducingCommand(
+  file: string,
+  request: RunRequest,
+  params: MethodParams,
+  fileNames: Readonly<Record<string, string>> = {},
+): string {
   const parts = ['npm run -s cli -- anonymize', quote(file), '--method', request.method];
   for (const [name, value] of Object.entries(params)) {
     const file = request.files?.[name];
     if (file) parts.push(`--${name}`, quote(file));
     else if (String(value).includes('\n') || String(value).length > 200)
-      parts.push(`--${name}`, `${name}.json`);
+      parts.push(`--${name}`, fileNames[name] ?? `${name}.json`);
     else if (value !== '') parts.push(`--${name}`, quote(String(value)));
   }
   const s = request.sensitive;
-  if (s && 'items' in s) parts.push('--sensitive', quote(s.items.join(',')));
+  if (s && 'items' in s) parts.push('--sensitive', quote(csvRecord(s.items)));
   if (s && 'top' in s) parts.push('--sensitive-top', String(s.top));
   if (s && 'random' in s) parts.push('--sensitive-random', String(s.random));
   parts.push('--seed', String(request.seed), '--out', 'release.json', '--audit', 'audit.json');
@@ -62,6 +70,11 @@ export function reproducingCommand(file: string, request: RunRequest, params: Me
   if (o.minSupport !== undefined) parts.push('--min-support', String(o.minSupport));
   if (o.minConfidence !== undefined) parts.push('--min-confidence', String(o.minConfidence));
   return parts.join(' ');
+}
+
+/** Tokens as one CSV record, as `--sensitive` reads them: a token with a comma or quote is quoted. */
+function csvRecord(tokens: readonly string[]): string {
+  return tokens.map((t) => (/[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t)).join(',');
 }
 
 function quote(text: string): string {

@@ -182,7 +182,8 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           )}
         </div>
         <p className="muted small">
-          Paper: {method.paper}. Every release is checked by its model's verifier before it is shown.
+          <span data-testid="method-paper">From {method.citation}.</span> Every release is checked by its
+          model's verifier before it is shown.
           {example && (
             <span data-testid="example-settings">
               {' '}

@@ -1,10 +1,16 @@
 /** The finished runs of the active dataset as a table, and the selected run in detail. */
 import { Suspense } from 'react';
 import { useRuns, type RunEntry } from './runStore.ts';
-import { download } from '../widgets/download.ts';
+import { download, fileStem } from '../widgets/download.ts';
 import { describeValue, formatMetric, formatRuntime, shownValueNames } from '../widgets/metricText.ts';
 import { methodViews } from '../methods/registry.ts';
 import { RELEASE_VIEWERS } from '../releases/registry.ts';
+
+/** A parameter as the table shows it: a document (a hierarchy, constraints) by its size. */
+const shortValue = (value: unknown) => {
+  const text = String(value);
+  return text.length > 40 ? `(${text.split('\n').filter(Boolean).length} lines)` : text;
+};
 
 export function RunResults({ datasetId }: { datasetId: string }) {
   const { runs, selectedRunId, selectRun, metrics } = useRuns();
@@ -41,7 +47,7 @@ export function RunResults({ datasetId }: { datasetId: string }) {
               <td>{r.record.method}</td>
               <td>
                 {Object.entries(r.record.params)
-                  .map(([k, v]) => `${k}=${v}`)
+                  .map(([k, v]) => `${k}=${shortValue(v)}`)
                   .join(' ')}
               </td>
               <td>{r.record.seed}</td>
@@ -63,7 +69,7 @@ function RunDetail({ run }: { run: RunEntry }) {
   const { record, summary } = run;
   const viewer = RELEASE_VIEWERS[summary.kind];
   const { RunExtras } = methodViews(record.method);
-  const base = `${run.datasetName.replace(/\.[^.]+$/, '')}-${record.method}-seed${record.seed}`;
+  const base = `${fileStem(run.datasetName)}-${record.method}-seed${record.seed}`;
   return (
     <div className="run-detail" data-testid="run-detail">
       <h3>
@@ -103,6 +109,16 @@ function RunDetail({ run }: { run: RunEntry }) {
         >
           Audit (private)
         </button>
+        {run.rulesJson && (
+          <button
+            type="button"
+            data-testid="download-rules"
+            onClick={() => download(`${base}-rules.json`, run.rulesJson!, 'application/json')}
+            title="what this run did to each item, to apply to the next batch (Check tab); keep it private"
+          >
+            Rules (JSON)
+          </button>
+        )}
       </div>
       <viewer.View datasetId={run.datasetId} run={run} />
       {RunExtras && (

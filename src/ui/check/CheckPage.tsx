@@ -1,10 +1,11 @@
 /**
  * Check a dataset one already has against a privacy model, with the verifiers every release
  * passes: is it k-anonymous, k^m-anonymous, l-diverse for a column split, and what privacy degree
- * does it offer for chosen sensitive items? The answer names the worst offenders first.
+ * does it offer for chosen sensitive items? The answer names the worst offenders first. Below,
+ * saved rules applied to the dataset, with the same check of the outcome (ApplyRulesPanel.tsx).
  */
 import { useState } from 'react';
-import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
+import type { CheckRequest, CheckResult, OffendingGroup } from '../../core/check/types.ts';
 import { parseColumnSplit } from '../../core/check/columnSplit.ts';
 import { isEngineError } from '../../../workers/engineTypes.ts';
 import { pool } from '../engineClient.ts';
@@ -12,6 +13,7 @@ import { SensitiveField } from '../widgets/SensitiveField.tsx';
 import { parseSensitiveChoice, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { Field } from '../widgets/Field.tsx';
+import { ApplyRulesPanel } from './ApplyRulesPanel.tsx';
 
 type Model = CheckRequest['model'];
 const MODELS: [Model, string][] = [
@@ -163,9 +165,51 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
               </ol>
             </>
           )}
+          {result.offendingGroups && result.offendingGroups.length > 0 && (
+            <OffendingGroups groups={result.offendingGroups} />
+          )}
         </div>
       )}
+      <ApplyRulesPanel dataset={dataset} />
     </section>
+  );
+}
+
+/** What the groups below p hold: the QID items their rows share and the sensitive items among them. */
+function OffendingGroups({ groups }: { groups: OffendingGroup[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="runs offending-groups" data-testid="offending-groups">
+        <caption>
+          The groups below p, lowest degree first: an attacker who knows a person's QID items finds their
+          group, and a sensitive item held by a large share of it.
+        </caption>
+        <thead>
+          <tr>
+            <th>group</th>
+            <th>degree</th>
+            <th>rows</th>
+            <th>QID items every row holds</th>
+            <th>sensitive items (rows holding each)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((g, i) => (
+            <tr key={i} data-testid="offending-group">
+              <td className="num">{g.group}</td>
+              <td className="num">{formatLevel(g.degree)}</td>
+              <td className="num">{g.rows.toLocaleString()}</td>
+              <td>{g.qid.length > 0 ? g.qid.join(' ') : <span className="muted">(none)</span>}</td>
+              <td>
+                {Object.entries(g.sensitive)
+                  .map(([item, count]) => `${item} (${count})`)
+                  .join(', ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

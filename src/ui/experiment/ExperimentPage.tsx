@@ -10,7 +10,9 @@ import { expandSweep } from '../../core/experiment/sweep.ts';
 import { DismissableError } from '../widgets/DismissableError.tsx';
 import { SensitiveField } from '../widgets/SensitiveField.tsx';
 import { pool } from '../engineClient.ts';
-import { useExperiments, type SweepProgress } from './experimentStore.ts';
+import { finishedRuns, useExperiments, type SweepProgress } from './experimentStore.ts';
+import type { Experiment } from './experimentTypes.ts';
+import { isFailedRun } from '../../core/experiment/results.ts';
 import { formToSpec, specToForm, sweepableAxes, type SweepForm } from './specForm.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
@@ -18,7 +20,11 @@ import { Field } from '../widgets/Field.tsx';
 
 export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEntry; onShowResults(): void }) {
   const { methods, metrics, loadCatalogues } = useRuns();
-  const { start, cancel, progress, error, dismissError, form, preset, setForm } = useExperiments();
+  const { start, cancel, progress, error, dismissError, form, preset, setForm, endedId, experiments } =
+    useExperiments();
+  const ended = progress
+    ? undefined
+    : experiments.find((e) => e.id === endedId && (e.status === 'done' || e.status === 'cancelled'));
   useEffect(() => void loadCatalogues(), [loadCatalogues]);
 
   const built = useMemo(() => {
@@ -195,8 +201,31 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
       )}
       {built.leftOut.length > 0 && <p className="muted small">Left out: {built.leftOut.join('; ')}.</p>}
       {progress && <SweepProgressView progress={progress} />}
+      {ended && <SweepEnded experiment={ended} onShowResults={onShowResults} />}
       {error && <DismissableError message={error} testId="experiment-error" onDismiss={dismissError} />}
     </section>
+  );
+}
+
+/** How the last sweep ended: finished or cancelled, runs kept and failed, time; a way to its charts. */
+function SweepEnded({ experiment, onShowResults }: { experiment: Experiment; onShowResults(): void }) {
+  const runs = finishedRuns(experiment);
+  const failed = runs.filter(isFailedRun).length;
+  const seconds = experiment.wallMs ? ` in ${(experiment.wallMs / 1000).toFixed(1)} s` : '';
+  const outcome =
+    experiment.status === 'cancelled'
+      ? `cancelled: ${runs.length} of ${experiment.runs.length} runs had finished and are kept`
+      : `finished: ${runs.length} runs${seconds}`;
+  return (
+    <div className={`sweep-ended ${experiment.status}`} role="status" data-testid="sweep-ended">
+      <span>
+        <b>{experiment.name}</b> {outcome}
+        {failed > 0 ? `; ${failed} failed (their errors are in the results table)` : ''}.
+      </span>
+      <button type="button" className="link" onClick={onShowResults}>
+        See the results
+      </button>
+    </div>
   );
 }
 

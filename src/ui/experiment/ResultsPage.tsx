@@ -15,14 +15,9 @@ import {
 } from '../../core/experiment/series.ts';
 import { DismissableError } from '../widgets/DismissableError.tsx';
 import { EChart } from '../widgets/EChart.tsx';
-import { download } from '../widgets/download.ts';
-import {
-  barAtOption,
-  colourOf,
-  metricLineOption,
-  runtimeOption,
-  tradeOffOption,
-} from './comparisonCharts.ts';
+import { download, fileStem } from '../widgets/download.ts';
+import { barAtOption, metricLineOption, runtimeOption, tradeOffOption } from './comparisonCharts.ts';
+import { seriesColours } from '../widgets/methodColours.ts';
 import { finishedRuns, resultsFileOf, useExperiments } from './experimentStore.ts';
 import type { Experiment } from './experimentTypes.ts';
 import { resultsCsv } from './resultsCsv.ts';
@@ -38,7 +33,7 @@ const PRIVACY_PARAMS = ['p', 'k', 'l'];
 export function ResultsPage() {
   const { experiments, selectedId, select, remove, importResults, error, dismissError, hydrate } =
     useExperiments();
-  const { metrics, loadCatalogues } = useRuns();
+  const { metrics, methods, loadCatalogues } = useRuns();
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     void loadCatalogues();
@@ -85,7 +80,12 @@ export function ResultsPage() {
       </div>
       {error && <DismissableError message={error} testId="results-error" onDismiss={dismissError} />}
       {experiment ? (
-        <ExperimentResults key={experiment.id} experiment={experiment} metrics={metrics} />
+        <ExperimentResults
+          key={experiment.id}
+          experiment={experiment}
+          metrics={metrics}
+          catalogue={methods.map((m) => m.id)}
+        />
       ) : (
         <p className="muted">No experiments yet: run one on the Experiment tab, or open a results file.</p>
       )}
@@ -96,9 +96,12 @@ export function ResultsPage() {
 function ExperimentResults({
   experiment,
   metrics,
+  catalogue,
 }: {
   experiment: Experiment;
   metrics: ReturnType<typeof useRuns.getState>['metrics'];
+  /** The method ids in catalogue order: each method's colour (widgets/methodColours.ts). */
+  catalogue: readonly string[];
 }) {
   const runs = useMemo(() => finishedRuns(experiment), [experiment]);
   const axes = useMemo(() => sweptAxes(runs), [runs]);
@@ -126,9 +129,16 @@ function ExperimentResults({
     ? axis
     : (axes.find((a) => PRIVACY_PARAMS.includes(a)) ?? '');
   const describe = (name: string) => describeValue(metrics, name);
-  const colour = useMemo(() => colourOf(runs.map((r) => seriesName(r, axis, axes))), [runs, axis, axes]);
+  const colour = useMemo(
+    () =>
+      seriesColours(
+        catalogue,
+        runs.map((r) => ({ name: seriesName(r, axis, axes), method: r.method })),
+      ),
+    [catalogue, runs, axis, axes],
+  );
   const failed = runs.filter(isFailedRun).length;
-  const base = `${experiment.name}-${experiment.datasetName}`.replace(/[^\w.-]+/g, '_');
+  const base = `${experiment.name}-${fileStem(experiment.datasetName)}`.replace(/[^\w.-]+/g, '_');
   const better = valueDirection(metrics, valueName) === 'higher' ? 'higher' : 'lower';
   const comparison = useMemo(
     () => (valueName && at !== undefined ? compareAt(runs, axis, at, valueName, better, axes) : null),
@@ -154,7 +164,10 @@ function ExperimentResults({
     <>
       <p className="muted small" data-testid="results-summary">
         {finishedRuns(experiment).length} of {experiment.runs.length} runs finished
-        {failed > 0 ? ` (${failed} failed: see the table)` : ''}; {experiment.status}
+        {failed > 0
+          ? ` (${failed} failed: see the table; a mean over fewer seeds than ran is drawn hollow or pale)`
+          : ''}
+        ; {experiment.status}
         {experiment.wallMs ? `, ${(experiment.wallMs / 1000).toFixed(1)} s wall clock` : ''}. Dataset{' '}
         {experiment.datasetName}.
       </p>

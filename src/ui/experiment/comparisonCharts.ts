@@ -20,21 +20,8 @@ import {
 import type { Comparison } from '../../core/experiment/comparison.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { base, escapeHtml, titleStyle } from '../widgets/chartStyle.ts';
+import { axisScale, type AxisScale } from '../widgets/axisScale.ts';
 
-/** Categorical colours, no two alike (blue, red-orange, green, purple, teal, amber, ...). */
-const PALETTE = [
-  '#2f6fde',
-  '#d9480f',
-  '#2b8a3e',
-  '#9c36b5',
-  '#1098ad',
-  '#f59f00',
-  '#c2255c',
-  '#5c940d',
-  '#495057',
-  '#8d6e63',
-  '#1c2d6b',
-];
 const subtextStyle = { fontSize: 11, color: '#555' };
 /** Title (14 px) and its subtitle (11 px) take the top 40 px; the legend goes under them. */
 const LEGEND_TOP = 42;
@@ -42,12 +29,6 @@ const GRID_TOP = 84;
 
 /** What a value is and which paper defines it, for tooltips (from the metric catalogue). */
 export type Describe = (valueName: string) => string;
-
-/** A stable colour per series name, the same in every chart of a page. */
-export function colourOf(names: readonly string[]): (name: string) => string {
-  const sorted = [...new Set(names)].sort();
-  return (name) => PALETTE[sorted.indexOf(name) % PALETTE.length];
-}
 
 const numericAxis = (series: readonly Series[]) =>
   series.every((s) => s.points.every((p) => typeof p.x === 'number'));
@@ -61,7 +42,7 @@ function xAxisFor(series: readonly Series[], axis: string) {
 
 const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
 
-type Point = Pick<Series['points'][number], 'x' | 'mean' | 'min' | 'max' | 'n' | 'se'>;
+type Point = Pick<Series['points'][number], 'x' | 'mean' | 'min' | 'max' | 'n' | 'se' | 'failed'>;
 
 function pointTooltip(describe: Describe, valueName: string, axis: string) {
   return (p: { seriesName: string; data: { point: Point } }) => {
@@ -71,18 +52,45 @@ function pointTooltip(describe: Describe, valueName: string, axis: string) {
       `<b>${escapeHtml(p.seriesName)}</b> at ${escapeHtml(axis)} = ${escapeHtml(String(point.x))}`,
       `${escapeHtml(valueName)}: mean ${fmt(point.mean)}${se}`,
       `min ${fmt(point.min)}, max ${fmt(point.max)} over ${point.n} seed${point.n > 1 ? 's' : ''}`,
+      ...(point.failed > 0
+        ? [
+            `<b>${point.failed} more seed${point.failed > 1 ? 's' : ''} failed</b>: the mean is over the ${point.n} that ran`,
+          ]
+        : []),
       `<span style="color:#666">${escapeHtml(describe(valueName))}</span>`,
     ].join('<br/>');
   };
 }
 
-function lines(series: readonly Series[], colour: (name: string) => string) {
+/** A point averaged over fewer seeds than ran (some failed) is a hollow triangle. */
+const PARTIAL = { symbol: 'emptyTriangle', symbolSize: 13 };
+const partialNote = (series: readonly Series[]) =>
+  series.some((s) => s.points.some((p) => p.failed > 0))
+    ? [
+        {
+          type: 'text',
+          right: 8,
+          bottom: 4,
+          style: { text: '△ some seeds failed: mean of those that ran', fontSize: 11, fill: '#8a3a10' },
+        },
+      ]
+    : [];
+
+/** The scale of a value axis for the series' means, minima and maxima (widgets/axisScale.ts). */
+const scaleOf = (series: readonly Series[]) =>
+  axisScale(series.flatMap((s) => s.points.flatMap((p) => [p.mean, p.min, p.max])));
+
+function lines(series: readonly Series[], colour: (name: string) => string, scale: AxisScale) {
   const numeric = numericAxis(series);
   return series.map((s) => ({
     type: 'line',
     name: s.name,
     id: s.name,
-    data: s.points.map((point) => ({ value: [numeric ? point.x : String(point.x), point.mean], point })),
+    data: s.points.map((point) => ({
+      value: [numeric ? point.x : String(point.x), point.mean / scale.factor],
+      point,
+      ...(point.failed > 0 && PARTIAL),
+    })),
     symbolSize: 7,
     itemStyle: { color: colour(s.name) },
     lineStyle: { color: colour(s.name), width: 2 },
@@ -95,7 +103,7 @@ function lines(series: readonly Series[], colour: (name: string) => string) {
  * stacked helper lines); points whose error cannot be estimated (one seed of an exact value) add
  * no width.
  */
-function bands(series: readonly Series[], colour: (name: string) => string) {
+function bands(series: readonly Series[], colour: (name: string) => string, scale: AxisScale) {
   const numeric = numericAxis(series);
   return series.flatMap((s) => {
     if (!s.points.some((p) => (p.se ?? 0) > 0)) return [];
@@ -107,7 +115,7 @@ function bands(series: readonly Series[], colour: (name: string) => string) {
         type: 'line',
         id: `_band-low-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), p.mean - half(p)]),
+        data: s.points.map((p) => [x(p), (p.mean - half(p)) / scale.factor]),
         lineStyle: { opacity: 0 },
         symbol: 'none',
         silent: true,
@@ -117,7 +125,7 @@ function bands(series: readonly Series[], colour: (name: string) => string) {
         type: 'line',
         id: `_band-high-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), 2 * half(p)]),
+        data: s.points.map((p) => [x(p), (2 * half(p)) / scale.factor]),
         lineStyle: { opacity: 0 },
         areaStyle: { color: colour(s.name), opacity: 0.15 },
         symbol: 'none',
@@ -136,6 +144,7 @@ export function metricLineOption(
   colour: (name: string) => string,
 ): ChartOption {
   const series = metricSeries(runs, axis, valueName);
+  const scale = scaleOf(series);
   return {
     ...base,
     title: {
@@ -144,12 +153,19 @@ export function metricLineOption(
       textStyle: titleStyle,
       subtextStyle,
     },
+    graphic: partialNote(series),
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, valueName, axis) },
     legend: { top: LEGEND_TOP, data: series.map((s) => s.name), type: 'scroll' },
     grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
-    yAxis: { type: 'value', name: valueName, nameLocation: 'middle', nameGap: 48, scale: true },
-    series: [...bands(series, colour), ...lines(series, colour)],
+    yAxis: {
+      type: 'value',
+      name: `${valueName}${scale.suffix}`,
+      nameLocation: 'middle',
+      nameGap: 48,
+      scale: true,
+    },
+    series: [...bands(series, colour, scale), ...lines(series, colour, scale)],
   };
 }
 
@@ -168,12 +184,13 @@ export function runtimeOption(
       textStyle: titleStyle,
       subtextStyle,
     },
+    graphic: partialNote(series),
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, 'runtime_ms', axis) },
     legend: { top: LEGEND_TOP, data: series.map((s) => s.name), type: 'scroll' },
     grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
     yAxis: { type: 'log', name: 'runtime (ms)', nameLocation: 'middle', nameGap: 48 },
-    series: lines(series, colour),
+    series: lines(series, colour, { factor: 1, suffix: '' }),
   };
 }
 
@@ -203,7 +220,13 @@ export function tradeOffOption(
   );
   const names = [...new Set(points.map((p) => p.name))];
   const frontPoints = points.filter((_, i) => front.has(i)).sort((a, b) => a.privacy - b.privacy);
-  const tooltip = (p: { data: { run: SweepRun; value: [number, number] } }) =>
+  const scale = axisScale(points.map((p) => p.value));
+  const datum = (p: (typeof points)[number]) => ({
+    value: [p.privacy, p.value / scale.factor],
+    run: p.run,
+    true: p.value,
+  });
+  const tooltip = (p: { data: { run: SweepRun; value: [number, number]; true: number } }) =>
     [
       `<b>${escapeHtml(p.data.run.method)}</b> seed ${p.data.run.seed}`,
       escapeHtml(
@@ -211,7 +234,7 @@ export function tradeOffOption(
           .map(([k, v]) => `${k}=${v}`)
           .join(' '),
       ),
-      `${escapeHtml(privacyAxis)} = ${p.data.value[0]}, ${escapeHtml(valueName)} = ${fmt(p.data.value[1])}`,
+      `${escapeHtml(privacyAxis)} = ${p.data.value[0]}, ${escapeHtml(valueName)} = ${fmt(p.data.true)}`,
       `<span style="color:#666">${escapeHtml(describe(valueName))}</span>`,
     ].join('<br/>');
   return {
@@ -234,7 +257,7 @@ export function tradeOffOption(
     },
     yAxis: {
       type: 'value',
-      name: `${valueName} (${better} is better)`,
+      name: `${valueName}${scale.suffix} (${better} is better)`,
       nameLocation: 'middle',
       nameGap: 48,
       scale: true,
@@ -246,13 +269,13 @@ export function tradeOffOption(
         id: name,
         symbolSize: 8,
         itemStyle: { color: colour(name), opacity: 0.8 },
-        data: points.filter((p) => p.name === name).map((p) => ({ value: [p.privacy, p.value], run: p.run })),
+        data: points.filter((p) => p.name === name).map(datum),
       })),
       {
         type: 'line',
         name: 'non-dominated',
         id: '_front',
-        data: frontPoints.map((p) => ({ value: [p.privacy, p.value], run: p.run })),
+        data: frontPoints.map(datum),
         symbol: 'circle',
         symbolSize: 16,
         itemStyle: { color: 'transparent', borderColor: '#111', borderWidth: 2 },
@@ -280,6 +303,7 @@ export function barAtOption(
   const note = comparison.known
     ? 'bars sharing a letter cannot be told apart'
     : 'one seed of an exact value: no uncertainty to compare';
+  const scale = axisScale(bars.flatMap((b) => [b.mean, b.mean + 2 * (b.se ?? 0)]));
   return {
     ...base,
     title: {
@@ -288,11 +312,29 @@ export function barAtOption(
       textStyle: titleStyle,
       subtextStyle,
     },
+    graphic: bars.some((b) => b.failed > 0)
+      ? [
+          {
+            type: 'text',
+            right: 8,
+            bottom: 4,
+            style: { text: 'pale, dashed: some seeds failed', fontSize: 11, fill: '#8a3a10' },
+          },
+        ]
+      : [],
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; dataIndex: number }) => {
         const bar = bars[p.dataIndex];
-        const point = { x: at, mean: bar.mean, min: bar.min, max: bar.max, n: bar.seeds, se: bar.se };
+        const point = {
+          x: at,
+          mean: bar.mean,
+          min: bar.min,
+          max: bar.max,
+          n: bar.seeds,
+          se: bar.se,
+          failed: bar.failed,
+        };
         const letters = bar.letters ? `<br/>group ${bar.letters}` : '';
         return pointTooltip(describe, valueName, axis)({ seriesName: p.name, data: { point } }) + letters;
       },
@@ -303,18 +345,26 @@ export function barAtOption(
       data: bars.map((b) => b.name),
       axisLabel: { rotate: bars.length > 4 ? 30 : 0, fontSize: 11 },
     },
-    yAxis: {
-      type: 'value',
-      name: valueName,
-      nameLocation: 'middle',
-      nameGap: 48,
-    },
+    yAxis: { type: 'value', name: `${valueName}${scale.suffix}`, nameLocation: 'middle', nameGap: 48 },
     series: [
       {
         type: 'bar',
         id: 'bars',
         name: valueName,
-        data: bars.map((b) => ({ value: b.mean, itemStyle: { color: colour(b.name) } })),
+        // A mean over fewer seeds than ran (some failed) is pale with a dashed outline.
+        data: bars.map((b) => ({
+          value: b.mean / scale.factor,
+          itemStyle:
+            b.failed > 0
+              ? {
+                  color: colour(b.name),
+                  opacity: 0.4,
+                  borderColor: colour(b.name),
+                  borderWidth: 2,
+                  borderType: 'dashed',
+                }
+              : { color: colour(b.name) },
+        })),
         barMaxWidth: 48,
         label: {
           show: comparison.known,
@@ -329,7 +379,11 @@ export function barAtOption(
         id: '_error-bars',
         silent: true,
         tooltip: { show: false },
-        data: bars.map((b, i) => [i, b.mean - 2 * (b.se ?? 0), b.mean + 2 * (b.se ?? 0)]),
+        data: bars.map((b, i) => [
+          i,
+          (b.mean - 2 * (b.se ?? 0)) / scale.factor,
+          (b.mean + 2 * (b.se ?? 0)) / scale.factor,
+        ]),
         // Both ends count in the value axis' extent, so it reaches the top of every error bar.
         encode: { x: 0, y: [1, 2] },
         renderItem: errorBar,

@@ -30,6 +30,8 @@ interface ExperimentState {
   experiments: Experiment[];
   selectedId: string | null;
   progress: SweepProgress | null;
+  /** The experiment whose sweep ended last in this session (the Experiment page says how it ended). */
+  endedId: string | null;
   error: string | null;
   hydrated: boolean;
   hydrate(): Promise<void>;
@@ -80,6 +82,7 @@ export const useExperiments = create<ExperimentState>((set, get) => {
     experiments: [],
     selectedId: null,
     progress: null,
+    endedId: null,
     error: null,
     hydrated: false,
 
@@ -114,6 +117,7 @@ export const useExperiments = create<ExperimentState>((set, get) => {
       set((s) => ({
         experiments: [...s.experiments, experiment],
         selectedId: experiment.id,
+        endedId: null,
         error: null,
         progress: { experimentId: experiment.id, done: 0, total: requests.length, startedAt, active: {} },
       }));
@@ -169,7 +173,7 @@ export const useExperiments = create<ExperimentState>((set, get) => {
         set({ error: error instanceof Error ? error.message : String(error) });
       } finally {
         currentSweep = null;
-        set({ progress: null });
+        set({ progress: null, endedId: experiment.id });
       }
     },
 

@@ -46,7 +46,8 @@ export function LoadPanel() {
       >
         <strong>Drop a file here</strong> or click to choose
         <small>
-          FIMI .dat, CSV basket, CSV long (tid,item), relational CSV, ARFF. Nothing leaves this browser.
+          FIMI .dat, CSV basket, CSV long (tid,item), relational CSV, ARFF, each also gzip-compressed (.gz).
+          Nothing leaves this browser.
         </small>
         <input
           ref={input}

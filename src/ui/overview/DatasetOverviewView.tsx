@@ -1,8 +1,19 @@
-/** The active dataset at a glance: its characteristics and the four overview charts. */
+/**
+ * The active dataset at a glance: its characteristics, the four overview charts, and the
+ * generalization hierarchy beside it.
+ */
 import { useMemo } from 'react';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { EChart } from '../widgets/EChart.tsx';
+import { HierarchyPanel } from '../hierarchy/HierarchyPanel.tsx';
 import { lengthHistogramOption, rankFrequencyOption, riskOption, topItemsOption } from './overviewCharts.ts';
+
+/**
+ * Density (the share of the transaction x item matrix that is filled) in one notation for every
+ * dataset: a percentage to 3 significant digits, never in exponent form (2.61%, 0.0626%, 0%).
+ */
+const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 3, maximumFractionDigits: 20 });
+const formatDensity = (density: number) => `${percent.format(100 * density)}%`;
 
 export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
   const { stats, topItems, rankFrequency, lengthHistogram } = entry.overview;
@@ -16,7 +27,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
     ['items', 'Distinct items', stats.items.toLocaleString()],
     ['max-length', 'Max length', stats.maxLength.toLocaleString()],
     ['avg-length', 'Average length', stats.avgLength.toFixed(2)],
-    ['density', 'Density', stats.density < 0.01 ? stats.density.toExponential(2) : stats.density.toFixed(4)],
+    ['density', 'Density', formatDensity(stats.density)],
     ['empty', 'Empty transactions', stats.empty.toLocaleString()],
   ];
   return (
@@ -25,6 +36,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
         <h2 data-testid="active-dataset-name">{entry.name}</h2>
         <span className="muted">
           {loaded.format}
+          {loaded.compressed && ' (gzip)'}
           {loaded.bytes > 0 && ` · ${(loaded.bytes / 1e6).toFixed(2)} MB`} · loaded in{' '}
           {loaded.parseMs.toFixed(0)} ms
           {!entry.overview.hasBitMatrix && ' · dense bit matrix skipped (over the memory budget)'}
@@ -63,6 +75,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
           <div className="chart placeholder">Measuring re-identification risk…</div>
         )}
       </div>
+      <HierarchyPanel entry={entry} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { ItemSupport, LengthBin } from '../../core/data/stats.ts';
 import type { RiskPoint } from '../../core/metrics/risk.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { ACCENT, base, escapeHtml, titleStyle, WARN } from '../widgets/chartStyle.ts';
+import { countAxis } from '../widgets/countAxis.ts';
 
 export function topItemsOption(items: ItemSupport[], transactions: number): ChartOption {
   return {
@@ -50,12 +51,11 @@ export function rankFrequencyOption(points: [number, number][]): ChartOption {
 export function lengthHistogramOption(bins: LengthBin[]): ChartOption {
   const label = (b: LengthBin) => (b.from === b.to ? `${b.from}` : `${b.from}-${b.to}`);
   const counts = bins.map((b) => b.count);
-  const nonZero = counts.filter((c) => c > 0);
-  // Skewed lengths (most click streams) would leave one bar and a flat line: use a log axis then.
-  const logScale = nonZero.length > 0 && Math.max(...nonZero) / Math.min(...nonZero) > 100;
+  // Skewed lengths (most click streams): a log axis on which a single transaction still shows.
+  const axis = countAxis(counts, 'transactions');
   return {
     ...base,
-    title: { text: `Transaction lengths${logScale ? ' (log scale)' : ''}`, textStyle: titleStyle },
+    title: { text: `Transaction lengths${axis.log ? ' (log scale)' : ''}`, textStyle: titleStyle },
     tooltip: {
       trigger: 'axis',
       formatter: (p: { dataIndex: number; name: string }[]) =>
@@ -69,13 +69,11 @@ export function lengthHistogramOption(bins: LengthBin[]): ChartOption {
       nameLocation: 'middle',
       nameGap: 30,
     },
-    yAxis: logScale
-      ? { type: 'log', name: 'transactions', nameLocation: 'middle', nameGap: 48, min: 1 }
-      : { type: 'value', name: 'transactions', nameLocation: 'middle', nameGap: 48 },
+    yAxis: axis.yAxis,
     series: [
       {
         type: 'bar',
-        data: logScale ? counts.map((c) => (c > 0 ? c : null)) : counts,
+        data: axis.data,
         itemStyle: { color: ACCENT },
         barCategoryGap: '10%',
       },

@@ -10,7 +10,7 @@ import { TransactionsView } from './TransactionsView.tsx';
 import type { ReleaseViewer } from './types.ts';
 
 export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
-  transactions: { guarantee: 'every class ≥ k', unit: 'classes', View: TransactionsView },
+  transactions: { guarantee: 'every class ≥ k', unit: 'classes of identical rows', View: TransactionsView },
   groups: { guarantee: 'every group has degree ≥ p', unit: 'groups', View: GroupsView },
   buckets: { guarantee: 'every bucket column l-diverse', unit: 'buckets', View: BucketsView },
   generalized: { guarantee: 'every constraint holds', unit: 'distinct rows', View: GeneralizedView },

@@ -7,3 +7,13 @@ export function download(fileName: string, text: string, type: string): void {
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * A file's name without its extension (and without `.gz`), to name what is made from it:
+ * `groceries.csv` -> `groceries` (so an export is `...groceries.csv`, never `...groceries.csv.csv`),
+ * `BMS1.dat.gz` -> `BMS1`.
+ */
+export function fileStem(fileName: string): string {
+  const stem = fileName.replace(/\.gz$/i, '').replace(/\.[^.]+$/, '');
+  return stem === '' ? fileName : stem;
+}

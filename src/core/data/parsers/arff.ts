@@ -4,10 +4,11 @@
  *   its value is `t`/`1`/`true`, and nothing for `0`/`f`/`false`/`?`;
  * - any other value v yields the item `name=v` (`?` is missing and yields nothing).
  * In sparse rows (`{i v, j w}`) an omitted attribute is 0: absent. Errors name the line and column:
- * a row with too many or too few values, an index out of range, a nominal value not declared.
+ * a row with too many or too few values, an index out of range or given twice in a sparse row, a
+ * nominal value not declared, a numeric value that is no number, an attribute declared twice.
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
-import { ParseError, WarningLog } from './parseError.ts';
+import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
 
 interface Attribute {
@@ -22,6 +23,8 @@ interface Value {
   column: number;
 }
 
+/** A numeric value as ARFF writes it (Weka's numeric, real, integer; `?` is handled before). */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(Infinity|NaN)$/;
 const PRESENT = new Set(['1', 't', 'true']);
 const ABSENT = new Set(['0', 'f', 'false', '?']);
 const PRESENCE_DOMAINS = ['t', '0,1', '1,0', 'f,t', 't,f', 'false,true', 'true,false'];
@@ -33,6 +36,7 @@ export function parseArff(text: string, options: ParseOptions): ParseResult {
   const builder = new DatasetBuilder();
   const warnings = new WarningLog();
   let inData = false;
+  let dataLine = 0;
   lines.forEach((raw, index) => {
     const lineNo = index + 1;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
@@ -41,11 +45,22 @@ export function parseArff(text: string, options: ParseOptions): ParseResult {
     if (!inData) {
       const keyword = trimmed.split(/\s+/, 1)[0].toLowerCase();
       if (keyword === '@relation') return;
-      if (keyword === '@attribute') attributes.push(parseAttribute(line, file, lineNo));
-      else if (keyword === '@data') {
+      if (keyword === '@attribute') {
+        const attribute = parseAttribute(line, file, lineNo);
+        const earlier = attributes.findIndex((a) => a.name === attribute.name);
+        if (earlier >= 0)
+          throw new ParseError(
+            file,
+            lineNo,
+            1,
+            `attribute '${attribute.name}' is declared twice (attributes ${earlier + 1} and ${attributes.length + 1})`,
+          );
+        attributes.push(attribute);
+      } else if (keyword === '@data') {
         if (attributes.length === 0)
           throw new ParseError(file, lineNo, 1, 'expected @attribute lines before @data');
         inData = true;
+        dataLine = lineNo;
       } else
         throw new ParseError(
           file,
@@ -69,11 +84,16 @@ export function parseArff(text: string, options: ParseOptions): ParseResult {
     if (repeats > 0) warnings.add(lineNo, `${repeats} repeated item(s) kept once`);
   });
   if (!inData) throw new ParseError(file, lines.length, 1, 'expected an @data section, found none');
-  return {
-    dataset: builder.build(file, 'arff', options.bitBudget),
-    format: 'arff',
-    warnings: warnings.summary(),
-  };
+  const dataset = builder.build(file, 'arff', options.bitBudget);
+  if (dataset.d === 0)
+    throw noTransactionError(
+      file,
+      dataset.n === 0
+        ? `the @data section (line ${dataLine}) holds no row`
+        : `its ${dataset.n} data row(s) hold no item (every value is absent or missing)`,
+      dataLine,
+    );
+  return { dataset, format: 'arff', warnings: warnings.summary() };
 }
 
 function parseAttribute(line: string, file: string, lineNo: number): Attribute {
@@ -151,6 +171,13 @@ function sparseValues(
         `expected 'index value' in a sparse row, found '${entry.text}'`,
       );
     const index = Number(match[1]);
+    if (out[index] !== undefined)
+      throw new ParseError(
+        file,
+        lineNo,
+        entry.column,
+        `attribute index ${index} is given twice in this sparse row (first at column ${out[index]!.column})`,
+      );
     if (index >= attributes.length) {
       throw new ParseError(
         file,
@@ -206,6 +233,13 @@ function itemOf(attribute: Attribute, value: Value, file: string, lineNo: number
       `expected one of {${[...attribute.nominal].join(',')}} for attribute '${attribute.name}', found '${v}'`,
     );
   }
+  if (attribute.numeric && !NUMBER.test(v))
+    throw new ParseError(
+      file,
+      lineNo,
+      value.column,
+      `expected a number for numeric attribute '${attribute.name}', found '${v}'`,
+    );
   if (isPresenceAttribute(attribute)) {
     const lower = v.toLowerCase();
     if (PRESENT.has(lower)) return attribute.name;

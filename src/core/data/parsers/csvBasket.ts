@@ -7,7 +7,7 @@
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
 import { forEachCsvRow } from './csvRows.ts';
-import { WarningLog } from './parseError.ts';
+import { noTransactionError, WarningLog } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
 
 export function parseCsvBasket(text: string, options: ParseOptions): ParseResult {
@@ -32,9 +32,15 @@ export function parseCsvBasket(text: string, options: ParseOptions): ParseResult
     const repeats = builder.addTokens(tokens);
     if (repeats > 0) warnings.add(row.line, `${repeats} repeated item(s) kept once`);
   });
-  return {
-    dataset: builder.build(options.fileName, 'csv-basket', options.bitBudget),
-    format: 'csv-basket',
-    warnings: warnings.summary(),
-  };
+  const dataset = builder.build(options.fileName, 'csv-basket', options.bitBudget);
+  if (dataset.d === 0)
+    throw noTransactionError(
+      options.fileName,
+      text === ''
+        ? 'the file is empty (0 bytes)'
+        : dataset.n === 0
+          ? 'the file holds only the header row'
+          : `its ${dataset.n} line(s) hold no item`,
+    );
+  return { dataset, format: 'csv-basket', warnings: warnings.summary() };
 }

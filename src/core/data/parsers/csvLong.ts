@@ -3,11 +3,12 @@
  * (default `tid`, `item`); the rows of one tid form one transaction, transactions in order of first
  * appearance of their tid. Choices written down: a row with an empty item adds its tid as a
  * transaction with no item (so empty transactions can be written); blank lines are skipped; a row
- * too short to hold both columns is an error.
+ * too short to hold both columns is an error; a (tid, item) pair given again is kept once and
+ * reported on its line.
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
 import { fieldError, forEachCsvRow } from './csvRows.ts';
-import { ParseError, WarningLog } from './parseError.ts';
+import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
 
 export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
@@ -16,7 +17,7 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
   const itemName = options.itemColumn ?? 'item';
   const builder = new DatasetBuilder();
   const warnings = new WarningLog();
-  const rowsOfTid = new Map<string, string[]>();
+  const rowsOfTid = new Map<string, Set<string>>();
   let tidIndex = -1;
   let itemIndex = -1;
   let width = 0;
@@ -50,8 +51,10 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
     const tid = row.fields[tidIndex].trim();
     const item = row.fields[itemIndex].trim();
     let items = rowsOfTid.get(tid);
-    if (!items) rowsOfTid.set(tid, (items = []));
-    if (item !== '') items.push(item);
+    if (!items) rowsOfTid.set(tid, (items = new Set()));
+    if (item === '') return;
+    if (items.has(item)) warnings.add(row.line, `item ${item} repeats in transaction ${tid} (kept once)`);
+    items.add(item);
   });
   if (tidIndex < 0)
     throw new ParseError(
@@ -60,13 +63,14 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
       1,
       `expected a header with columns '${tidName}' and '${itemName}', found an empty file`,
     );
-  for (const items of rowsOfTid.values()) {
-    const repeats = builder.addTokens(items);
-    if (repeats > 0) warnings.add(0, `${repeats} repeated item(s) in one transaction kept once`);
-  }
-  return {
-    dataset: builder.build(options.fileName, 'csv-long', options.bitBudget),
-    format: 'csv-long',
-    warnings: warnings.summary(),
-  };
+  for (const items of rowsOfTid.values()) builder.addTokens([...items]);
+  const dataset = builder.build(options.fileName, 'csv-long', options.bitBudget);
+  if (dataset.d === 0)
+    throw noTransactionError(
+      options.fileName,
+      dataset.n === 0
+        ? 'the file holds only the header row'
+        : `its ${dataset.n} transaction(s) hold no item (every '${itemName}' is empty)`,
+    );
+  return { dataset, format: 'csv-long', warnings: warnings.summary() };
 }

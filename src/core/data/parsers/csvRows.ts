@@ -25,6 +25,7 @@ export function forEachCsvRow(
   let failure: ParseError | null = null;
   Papa.parse<string[]>(text, {
     delimiter,
+    newline: '\n', // index.ts turned every line end into LF
     skipEmptyLines: false,
     step: (result, parser) => {
       const quoteError = result.errors.find((e) => e.type === 'Quotes');

@@ -3,13 +3,15 @@
  * Rules, in order: `.arff` or an `@relation` line -> arff; `.csv`/`.tsv`/`.txt` with a header that
  * names `tid` and `item` -> csv-long; a header of distinct names followed by records of the same
  * width -> relational (csv/tsv only); lines of integers only -> fimi; lines with the delimiter ->
- * csv-basket; anything else -> fimi, whose error then suggests csv-basket.
+ * csv-basket; anything else -> fimi, whose error then suggests csv-basket. A gzip file is read
+ * decompressed (data/parseChunks.ts), so its extension is the one before `.gz` (`BMS1.dat.gz`: dat).
  */
 import type { DatasetFormat } from '../dataset.ts';
 
 export function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+  const name = fileName.replace(/\.gz$/i, '');
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
 /** The delimiter a CSV-like file most likely uses: tab for .tsv, else comma. */

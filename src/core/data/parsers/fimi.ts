@@ -8,7 +8,8 @@
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
-import { ParseError, WarningLog } from './parseError.ts';
+import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
+import { checkSignature, checkText, notTextAt } from './textGuard.ts';
 
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
@@ -19,6 +20,7 @@ const LF = 10;
 /** Item values below this map to ids through a flat table; larger ones through a Map. */
 const DENSE_VALUE_LIMIT = 1 << 22;
 const MAX_DIGITS = 15;
+const POWERS_OF_TEN = Array.from({ length: MAX_DIGITS + 1 }, (_, i) => 10 ** i);
 
 export class FimiParser {
   private readonly builder: DatasetBuilder;
@@ -34,6 +36,8 @@ export class FimiParser {
   private consumed = 0; // global byte offset of the next chunk
   private inComment = false;
   private bomChecked = false;
+  private crEnd = -2; // global offset of the last CR that ended a line
+  private comments = 0;
 
   constructor(private readonly options: ParseOptions) {
     // An item takes at least two bytes (a digit and a separator); real files average four or more.
@@ -44,16 +48,14 @@ export class FimiParser {
     let start = 0;
     if (!this.bomChecked && chunk.length > 0) {
       this.bomChecked = true;
+      checkSignature(chunk, this.options.fileName);
       if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) start = this.lineStart = 3;
     }
     const base = this.consumed;
     this.consumed += chunk.length;
     if (this.inComment) {
-      const newline = chunk.indexOf(LF, start);
-      if (newline < 0) return;
-      this.inComment = false;
-      this.newLine(base + newline);
-      start = newline + 1;
+      start = this.skipComment(chunk, base, start);
+      if (this.inComment) return;
     }
     // The hot loop works on locals; they go back to the fields whenever a method needs them.
     let value = this.value;
@@ -71,6 +73,7 @@ export class FimiParser {
       if (digits > 0) {
         // End of a number: map its value to an item id (flat table fast path) and append it.
         if (digits > MAX_DIGITS) this.fail(base + i - digits, `item id longer than ${MAX_DIGITS} digits`);
+        if (digits > 1 && value < POWERS_OF_TEN[digits - 1]) this.leadingZeros(value, digits);
         let id = value < table.length ? table[value] : -1;
         if (id < 0) {
           id = this.idOf(value);
@@ -81,23 +84,26 @@ export class FimiParser {
         value = 0;
         digits = 0;
       }
-      if (c === SPACE || c === TAB || c === CR) continue;
-      if (c === LF) {
+      if (c === SPACE || c === TAB) continue;
+      if (c === LF || c === CR) {
+        // A line ends at LF, CR LF or a bare CR; the LF of a CR LF ends nothing more.
+        if (c === LF && base + i === this.crEnd + 1) {
+          this.lineStart = base + i + 1;
+          continue;
+        }
+        if (c === CR) this.crEnd = base + i;
         this.rowLength = rowLength;
         this.addRow();
         rowLength = 0;
         this.newLine(base + i);
       } else if ((c === 35 || c === 37 || c === 64) && base + i === this.lineStart) {
-        // '#', '%' or '@' in column 1: a comment line, skipped up to its newline.
-        const newline = chunk.indexOf(LF, i);
-        if (newline < 0) {
-          this.inComment = true;
-          break;
-        }
-        this.newLine(base + newline);
-        i = newline;
+        // '#', '%' or '@' in column 1: a comment line, skipped up to its line end.
+        this.comments++;
+        this.inComment = true;
+        i = this.skipComment(chunk, base, i) - 1;
+        if (this.inComment) break;
       } else {
-        this.fail(base + i, `expected a non-negative integer item, found ${describeByte(chunk, i)}`);
+        this.failAtByte(chunk, i, base);
       }
     }
     this.value = value;
@@ -109,15 +115,55 @@ export class FimiParser {
     if (this.digits > 0) {
       if (this.digits > MAX_DIGITS)
         this.fail(this.consumed - this.digits, `item id longer than ${MAX_DIGITS} digits`);
+      if (this.digits > 1 && this.value < POWERS_OF_TEN[this.digits - 1])
+        this.leadingZeros(this.value, this.digits);
       if (this.rowLength === this.row.length) this.growRow();
       this.row[this.rowLength++] = this.idOf(this.value);
     }
     if (this.consumed > this.lineStart && !this.inComment) this.addRow();
-    return {
-      dataset: this.builder.build(this.options.fileName, 'fimi', this.options.bitBudget),
-      format: 'fimi',
-      warnings: this.warnings.summary(),
-    };
+    const dataset = this.builder.build(this.options.fileName, 'fimi', this.options.bitBudget);
+    if (dataset.d === 0) {
+      const found =
+        this.consumed === 0
+          ? 'the file is empty (0 bytes)'
+          : dataset.n === 0
+            ? `the file holds only ${this.comments} comment line(s) (# % @)`
+            : `its ${dataset.n} line(s) hold no item`;
+      throw noTransactionError(this.options.fileName, found);
+    }
+    return { dataset, format: 'fimi', warnings: this.warnings.summary() };
+  }
+
+  /**
+   * Skips a comment from byte `from` of `chunk` to its line end (CR or LF), checking that what it
+   * holds is text; returns where reading goes on (chunk.length when the comment goes on).
+   */
+  private skipComment(chunk: Uint8Array, base: number, from: number): number {
+    let end = from;
+    while (end < chunk.length && chunk[end] !== LF && chunk[end] !== CR) end++;
+    const column = base + from - this.lineStart + 1;
+    checkText(chunk.subarray(from, end), this.options.fileName, this.line, column);
+    if (end === chunk.length) return end;
+    this.inComment = false;
+    if (chunk[end] === CR) this.crEnd = base + end;
+    this.newLine(base + end);
+    return end + 1;
+  }
+
+  /** `007` is the item 7 (FIMI items are numbers): kept, and said. */
+  private leadingZeros(value: number, digits: number): void {
+    this.warnings.add(
+      this.line,
+      `item ${'0'.repeat(digits - String(value).length)}${value} read as ${value}`,
+    );
+  }
+
+  /** The error for a byte no FIMI line may hold: not text at all, or text that is no item. */
+  private failAtByte(chunk: Uint8Array, i: number, base: number): never {
+    const column = base + i - this.lineStart + 1;
+    const notText = notTextAt(chunk, i, this.options.fileName, this.line, column);
+    if (notText) throw notText;
+    this.fail(base + i, `expected a non-negative integer item, found ${describeByte(chunk, i)}`);
   }
 
   private newLine(newlineOffset: number): void {

@@ -1,7 +1,8 @@
 /**
  * Entry point of the parsers: picks the format (forced or detected) and feeds byte chunks to it.
- * FIMI streams byte by byte; the CSV and ARFF parsers decode the chunks as UTF-8 as they come and
- * parse the text at the end. Callers (the parse worker, the CLI, tests) only see `createParser`.
+ * FIMI streams byte by byte; the CSV and ARFF parsers check that the chunks are text (textGuard.ts),
+ * decode them as UTF-8 as they come and parse the text at the end, every line end (LF, CR LF, a
+ * bare CR) read as one. A file that starts as a binary format does is refused before detection. Callers (the parse worker, the CLI, tests) only see `createParser`.
  */
 import type { DatasetFormat } from '../dataset.ts';
 import { parseArff } from './arff.ts';
@@ -10,6 +11,7 @@ import { parseCsvLong } from './csvLong.ts';
 import { defaultDelimiter, detectFormat } from './detect.ts';
 import { FimiParser } from './fimi.ts';
 import { parseRelational } from './relational.ts';
+import { checkSignature, TextGuard } from './textGuard.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
 
 export { ParseError } from './parseError.ts';
@@ -28,11 +30,16 @@ export const DETECTION_BYTES = 64 * 1024;
 
 /** A parser for the file whose first bytes are `head` (the format detected unless forced). */
 export function createParser(options: ParseOptions, head: Uint8Array): StreamingParser {
+  checkSignature(head, options.fileName);
   const delimiter = options.delimiter ?? defaultDelimiter(options.fileName);
   const withDelimiter: ParseOptions = { ...options, delimiter };
   const format =
     options.format ??
-    detectFormat(options.fileName, new TextDecoder().decode(head.subarray(0, DETECTION_BYTES)), delimiter);
+    detectFormat(
+      options.fileName,
+      withLineFeeds(new TextDecoder().decode(head.subarray(0, DETECTION_BYTES))),
+      delimiter,
+    );
   if (format === 'fimi') {
     const fimi = new FimiParser(withDelimiter);
     return { format, push: (chunk) => fimi.push(chunk), finish: () => fimi.finish() };
@@ -42,6 +49,7 @@ export function createParser(options: ParseOptions, head: Uint8Array): Streaming
 
 function textParser(format: Exclude<DatasetFormat, 'fimi'>, options: ParseOptions): StreamingParser {
   const decoder = new TextDecoder('utf-8');
+  const guard = new TextGuard(options.fileName);
   const parts: string[] = [];
   const parseText = {
     'csv-basket': parseCsvBasket,
@@ -51,12 +59,21 @@ function textParser(format: Exclude<DatasetFormat, 'fimi'>, options: ParseOption
   }[format];
   return {
     format,
-    push: (chunk) => parts.push(decoder.decode(chunk, { stream: true })),
+    push: (chunk) => {
+      guard.check(chunk);
+      parts.push(decoder.decode(chunk, { stream: true }));
+    },
     finish: () => {
+      guard.end();
       parts.push(decoder.decode());
-      return parseText(parts.join('').replace(/^\uFEFF/, ''), options);
+      return parseText(withLineFeeds(parts.join('').replace(/^\uFEFF/, '')), options);
     },
   };
+}
+
+/** Every line end (CR LF, or a bare CR as old Mac files have) as LF, which the text parsers split on. */
+function withLineFeeds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
 /** Parses a whole file held in memory. */

@@ -49,3 +49,8 @@ export function lineColumnAt(text: string, index: number): { line: number; colum
   }
   return { line, column: index - lineStart + 1 };
 }
+
+/** A file that parsed but holds no transaction with an item: refused, since nothing can be anonymized. */
+export function noTransactionError(file: string, found: string, line = 1): ParseError {
+  return new ParseError(file, line, 1, `${found}: expected at least one transaction holding an item`);
+}

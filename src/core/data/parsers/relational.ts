@@ -3,12 +3,15 @@
  * record per line; every value becomes the item `column=value`. A column whose non-empty values are
  * all numbers is split into B equal-width buckets over [min, max] and its item reads
  * `column=[lo,hi)` (the last bucket is closed, `[lo,hi]`, so that max belongs to it). Choices written
- * down: an empty value is a missing value and gives no item; a record with more or fewer fields
- * than the header is an error naming the line and column.
+ * down: an empty value is a missing value and gives no item (in a one-column file a blank line is
+ * such a record: an empty transaction); a blank line in a file of several columns is no record and
+ * a warning; a record with more or fewer fields than the header is an error naming the line and
+ * column; the header names every column, each once.
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
 import { fieldError, forEachCsvRow, type CsvRow } from './csvRows.ts';
-import { ParseError, WarningLog } from './parseError.ts';
+import { InputError } from '../../base/errors.ts';
+import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
 
 export const DEFAULT_BUCKETS = 20;
@@ -17,15 +20,22 @@ export function parseRelational(text: string, options: ParseOptions): ParseResul
   const delimiter = options.delimiter ?? ',';
   const buckets = options.buckets ?? DEFAULT_BUCKETS;
   if (!Number.isInteger(buckets) || buckets < 1)
-    throw new Error(`buckets must be a positive integer, got ${buckets}`);
+    throw new InputError(`buckets must be a positive integer, got ${buckets}`);
+  const warnings = new WarningLog();
   let header: string[] | null = null;
   const records: CsvRow[] = [];
   forEachCsvRow(text, options.fileName, delimiter, (row) => {
-    if (row.fields.length === 1 && row.fields[0].trim() === '') return;
+    const blank = row.fields.length === 1 && row.fields[0].trim() === '';
     if (!header) {
-      header = row.fields.map((f) => f.trim());
+      if (blank) return; // blank lines before the header
+      header = checkHeader(text, options.fileName, row, delimiter);
       return;
     }
+    if (blank && header.length > 1) {
+      warnings.add(row.line, 'blank line: no record');
+      return;
+    }
+    // In a one-column file a blank line is a record whose value is missing: an empty transaction.
     if (row.fields.length !== header.length) {
       const at = Math.min(row.fields.length, header.length);
       throw fieldError(
@@ -57,12 +67,41 @@ export function parseRelational(text: string, options: ParseOptions): ParseResul
     });
     builder.addTokens(tokens);
   }
-  return {
-    dataset: builder.build(options.fileName, 'relational', options.bitBudget),
-    format: 'relational',
-    warnings: new WarningLog().summary(),
-  };
+  const dataset = builder.build(options.fileName, 'relational', options.bitBudget);
+  if (dataset.d === 0)
+    throw noTransactionError(
+      options.fileName,
+      dataset.n === 0
+        ? 'the file holds only the header row'
+        : `its ${dataset.n} record(s) hold no value (every value is missing)`,
+    );
+  return { dataset, format: 'relational', warnings: warnings.summary() };
 }
+
+/** The header's column names: each named, each once (`age` twice would merge two columns' items). */
+function checkHeader(text: string, file: string, row: CsvRow, delimiter: string): string[] {
+  const names = row.fields.map((f) => f.trim());
+  const first = new Map<string, number>();
+  names.forEach((name, c) => {
+    if (name === '')
+      throw fieldError(text, file, row, c, delimiter, `column ${c + 1} of the header has no name`);
+    const earlier = first.get(name);
+    if (earlier !== undefined)
+      throw fieldError(
+        text,
+        file,
+        row,
+        c,
+        delimiter,
+        `column name '${name}' is given twice (columns ${earlier + 1} and ${c + 1}); each column needs its own name`,
+      );
+    first.set(name, c);
+  });
+  return names;
+}
+
+/** A decimal number as a numeric column holds it (not `0x10`, `Infinity`, `1e999`). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Maps a value of column c to its label: the value itself, or its bucket when c is numeric. */
 function columnLabeler(records: CsvRow[], c: number, buckets: number): (value: string) => string {
@@ -73,7 +112,7 @@ function columnLabeler(records: CsvRow[], c: number, buckets: number): (value: s
     const value = record.fields[c].trim();
     if (value === '') continue;
     const x = Number(value);
-    if (!Number.isFinite(x)) return (v) => v;
+    if (!DECIMAL.test(value) || !Number.isFinite(x)) return (v) => v;
     min = Math.min(min, x);
     max = Math.max(max, x);
     seen++;
@@ -82,13 +121,19 @@ function columnLabeler(records: CsvRow[], c: number, buckets: number): (value: s
   return (v) => bucketLabel(Number(v), min, max, buckets);
 }
 
-/** The equal-width bucket of x among `buckets` buckets over [min, max], as `[lo,hi)` or `[lo,hi]`. */
+/**
+ * The equal-width bucket of x among `buckets` buckets over [min, max], as `[lo,hi)` or `[lo,hi]`.
+ * When max - min overflows (values near ±1.8e308) everything is computed on halves, which is
+ * exact, so that no bound becomes Infinity (which would print `[NaN,NaN)`).
+ */
 export function bucketLabel(x: number, min: number, max: number, buckets: number): string {
   if (max === min) return `[${fmt(min)},${fmt(max)}]`;
-  const width = (max - min) / buckets;
-  const index = Math.min(buckets - 1, Math.floor((x - min) / width));
-  const lo = min + index * width;
-  const hi = index === buckets - 1 ? max : min + (index + 1) * width;
+  const scale = Number.isFinite(max - min) ? 1 : 2;
+  const [a, b, v] = [min / scale, max / scale, x / scale];
+  const width = (b - a) / buckets;
+  const index = Math.min(buckets - 1, Math.floor((v - a) / width));
+  const lo = (a + index * width) * scale;
+  const hi = index === buckets - 1 ? max : (a + (index + 1) * width) * scale;
   return index === buckets - 1 ? `[${fmt(lo)},${fmt(hi)}]` : `[${fmt(lo)},${fmt(hi)})`;
 }
 

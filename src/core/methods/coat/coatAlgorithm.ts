@@ -18,6 +18,8 @@
  *   "COAT did not suppress any items" (Sec. 6.2). So a one-item I whose item can still be generalized
  *   goes on with lines 5-8 (Alg. 2 merges i_m with a partner from its utility constraint, which
  *   need not be in I), and lines 11-14 suppress only what generalization cannot help;
+ * - Alg. 2's partner: the least UL((i_m, i_r)) = (2^|merged| - 1) * w(merged) * sup(merged), w = 1
+ *   or from a hierarchy (hierarchyWeights.ts);
  * - when i_m can neither be generalized nor suppressed (alone in its utility constraint with support
  *   >= k), lines 4-10 as printed would not end: the next least supported item of I is taken; when no
  *   item of I can be generalized or suppressed by lines 7-10, lines 12-14 suppress I's least
@@ -30,6 +32,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { ConstraintSet } from './constraintSet.ts';
 import { Generalization, type CoatStep } from './generalization.ts';
 import { levelConstraints } from './kmLevels.ts';
+import type { ItemWeights } from './hierarchyWeights.ts';
 
 export type { CoatStep } from './generalization.ts';
 export { log2Pow2Minus1 } from './generalization.ts';
@@ -43,6 +46,11 @@ export interface CoatResult {
   steps: CoatStep[];
   /** Privacy constraints COAT had to satisfy (those not satisfied from the start), all levels. */
   constraints: number;
+  /**
+   * log10 of the generalization part of UL (Def. 3.16): the sum over generalized items of
+   * (2^|g| - 1) / (2^M - 1) * w(g) * sup(g) / N; -Infinity when nothing is generalized.
+   */
+  log10Ul: number;
 }
 
 /** Lines 2-14 over one set of constraints (item ids, or gids of the current state). */
@@ -77,6 +85,7 @@ function result(state: Generalization, constraints: number): CoatResult {
     suppressed: [...state.suppressed].sort((a, b) => a - b),
     steps: state.steps,
     constraints,
+    log10Ul: state.log10Ul(),
   };
 }
 
@@ -87,8 +96,10 @@ export function coat(
   utility: readonly number[][],
   k: number,
   s: number,
+  /** w(g) of Def. 3.14 (default 1), e.g. from a hierarchy (hierarchyWeights.ts). */
+  weights?: ItemWeights,
 ): CoatResult {
-  const state = new Generalization(dataset, utility, s);
+  const state = new Generalization(dataset, utility, s, weights);
   const set = new ConstraintSet(state, k, privacy);
   satisfy(state, set, k, (ci) => `privacy constraint ${set.origin[ci] + 1}`);
   return result(state, set.size);
@@ -102,8 +113,9 @@ export function coatKm(
   k: number,
   s: number,
   progress: (fraction: number, phase: string) => void = () => {},
+  weights?: ItemWeights,
 ): CoatResult {
-  const state = new Generalization(dataset, utility, s);
+  const state = new Generalization(dataset, utility, s, weights);
   let constraints = 0;
   for (let j = 1; j <= m; j++) {
     progress((j - 1) / m, `level ${j} of ${m}`);

@@ -3,13 +3,16 @@
  * every item maps to a generalized item (an id, `gid`; an item alone is its own gid) or is
  * suppressed; a generalized item is supported by every row that holds one of its items, kept as an
  * ascending row list. Generalize (Alg. 2) merges two gids of one utility constraint, the partner of
- * least UL (Def. 3.14: with a constant weight, the least (2^|merged| - 1) * sup(merged)); Suppress
+ * least UL (Def. 3.14: the least (2^|merged| - 1) * w(merged) * sup(merged), w = 1 or from a
+ * hierarchy, hierarchyWeights.ts); Suppress
  * (Alg. 3) removes a gid and fails when more than s% of the items are suppressed.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { sortedHas } from '../../data/rowDistance.ts';
 import { InputError } from '../../base/errors.ts';
+import type { ItemWeights } from './hierarchyWeights.ts';
+import { log2GeneralizedItemUl, log2Sum } from '../../base/logSpace.ts';
 
 export interface CoatStep {
   /** The privacy constraint being satisfied, as the generalized items it held then (item ids each). */
@@ -89,6 +92,7 @@ export class Generalization {
     readonly dataset: Dataset,
     utility: readonly number[][],
     private readonly s: number,
+    private readonly weights?: ItemWeights,
   ) {
     const d = dataset.d;
     const index = ItemRows.of(dataset);
@@ -206,7 +210,22 @@ export class Generalization {
   }
 
   /**
-   * Alg. 2 step 1: the partner of least UL((i_m, i_r)) = (2^|merged| - 1) * sup(merged), in log2.
+   * log10 of Def. 3.16's generalization part: the sum over generalized items of
+   * (2^|g| - 1) / (2^M - 1) * w(g) * sup(g) / N, summed in log space (its terms underflow for large
+   * M); -Infinity when nothing is generalized.
+   */
+  log10Ul(): number {
+    const { d, n } = this.dataset;
+    const logs: number[] = [];
+    for (const [g, items] of this.members)
+      if (items.length > 1)
+        logs.push(log2GeneralizedItemUl(items.length, d, this.weights?.of(items) ?? 1, this.support(g), n));
+    return logs.length === 0 ? -Infinity : log2Sum(logs) * Math.log10(2);
+  }
+
+  /**
+   * Alg. 2 step 1: the partner of least UL((i_m, i_r)) = (2^|merged| - 1) * w(merged) * sup(merged),
+   * in log2 (w = 1 without a hierarchy).
    * sup(merged) = |rows(i_m)| + |rows(g)| - |rows(i_m) ∩ rows(g)|; the intersections with every
    * candidate come from one pass over i_m's rows (counting the generalized items each row holds),
    * rather than one list merge per candidate. Ties go to the candidate whose first item comes first.
@@ -232,7 +251,11 @@ export class Generalization {
     const imSize = this.members.get(im)!.length;
     for (const g of candidates) {
       const unionSize = a.length + this.rowsOf.get(g)!.length - this.sharedRows[g];
-      const cost = log2Pow2Minus1(imSize + this.members.get(g)!.length) + Math.log2(Math.max(1, unionSize));
+      const weight = this.weights
+        ? Math.log2(this.weights.ofPair(this.members.get(im)!, this.members.get(g)!))
+        : 0;
+      const cost =
+        log2Pow2Minus1(imSize + this.members.get(g)!.length) + Math.log2(Math.max(1, unionSize)) + weight;
       if (cost < bestCost - 1e-12) {
         bestCost = cost;
         best = g;

@@ -15,7 +15,7 @@ export interface CoatTeachingStep {
 
 export function coatTeachingTrace(
   dataset: Dataset,
-  params: ConstraintParams & { readonly k: number; readonly s: number },
+  params: ConstraintParams & { readonly k: number; readonly s: number; readonly hierarchy: string },
 ): CoatTeachingStep[] {
   const result = runCoat(dataset, params);
   const label = (items: number[]) =>

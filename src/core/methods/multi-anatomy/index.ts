@@ -13,30 +13,48 @@ import type { BucketsRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { InputError } from '../../base/errors.ts';
 import { pam } from './pam.ts';
-import { phiSquareAmong, phiSquareMatrix } from './phiSquare.ts';
+import { phiSquareAmong, phiSquares, type PhiSquares } from './phiSquare.ts';
+import { DEFAULT_MEMORY_BUDGET } from '../../base/memoryBudget.ts';
 import { itemSupports } from '../../data/stats.ts';
 import { columnValues, partitionRecords } from './recordPartition.ts';
 import { DIVERSITY_READINGS } from '../../release/diversity.ts';
 import { COLUMN_SEARCH_IN_RUN, feasibility, infeasibleMessage } from './feasibility.ts';
 
-/** Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). */
+/**
+ * Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). The phi^2
+ * between items must fit `memoryBudget` (phiSquare.ts keeps the pairs sparse when d is large).
+ */
 export function itemPartition(
   dataset: Dataset,
   columns: number,
-  phi: Float64Array = phiSquareMatrix(dataset),
-): { columnOf: Int32Array; cost: number; swaps: number } {
+  memoryBudget = DEFAULT_MEMORY_BUDGET,
+  /** The phi^2 of every pair, when already computed (several column counts share it). */
+  given?: PhiSquares,
+): { columnOf: Int32Array; cost: number; swaps: number; sparse: boolean } {
   const d = dataset.d;
   if (columns > d)
     throw new InputError(`${columns} columns need at least ${columns} items; ${dataset.name} has ${d}`);
-  const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi[i * d + j]));
-  return { columnOf: Int32Array.from(clustering.assignment), cost: clustering.cost, swaps: clustering.swaps };
+  const phi = given ?? phiSquares(dataset, memoryBudget);
+  const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi.get(i, j)));
+  return {
+    columnOf: Int32Array.from(clustering.assignment),
+    cost: clustering.cost,
+    swaps: clustering.swaps,
+    sparse: phi.sparse,
+  };
 }
 
-/** Theorem 2: log10 of the records an attacker can rebuild, sum over buckets of |B|^p. */
+/**
+ * Theorem 2: log10 of the records an attacker can rebuild, sum over buckets of |B|^p, summed in
+ * log space from the largest term (a loop, not Math.max(...), which overflows the stack on
+ * hundreds of thousands of buckets).
+ */
 export function log10ReconstructedRecords(bucketSizes: readonly number[], columns: number): number {
-  const logs = bucketSizes.map((size) => columns * Math.log10(size));
-  const top = Math.max(...logs);
-  return top + Math.log10(logs.reduce((sum, x) => sum + 10 ** (x - top), 0));
+  let top = -Infinity;
+  for (const size of bucketSizes) top = Math.max(top, columns * Math.log10(size));
+  let sum = 0;
+  for (const size of bucketSizes) sum += 10 ** (columns * Math.log10(size) - top);
+  return top + Math.log10(sum);
 }
 
 const MULTI_ANATOMY_PARAMS = [
@@ -74,11 +92,19 @@ export function itemCorrelation(dataset: Dataset, top: number): { tokens: string
 }
 
 /** The feasibility of the params on the dataset; fewer columns are searched when `search`. */
-function checkSetting(dataset: Dataset, params: MultiAnatomyParams, search: boolean) {
-  const phi = phiSquareMatrix(dataset);
+function checkSetting(
+  dataset: Dataset,
+  params: MultiAnatomyParams,
+  search: boolean,
+  memoryBudget = DEFAULT_MEMORY_BUDGET,
+) {
+  let phi: PhiSquares | undefined;
   const partitions = new Map<number, ReturnType<typeof itemPartition>>();
   const partition = (columns: number) => {
-    if (!partitions.has(columns)) partitions.set(columns, itemPartition(dataset, columns, phi));
+    if (!partitions.has(columns)) {
+      if (columns <= dataset.d) phi ??= phiSquares(dataset, memoryBudget);
+      partitions.set(columns, itemPartition(dataset, columns, memoryBudget, phi));
+    }
     return partitions.get(columns)!.columnOf;
   };
   const setting = { l: params.l, columns: params.columns, reading: params.diversity };
@@ -88,8 +114,13 @@ function checkSetting(dataset: Dataset, params: MultiAnatomyParams, search: bool
 function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
   const { l, columns } = params;
   if (dataset.n === 0) throw new InputError(`${dataset.name} has no transactions`);
-  const { result, partitions } = checkSetting(dataset, params, dataset.d <= COLUMN_SEARCH_IN_RUN);
-  const { columnOf, cost, swaps } = partitions.get(columns)!;
+  const { result, partitions } = checkSetting(
+    dataset,
+    params,
+    dataset.d <= COLUMN_SEARCH_IN_RUN,
+    ctx.memoryBudget,
+  );
+  const { columnOf, cost, swaps, sparse } = partitions.get(columns)!;
   ctx.progress(0.5, 'item partition');
   const values = columnValues(dataset, columnOf, columns);
   const describe = (value: string) =>
@@ -132,6 +163,7 @@ function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
       ),
       'PAM cost': Number(cost.toFixed(3)),
       'PAM swaps': swaps,
+      ...(sparse ? { 'item pairs': 'sparse (many items)' } : {}),
     },
   };
 }

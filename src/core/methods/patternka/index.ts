@@ -134,7 +134,13 @@ export const patternKaSpec = defineMethod({
     return {
       release,
       audit,
-      notes: { groups: groups.length, 'pattern minings': minings, selection },
+      notes: {
+        'classes formed (equal ones merge when published)': groups.length,
+        'pattern minings': minings,
+        selection,
+      },
+      // A row of another batch joins the longest centre it holds, as rows join groups (eq. 18).
+      join: 'longest-held',
     };
   },
 });

@@ -55,7 +55,8 @@ const parallel: ParallelPlan<PtaParams, number[], SegmentClasses> = {
       notes: {
         segments: partials.length,
         'segments requested': params.segments > 0 ? params.segments : `auto (n/${TARGET_SEGMENT_SIZE})`,
-        classes: classes.length,
+        // The release counts classes of identical published rows: two classes may publish alike.
+        'classes formed (equal ones merge when published)': classes.length,
       },
     };
   },

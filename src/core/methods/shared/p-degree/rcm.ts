@@ -71,9 +71,10 @@ export function reverseCuthillMcKee(rows: SensitiveRows, maxPeripheralRounds = 4
         found.push(u);
       });
       found.sort((a, b) => degree[a] - degree[b] || a - b);
-      queue.push(...found);
+      // One push per row: spreading ~10^5 arguments overflows a browser worker's stack.
+      for (const u of found) queue.push(u);
     }
-    order.push(...queue);
+    for (const r of queue) order.push(r);
   }
   return { order: order.reverse(), edges: edgeEnds / 2, components };
 }

@@ -1,0 +1,48 @@
+/**
+ * The papers the methods implement, by the file name a MethodSpec gives as `paper` (the project's
+ * paper folder lists them): authors, title and where it appeared, so that the page and the CLI
+ * name a paper as a reader cites it, never by its file name. The anatomy paper's text names no
+ * authors; its title and venue stand alone.
+ */
+export interface Paper {
+  /** Authors as printed, or null when the text names none. */
+  authors: string | null;
+  title: string;
+  /** Where it appeared, when the text says. */
+  venue: string | null;
+}
+
+export const PAPERS: Readonly<Record<string, Paper>> = {
+  '000_6a275c75304b09c3.txt': {
+    authors: 'Ghinita, Kalnis, Tao',
+    title: 'Anonymous Publication of Sensitive Transactional Data',
+    venue: 'IEEE TKDE 2011',
+  },
+  '001_a92d5e06ac026a12.txt': {
+    authors: null,
+    title: 'Privacy Preservation in Transaction Databases based on Anatomy technique',
+    venue: 'CSE 2010',
+  },
+  '002_756e2aba8234532b.txt': {
+    authors: 'Loukides, Gkoulalas-Divanis, Malin',
+    title: 'Towards Utility-driven Anonymization of Transactions (COAT)',
+    venue: null,
+  },
+  '003_aa8a8f08b56f3f6d.txt': {
+    authors: null,
+    title: 'PatternKa: Scalable Privacy Algorithm for Sparse High Dimensional Data',
+    venue: "KDD'20 submission",
+  },
+  '004_2d64c07e95dc2207.txt': {
+    authors: 'Lin, Liu, Fournier-Viger, Hong',
+    title: 'PTA: An Efficient System for Anonymizing Transaction Databases',
+    venue: null,
+  },
+};
+
+/** "Authors — Title (venue)" for a paper file; the file name itself when it is not listed. */
+export function citationOf(paperFile: string): string {
+  const paper = PAPERS[paperFile];
+  if (!paper) return paperFile;
+  return `${paper.authors ? `${paper.authors} — ` : ''}${paper.title}${paper.venue ? ` (${paper.venue})` : ''}`;
+}

@@ -1,0 +1,48 @@
+/**
+ * The CLI run in this process (src/cli/main.ts's `main`), stdout and stderr captured: many command
+ * lines per second, where spawning tsx costs about a second each (cli.test.ts does that for the
+ * exit-code path). Also a scratch directory for the files a test writes.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vi } from 'vitest';
+import { main } from '../src/cli/main.ts';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function cliInProcess(...args: string[]): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const capture = (into: string[]) => (chunk: string | Uint8Array) => {
+    into.push(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk));
+    return true;
+  };
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture(out) as never);
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture(err) as never);
+  try {
+    const code = await main(args);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+/** A fresh directory; `file(name, content)` writes a file in it and returns its path. */
+export function scratch(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), `txanon-${prefix}-`));
+  return {
+    dir,
+    path: (name: string) => join(dir, name),
+    file(name: string, content: string | Uint8Array): string {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    },
+  };
+}
