@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { combinedSe, pairedDifference, rankLetters } from '../src/core/experiment/uncertainty.ts';
 import { compareAt } from '../src/core/experiment/comparison.ts';
 import type { RunRecord } from '../src/core/run/runRecord.ts';
+import { releaseFactsOf } from './helpers.ts';
 
 const run = (method: string, seed: number, kl: number, perQuery?: number[], se?: number): RunRecord => ({
   method,
@@ -17,6 +18,9 @@ const run = (method: string, seed: number, kl: number, perQuery?: number[], se?:
   problems: [],
   metrics: se === undefined ? { kl } : { kl, kl_se: se },
   runtime_ms: 1,
+  total_ms: 1,
+  summary: releaseFactsOf(),
+  warnings: [],
   peak_bytes: null,
   notes: {},
   ...(perQuery ? { perQuery: { kl: perQuery } } : {}),

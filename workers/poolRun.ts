@@ -6,10 +6,11 @@
  */
 import { proxy, type Remote } from 'comlink';
 import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
+import type { RunProgress } from '../src/core/run/runPhases.ts';
 import type { EngineApi, RunResult } from './engineTypes.ts';
 import type { WorkerPool } from './pool.ts';
 
-export type RunProgress = (fraction: number, phase?: string) => void;
+export type { RunProgress };
 
 /** The last step of a run on one worker: `anonymize` (release files too) or `record` (sweeps). */
 type Finish<T> = (
@@ -45,7 +46,7 @@ function onPool<T>(finish: Finish<T>) {
       tasks.map((task) =>
         pool.run(async (api) => {
           const partial = await api.runTask(datasetId, request, task);
-          onProgress(++done / tasks.length, `tasks on ${pool.size} workers`);
+          onProgress(++done / tasks.length, 'running', `tasks on ${pool.size} workers`);
           return partial;
         }, signal),
       ),

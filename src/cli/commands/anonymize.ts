@@ -1,37 +1,41 @@
 /**
  * `anonymize <file> --method ID [--<param> v ...] [--sensitive a,b | --sensitive-top M |
- * --sensitive-random M] [--seed S] --out release.json [--audit audit.json] [--metrics a,b]`
- * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
+ * --sensitive-random M | --sensitive-band M] [--seed S] --out release.json [--audit audit.json]
+ * [--metrics a,b] [--export FILE [--export-format F]]` (DESIGN.md sec. 6): runs the method,
+ * verifies the release, writes it (and with --export the release as data, sec. 4: FILE, plus a
+ * second table beside it named FILE-generalized.csv or FILE-sensitive.csv where the kind has one),
+ * and prints the run record with a few rows before and after and the files written.
  * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
  * a method without sensitive items; at least one for p-degree), output paths.
  * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
  * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runMethod, type RunOutcome } from '../../core/run/runMethod.ts';
+import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
 import { rulesJson, rulesOf } from '../../core/run/rules.ts';
 import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
 import type { MethodSpec } from '../../core/methods/types.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
-import type { SensitiveChoice } from '../../core/data/sensitive.ts';
-import { releaseJson } from '../../core/release/exportRelease.ts';
+import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
+import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
+import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '../../core/release/export/types.ts';
 import {
   allowOnly,
   BOOLEAN_FLAGS,
-  intFlag,
   listFlag,
   parseInteger,
   requirePositional,
   seedFlag,
-  tokenListFlag,
   type ParsedArgs,
 } from '../args.ts';
 import { checkOutputPaths } from '../outputPaths.ts';
+import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
 import { CliError } from '../cliError.ts';
 import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
+import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
 
 const RUN_FLAGS = [
   'method',
@@ -39,14 +43,20 @@ const RUN_FLAGS = [
   'out',
   'audit',
   'metrics',
-  'sensitive',
-  'sensitive-top',
-  'sensitive-random',
+  ...SENSITIVE_FLAGS,
+  'export',
+  'export-format',
   ...METRIC_FLAGS,
   'rules-out',
 ];
 
-export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
+export interface AnonymizeOutput extends RunRecord {
+  examples: RowExample[];
+  /** The data files written with --export. */
+  exported?: string[];
+}
+
+export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutput> {
   const [file] = requirePositional(
     args,
     1,
@@ -64,7 +74,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   const textFiles = spec.params.filter((p) => p.type === 'text' && args.flags.has(p.name));
   checkOutputPaths(
     args,
-    ['out', 'audit', 'rules-out'],
+    ['out', 'audit', 'rules-out', 'export'],
     [file, ...textFiles.map((p) => args.flags.get(p.name)!)],
     ['out'],
   );
@@ -99,15 +109,19 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     metrics: listFlag(args, 'metrics'),
     metricOptions: metricSettings(args),
   };
+  const exportPath = args.flags.get('export');
+  const exportFormat = exportFormatFlag(args, spec);
   // Params are checked before the file is read: a typo costs nothing.
   resolveRequest(request);
   const { dataset, warnings } = await readDataset(file, parseFlags(args));
-  let outcome: RunOutcome;
+  const started = performance.now();
+  let outcome: PublishedRun;
   try {
-    outcome = runMethod(
+    outcome = publishRun(
       dataset,
       { ...request },
       { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() },
+      { exportFormat: exportPath === undefined ? null : exportFormat },
     );
   } catch (error) {
     // A text param's document is parsed as `<param name>`: name the file it came from.
@@ -117,10 +131,21 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     throw error;
   }
   const { record, release, audit } = outcome;
-  // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
-  if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
-  writeFileSync(args.flags.get('out')!, releaseJson(release) + '\n');
+  const targets =
+    exportPath === undefined
+      ? undefined
+      : checkedExportTargets(exportPath, outcome.exports, [
+          file,
+          ...Object.values(files),
+          args.flags.get('out'),
+          auditPath,
+          args.flags.get('rules-out'),
+        ]);
+  // The audit first: a release is never left on disk without the audit that checks it.
+  if (auditPath) writeFileSync(auditPath, outcome.auditJson + '\n');
+  writeFileSync(args.flags.get('out')!, outcome.releaseJson + '\n');
+  const exported = targets && writeExportFiles(targets, outcome.exports);
   const rulesOut = args.flags.get('rules-out');
   const rules =
     rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
@@ -132,24 +157,27 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   return {
     ...shown,
     params: shownParams,
+    total_ms: performance.now() - started,
     ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
+    examples: outcome.examples,
+    ...(exported ? { exported } : {}),
   };
 }
 
-function sensitiveFlag(args: ParsedArgs, spec: MethodSpec): SensitiveChoice | undefined {
-  const given = ['sensitive', 'sensitive-top', 'sensitive-random'].filter((f) => args.flags.has(f));
-  if (given.length > 1)
+/** --export-format, checked against what the method's release kind can be written as. */
+function exportFormatFlag(args: ParsedArgs, spec: MethodSpec): ExportFormat | undefined {
+  const raw = args.flags.get('export-format');
+  if (raw === undefined) return undefined;
+  if (!args.flags.has('export')) throw new CliError('--export-format needs --export FILE');
+  if (!isExportFormat(raw))
+    throw new CliError(`--export-format must be one of ${EXPORT_FORMATS.join(', ')}, got '${raw}'`);
+  const possible = exportFormatsOf(spec.releaseKind);
+  if (!possible.includes(raw))
     throw new CliError(
-      `choose one of --sensitive, --sensitive-top, --sensitive-random (got ${given.join(', ')})`,
+      `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${raw} (DESIGN.md sec. 4)`,
     );
-  if (given.length > 0 && !spec.needsSensitive)
-    throw new CliError(`--${given[0]}: ${spec.id} (${spec.model}) has no sensitive items; leave it out`);
-  if (args.flags.has('sensitive')) return { items: tokenListFlag(args, 'sensitive')! };
-  // A p-degree release over no sensitive item protects nothing: at least one.
-  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 1, 1) };
-  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 1, 1) };
-  return undefined;
+  return raw;
 }
 
 /** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */

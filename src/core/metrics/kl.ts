@@ -15,8 +15,8 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
-import { sortedHas } from '../data/rowDistance.ts';
 import type { GroupsRelease } from '../release/types.ts';
+import { groupsIndex, type GroupsIndex } from './groupsIndex.ts';
 import { atLeast, compact, estimateOf, queryRng } from './sampling.ts';
 import type { MetricSpec } from './types.ts';
 
@@ -56,48 +56,39 @@ export function klQueries(
   }));
 }
 
-/** The cell of a row (sorted item ids): bit j set when it holds query item j. */
-function cellOf(row: ArrayLike<number>, items: readonly number[]): number {
+/** The cell of row r: bit j set when it holds item j of the query (ids; -1 is never held). */
+function cellOf(rows: ItemRows, r: number, query: readonly number[]): number {
   let cell = 0;
-  for (let j = 0; j < items.length; j++) if (sortedHas(row, items[j])) cell |= 1 << j;
+  for (let j = 0; j < query.length; j++) if (query[j] >= 0 && rows.rowHas(r, query[j])) cell |= 1 << j;
   return cell;
 }
 
-/** A groups release in item ids: each group's published QID rows, and the groups that count s. */
-class GroupsIndex {
-  readonly rows: Int32Array[][];
-  private readonly holding = new Map<number, { group: number; count: number }[]>();
-
-  constructor(dataset: Dataset, release: GroupsRelease) {
-    const id = (token: string) => dataset.dictionary.find(token) ?? -1;
-    this.rows = release.groups.map((group) => group.qid.map((row) => Int32Array.from(row.map(id)).sort()));
-    release.groups.forEach((group, g) => {
-      for (const [token, count] of Object.entries(group.sensitive)) {
-        if (count <= 0) continue;
-        const s = id(token);
-        const list = this.holding.get(s) ?? [];
-        list.push({ group: g, count });
-        this.holding.set(s, list);
-      }
-    });
-  }
-
-  groupsCounting(s: number): readonly { group: number; count: number }[] {
-    return this.holding.get(s) ?? [];
-  }
-}
-
-/** KL-divergence of one query (never below 0). */
-function queryKl(dataset: Dataset, index: ItemRows, groups: GroupsIndex, query: KlQuery): number {
+/**
+ * KL-divergence of one query (never below 0). Act walks the input rows holding s (their tid-list);
+ * Est walks the published QID rows of the groups whose counts hold s (groupsIndex.ts).
+ */
+function queryKl(
+  dataset: Dataset,
+  release: GroupsRelease,
+  input: ItemRows,
+  index: GroupsIndex,
+  query: KlQuery,
+): number {
   const cells = 1 << query.items.length;
   const actual = new Float64Array(cells);
-  const holders = index.rowsOf(query.s);
+  const holders = input.rowsOf(query.s);
   if (holders.length === 0) return 0;
-  for (const r of holders) actual[cellOf(dataset.row(r), query.items)]++;
+  for (const r of holders) actual[cellOf(input, r, query.items)]++;
+  const s = dataset.dictionary.token(query.s);
+  const published = query.items.map(
+    (id) => index.published.dictionary.find(dataset.dictionary.token(id)) ?? -1,
+  );
   const estimate = new Float64Array(cells);
-  for (const { group, count } of groups.groupsCounting(query.s)) {
-    const rows = groups.rows[group];
-    for (const row of rows) estimate[cellOf(row, query.items)] += count / rows.length;
+  for (const g of index.groupsWith(s)) {
+    const group = release.groups[g];
+    const share = (group.sensitive[s] ?? 0) / group.qid.length;
+    for (let p = index.start[g]; p < index.start[g + 1]; p++)
+      estimate[cellOf(index.rows, p, published)] += share;
   }
   let kl = 0;
   for (let c = 0; c < cells; c++) {
@@ -113,9 +104,9 @@ export function queryKls(
   release: GroupsRelease,
   queries: readonly KlQuery[],
 ): Float64Array {
-  const index = ItemRows.of(dataset);
-  const groups = new GroupsIndex(dataset, release);
-  return Float64Array.from(queries, (query) => queryKl(dataset, index, groups, query));
+  const input = ItemRows.of(dataset);
+  const index = groupsIndex(dataset, release);
+  return Float64Array.from(queries, (query) => queryKl(dataset, release, input, index, query));
 }
 
 export function reconstructionError(
