@@ -186,6 +186,10 @@ export class Generalization {
   /** Alg. 3: suppresses g; `describe` names the constraint for the error past s%. */
   suppress(constraint: readonly number[], g: number, describe: () => string): void {
     const items = this.members.get(g)!;
+    const d = this.dataset.d;
+    // Named before g leaves the state: the constraint's description reads its generalized items.
+    const over = (this.suppressed.length + items.length) * 100 > this.s * d;
+    const what = over ? describe() : '';
     this.steps.push({
       constraint: this.labels(constraint),
       action: 'suppress',
@@ -199,11 +203,10 @@ export class Generalization {
     this.utilityGids[this.utilityOf[items[0]]].delete(g);
     this.members.delete(g);
     this.rowsOf.delete(g);
-    const d = this.dataset.d;
-    if (this.suppressed.length * 100 > this.s * d) {
+    if (over) {
       const tokens = items.map((i) => this.dataset.dictionary.token(i)).join(', ');
       throw new InputError(
-        `utility constraints violated: suppressing ${tokens} (to satisfy ${describe()}) ` +
+        `utility constraints violated: suppressing ${tokens} (to satisfy ${what}) ` +
           `takes suppression to ${this.suppressed.length} of ${d} items, above s = ${this.s}% (COAT Alg. 3); allow more generalization or a larger s`,
       );
     }
