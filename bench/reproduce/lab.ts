@@ -35,6 +35,8 @@ export interface PaperReport {
   /** Markdown: data tables and notes, by figure. */
   body: string[];
   findings: Finding[];
+  /** CPU seconds the job took (user + system), to tell work from waiting on a shared machine. */
+  cpuSeconds?: number;
 }
 
 export class Lab {
