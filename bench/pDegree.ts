@@ -137,7 +137,7 @@ export function benchPDegree(shared: string, files: string[]): string {
     'among 2αp neighbours along one order. It is not seed noise or too few queries: gray-cahd loses to nn',
     "in every seed, paired on the same queries, and a 40-variant investigation of the paper's readings (NN",
     'variants, ST order, ties, α up to 64, column orders, sensitive and query choices, the 10 x 10 query',
-    'protocol) found none that puts Gray first without contradicting its Sec. 4.1 (docs/reproduction.md).',
+    'protocol) found none that puts Gray first without contradicting its Sec. 4.1 (notes/ghinita-investigation.md, summed up in docs/reproduction.md).',
     'The timing differs from the paper for a related reason: its NN is a linear scan (10x-100x Gray), ours',
     'touches only the rows that share an item with t.',
   );
