@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, ScatterChart, TreeChart } from 'echarts/charts';
+import { BarChart, CustomChart, HeatmapChart, LineChart, ScatterChart, TreeChart } from 'echarts/charts';
 import {
   GraphicComponent,
   GridComponent,
@@ -26,6 +26,7 @@ import { download } from './download.ts';
 
 echarts.use([
   BarChart,
+  CustomChart,
   TreeChart,
   HeatmapChart,
   VisualMapComponent,
