@@ -26,16 +26,30 @@ export function utilityLoss(
   release: GeneralizedRelease,
 ): { ul: number; ul_generalization: number; ul_suppression: number } {
   const supports = itemSupports(dataset);
-  const rows = release.transactions.map((row) => new Set(row));
+  const labelSupport = rowsHolding(release.transactions);
   let generalization = 0;
   for (const [label, items] of Object.entries(release.generalized)) {
     if (items.length < 2) continue;
-    const sup = rows.reduce((c, row) => c + (row.has(label) ? 1 : 0), 0);
+    const sup = labelSupport.get(label) ?? 0;
     generalization += generalizedItemUl(items.length, dataset.d, 1, sup, dataset.n);
   }
   let suppression = 0;
   for (const token of release.suppressed) suppression += supports[dataset.dictionary.find(token) ?? -1] ?? 0;
   return { ul: generalization + suppression, ul_generalization: generalization, ul_suppression: suppression };
+}
+
+/** How many rows hold each token (a row naming a token twice counts once), in one pass. */
+function rowsHolding(rows: readonly (readonly string[])[]): Map<string, number> {
+  const count = new Map<string, number>();
+  const lastRow = new Map<string, number>();
+  rows.forEach((row, r) => {
+    for (const token of row) {
+      if (lastRow.get(token) === r) continue;
+      lastRow.set(token, r);
+      count.set(token, (count.get(token) ?? 0) + 1);
+    }
+  });
+  return count;
 }
 
 export const ulMetric: MetricSpec = {
