@@ -72,8 +72,12 @@ export class TextWriter {
     return text;
   }
 
+  /** Room for `more` bytes (the check inlined where it is called; growing is the rare case). */
   private reserve(more: number): void {
-    if (this.length + more <= this.bytes.length) return;
+    if (this.length + more > this.bytes.length) this.grow(more);
+  }
+
+  private grow(more: number): void {
     let size = this.bytes.length * 2;
     while (size < this.length + more) size *= 2;
     const grown = new Uint8Array(size);
