@@ -78,7 +78,7 @@ export function patternKaGroups(
         best = index;
       }
     });
-    groups[best].rows.push(...remaining.ascending());
+    for (const r of remaining.ascending()) groups[best].rows.push(r);
     groups[best].rows.sort((a, b) => a - b);
   }
   return { groups, minings: cache.minings };
