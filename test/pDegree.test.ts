@@ -315,15 +315,20 @@ describe('Reverse Cuthill-McKee on the row graph', () => {
     return order.reverse();
   }
 
+  /** Random rows with item 0 (when present) sensitive. */
+  const firstItemSensitive = (rowsIn: number[][]) => {
+    const dataset = datasetOf(rowsIn);
+    return new SensitiveRows(
+      dataset,
+      [0].filter((i) => i < dataset.d),
+    );
+  };
+
   it('reads each item list once per search and gives the order of the explicit graph (property)', async () => {
     const { reverseCuthillMcKee } = await import('../src/core/methods/shared/p-degree/rcm.ts');
     fc.assert(
       fc.property(arbitraryRows(10, 30, 5), (rowsIn) => {
-        const dataset = datasetOf(rowsIn);
-        const rows = new SensitiveRows(
-          dataset,
-          [0].filter((i) => i < dataset.d),
-        );
+        const rows = firstItemSensitive(rowsIn);
         const { order, edges } = reverseCuthillMcKee(rows);
         expect(order).toEqual(rcmByAdjacency(rows));
         const pairs = order.length;
@@ -346,11 +351,8 @@ describe('Reverse Cuthill-McKee on the row graph', () => {
     const { reverseCuthillMcKee } = await import('../src/core/methods/shared/p-degree/rcm.ts');
     fc.assert(
       fc.property(arbitraryRows(10, 30, 5), (rowsIn) => {
-        const dataset = datasetOf(rowsIn);
-        const rows = new SensitiveRows(
-          dataset,
-          [0].filter((i) => i < dataset.d),
-        );
+        const rows = firstItemSensitive(rowsIn);
+        const dataset = rows.dataset;
         const support = (item: number) => rowsIn.filter((_, r) => rows.qid(r).includes(item)).length;
         const bound = (r: number) =>
           Math.min(
