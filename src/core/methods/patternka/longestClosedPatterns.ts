@@ -32,6 +32,22 @@ export interface Pattern {
   rows: number[];
 }
 
+/** A mining's patterns, and whether the search ran to its end within its work budget. */
+export interface Mining {
+  patterns: Pattern[];
+  /** False when the work budget stopped the search: the patterns are then the longest found. */
+  complete: boolean;
+  /** Conditional-row entries read (the unit of the budget). */
+  work: number;
+}
+
+export interface MiningOptions {
+  /** Lengths below the longest that are also returned (0: the longest only). */
+  slack?: number;
+  /** Conditional-row entries the search may read before it stops (see ClosedPatternMiner.spend). */
+  workBudget?: number;
+}
+
 /**
  * The closed frequent patterns of `rows` whose length is at least (the longest length - `slack`);
  * slack 0 gives the longest ones only. Rows come as a list or ready to search (searchedRows.ts).
@@ -42,10 +58,33 @@ export function longestClosedPatterns(
   minSupport: number,
   slack = 0,
 ): Pattern[] {
+  return mineLongest(dataset, rows, minSupport, { slack }).patterns;
+}
+
+/**
+ * longestClosedPatterns with a work budget. When the budget runs out before the search ends, the
+ * search stops and the longest patterns found so far are returned, the greedy dive's among them
+ * (a closed frequent pattern: the closure of the rows it reached), with `complete` false: they are
+ * frequent and closed, but a longer pattern may exist.
+ */
+export function mineLongest(
+  dataset: Dataset,
+  rows: readonly number[] | SearchedRows,
+  minSupport: number,
+  options: MiningOptions = {},
+): Mining {
   const searched = 'byLength' in rows ? rows : searchedRows(dataset, rows);
-  if (searched.byLength.length < minSupport || searched.byLength.length === 0) return [];
-  const miner = new ClosedPatternMiner(dataset, searched, minSupport, slack);
-  return miner.mine();
+  if (searched.byLength.length < minSupport || searched.byLength.length === 0)
+    return { patterns: [], complete: true, work: 0 };
+  const miner = new ClosedPatternMiner(
+    dataset,
+    searched,
+    minSupport,
+    options.slack ?? 0,
+    options.workBudget ?? Infinity,
+  );
+  const patterns = miner.mine();
+  return { patterns, complete: !miner.cut, work: miner.work };
 }
 
 /** Subtracted from a closure rank's count so that no threshold test passes it (childRows). */
@@ -72,12 +111,18 @@ class ClosedPatternMiner {
   private bestLength = 0;
   /** Scratch of the search, by depth. */
   private readonly levels: SearchLevel[] = [];
+  /** Conditional-row entries read so far, and whether the budget stopped the search. */
+  work = 0;
+  cut = false;
+  /** The greedy dive's pattern, kept for a search the budget stops. */
+  private dive: Pattern | null = null;
 
   constructor(
     private readonly dataset: Dataset,
     private readonly searched: SearchedRows,
     private readonly minSupport: number,
     private readonly slack: number,
+    private readonly workBudget: number,
   ) {
     this.rows = searched.byLength;
     this.counts = Int32Array.from(searched.itemCounts);
@@ -90,7 +135,12 @@ class ClosedPatternMiner {
     // root, the dive's first step and the first round of row dropping.
     const root = this.touched.filter((item) => this.counts[item] === this.rows.length);
     this.bestLength = root.length;
-    const dive = this.greedyLength(root);
+    this.dive = this.greedyDive(root);
+    const dive = this.dive?.items.length ?? 0;
+    if (this.workBudget <= 0 && dive > root.length) {
+      this.cut = true; // no budget: the dive alone
+      return [this.dive!];
+    }
     if (dive > this.bestLength) {
       this.bestLength = dive; // a length to beat: the closed patterns that long are found below
       this.keepRowsWithFrequentItems(this.floor());
@@ -102,7 +152,22 @@ class ClosedPatternMiner {
         items: [...root].sort((a, b) => a - b),
         rows: ascending([...this.searched.byLength]),
       });
+    if (this.cut && this.dive && this.dive.items.length >= this.floor()) {
+      const key = this.dive.items.join(' ');
+      if (!this.best.some((p) => p.items.join(' ') === key)) this.best.push(this.dive);
+    }
     return this.best.filter((p) => p.items.length >= this.floor());
+  }
+
+  /**
+   * Counts `entries` conditional-row entries as read; true once the budget is spent (the search
+   * then unwinds: every node's loop checks `cut`). The count follows the data and the order of the
+   * search only, so a budget stops the same search at the same node on every machine.
+   */
+  private spend(entries: number): boolean {
+    this.work += entries;
+    if (this.work > this.workBudget) this.cut = true;
+    return this.cut;
   }
 
   /** Patterns shorter than this are of no use (longest length found so far minus the slack). */
@@ -179,6 +244,7 @@ class ClosedPatternMiner {
     const db = level.db;
     const { offsets, ranks } = db;
     const rowCount = db.count;
+    if (this.spend(offsets[rowCount])) return;
     // Occurrence deliver: which rows hold each rank above the core (a row's ranks are ascending,
     // so those are a suffix), with the length of the row's suffix from that rank on.
     let touchedCount = 0;
@@ -216,7 +282,7 @@ class ClosedPatternMiner {
     }
     for (const r of candidates) slotOf[r] = -1;
 
-    for (let index = 0; index < candidates.length; index++) {
+    for (let index = 0; index < candidates.length && !this.cut; index++) {
       const e = candidates[index];
       if (pattern.length + (candidates.length - index) < this.floor()) continue; // eq. 24
       const needed = this.floor() - pattern.length;
@@ -323,10 +389,11 @@ class ClosedPatternMiner {
   }
 
   /**
-   * Length of the closed pattern a greedy dive from `root` reaches (a lower bound of the longest):
-   * its first step reads the counts held over all searched rows, later steps count in a scratch.
+   * The closed pattern a greedy dive from `root` reaches, with its rows (its length is a lower
+   * bound of the longest), or null when no item is frequent: its first step reads the counts held
+   * over all searched rows, later steps count in a scratch.
    */
-  private greedyLength(root: readonly number[]): number {
+  private greedyDive(root: readonly number[]): Pattern | null {
     const taken = new Uint8Array(this.dataset.d);
     for (const item of root) taken[item] = 1;
     const mostFrequent = (counts: Int32Array, touched: readonly number[]): number => {
@@ -342,7 +409,7 @@ class ClosedPatternMiner {
         this.dataset.bits ? this.dataset.bits.has(r, item) : this.dataset.row(r).includes(item),
       );
     let item = mostFrequent(this.counts, this.touched);
-    if (item < 0) return root.length;
+    if (item < 0) return null;
     const counts = new Int32Array(this.dataset.d);
     const touched: number[] = [];
     // The first step's holders from the item's tid-list, the later ones among the current rows.
@@ -353,7 +420,11 @@ class ClosedPatternMiner {
       taken[item] = 1;
       countInto(this.dataset, current, counts, touched);
       item = mostFrequent(counts, touched);
-      if (item < 0) return touched.filter((i) => counts[i] === current.length).length;
+      if (item < 0)
+        return {
+          items: touched.filter((i) => counts[i] === current.length).sort((a, b) => a - b),
+          rows: current, // ascending: a tid-list, filtered
+        };
       for (const i of touched) counts[i] = 0;
       touched.length = 0;
       current = holders(current, item);
@@ -374,12 +445,15 @@ class ClosedPatternMiner {
     const { rankCounts: counts, rankTouched: touched } = this;
     const { offsets, ranks } = db;
     let touchedCount = this.rankTouchedCount;
+    let entries = 0;
     for (let i = 0; i < rowCount; i++) {
       const end = offsets[rows[i] + 1];
+      entries += end - offsets[rows[i]];
       for (let t = offsets[rows[i]]; t < end; t++)
         if (counts[ranks[t]]++ === 0) touched[touchedCount++] = ranks[t];
     }
     this.rankTouchedCount = touchedCount;
+    this.spend(entries);
   }
 
   /** Takes the ranks of the conditional rows rows[0..rowCount) of `db` out of `rankCounts`. */
