@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, anatomy,
- * methods) runs only those sections and replaces them in bench/results.md, keeping the rest.
+ * methods, scale) runs only those sections and replaces them in bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { benchCoat } from './coat.ts';
 import { benchSweep } from './sweep.ts';
 import { benchDatasets } from './datasets.ts';
 import { benchBundle } from './bundle.ts';
+import { benchScale } from './scale.ts';
 import { readFileSync } from 'node:fs';
 
 const SHARED = '../shared/data';
@@ -59,7 +60,7 @@ async function generateLarge(): Promise<void> {
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
-const SECTIONS = ['datasets', 'bundle', 'pdegree', 'coat', 'anatomy', 'methods', 'sweep'] as const;
+const SECTIONS = ['datasets', 'bundle', 'pdegree', 'coat', 'anatomy', 'methods', 'sweep', 'scale'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 async function section(name: SectionName): Promise<string> {
@@ -80,6 +81,8 @@ async function section(name: SectionName): Promise<string> {
       return benchMethods(SHARED, bms(['BMS1.dat', 'chess.dat']));
     case 'sweep':
       return existsSync(`${SHARED}/BMS1.dat`) ? benchSweep(SHARED) : '';
+    case 'scale':
+      return benchScale();
   }
 }
 
@@ -156,6 +159,7 @@ async function main(): Promise<void> {
   const anatomySection = await section('anatomy');
   const methodsSection = await section('methods');
   const sweepSection = await section('sweep');
+  const scaleSection = await section('scale');
 
   const report = [
     '# Benchmarks',
@@ -183,6 +187,7 @@ async function main(): Promise<void> {
     anatomySection,
     coatSection,
     sweepSection,
+    scaleSection,
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);

@@ -1,0 +1,329 @@
+/**
+ * `npm run bench -- scale`: every method on data shaped like real high-dimensional data
+ * (src/core/data/syntheticShape.ts): the first 10,000 / 30,000 / 100,000 rows and the whole of a
+ * Netflix-shaped file (410,201 rows, 4,496 items, average 13.4, longest 2,060, Zipf popularity;
+ * PatternKa's Table 6), and a retail shape (100,000 baskets of 20,000 items). Each run is the CLI
+ * as a user runs it (`anonymize`, default metrics, release written), one process at a time and
+ * time-boxed: a run over its limit is killed and reported as such, and the method is not run on the
+ * larger sizes. Reported: the method's runtime_ms, the whole process's wall time, its peak resident
+ * memory, and the growth exponent fitted over the Netflix sizes (least squares of log time on
+ * log n). A `stats` process on each file is timed too (the floor of any run: reading the file).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { browserScale, browserSweep } from './browserScale.ts';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { generateShape, SHAPES } from '../src/core/data/syntheticShape.ts';
+import { fimiLine } from '../src/core/data/syntheticRows.ts';
+
+const WORK = '.tmp/bench/scale';
+const NETFLIX_SIZES = [10_000, 30_000, 100_000, 410_201];
+/** The port `vite preview` serves the browser part on (others' benches and tests use theirs). */
+const PORT = Number(process.env.E2E_PORT ?? 4218);
+const BMS1 = '../shared/data/BMS1.dat';
+/** Per-run limits, seconds: the issue's targets (10 minutes at Netflix size, 2 minutes on retail). */
+const LIMIT_S = { netflix: 600, retail: 120 };
+
+interface Run {
+  method: string;
+  flags: string[];
+  /** Shown in the table. */
+  label: string;
+  /** Only on the whole Netflix file. */
+  largestOnly?: boolean;
+}
+
+const PDEGREE = ['--p', '10', '--sensitive-random', '10'];
+const RUNS: Run[] = [
+  ...['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'].map((method) => ({
+    method,
+    flags: PDEGREE,
+    label: `${method} p=10`,
+  })),
+  { method: 'pta', flags: ['--k', '100'], label: 'pta k=100' },
+  { method: 'patternka', flags: ['--k', '100'], label: 'patternka k=100' },
+  { method: 'pta', flags: ['--k', '500'], label: 'pta k=500', largestOnly: true },
+  { method: 'patternka', flags: ['--k', '500'], label: 'patternka k=500', largestOnly: true },
+  { method: 'multi-anatomy', flags: ['--l', '2'], label: 'multi-anatomy l=2' },
+  { method: 'coat', flags: ['--k', '5', '--m', '2'], label: 'coat k=5 m=2' },
+  { method: 'apriori-km', flags: ['--k', '5', '--m', '2'], label: 'apriori-km k=5 m=2' },
+];
+
+interface Outcome {
+  status: 'done' | 'refused' | 'failed' | 'over limit' | 'skipped';
+  methodMs?: number;
+  totalMs: number;
+  peakMb?: number;
+  metrics?: Record<string, number>;
+  notes?: Record<string, unknown>;
+  message?: string;
+}
+
+/** Writes a shape's file (once) and the Netflix prefixes; returns the files by label. */
+async function makeFiles(): Promise<{ label: string; file: string; rows: number; limit: number }[]> {
+  mkdirSync(WORK, { recursive: true });
+  const write = async (file: string, shape: (typeof SHAPES)[keyof typeof SHAPES]) => {
+    if (existsSync(file)) return;
+    const out = createWriteStream(file);
+    let lines: string[] = [];
+    generateShape(shape, (row) => {
+      lines.push(fimiLine(row));
+      if (lines.length === 20_000) {
+        out.write(lines.join('\n') + '\n');
+        lines = [];
+      }
+    });
+    if (lines.length) out.write(lines.join('\n') + '\n');
+    await new Promise<void>((resolve) => out.end(resolve));
+  };
+  const netflix = `${WORK}/netflix-410201.dat`;
+  const retail = `${WORK}/retail-100000.dat`;
+  await write(netflix, SHAPES.netflix);
+  await write(retail, SHAPES.retail);
+  const lines = readFileSync(netflix, 'utf8').split('\n');
+  const files = NETFLIX_SIZES.map((rows) => {
+    const file = rows === SHAPES.netflix.D ? netflix : `${WORK}/netflix-${rows}.dat`;
+    if (!existsSync(file)) writeFileSync(file, lines.slice(0, rows).join('\n') + '\n');
+    return { label: `netflix ${rows.toLocaleString('en')}`, file, rows, limit: LIMIT_S.netflix };
+  });
+  files.push({
+    label: 'retail 100,000 x 20,000',
+    file: retail,
+    rows: SHAPES.retail.D,
+    limit: LIMIT_S.retail,
+  });
+  return files;
+}
+
+function cli(
+  args: string[],
+  limitS: number,
+): { code: number | null; stdout: string; stderr: string; ms: number; timedOut: boolean } {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    timeout: limitS * 1000,
+    killSignal: 'SIGKILL',
+  });
+  const ms = performance.now() - started;
+  const timedOut = result.signal === 'SIGKILL';
+  return { code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', ms, timedOut };
+}
+
+function runOnce(file: string, run: Run, limitS: number): Outcome {
+  const out = `${WORK}/release.json`;
+  const r = cli(
+    ['anonymize', file, '--method', run.method, ...run.flags, '--seed', '1', '--out', out],
+    limitS,
+  );
+  if (r.timedOut) return { status: 'over limit', totalMs: r.ms, message: `killed after ${limitS} s` };
+  if (r.code !== 0) {
+    const message = r.stderr
+      .trim()
+      .split('\n')[0]
+      .replace(/^error: /, '');
+    return { status: r.code === 2 ? 'refused' : 'failed', totalMs: r.ms, message };
+  }
+  const record = JSON.parse(r.stdout) as {
+    runtime_ms: number;
+    peak_bytes: number | null;
+    metrics: Record<string, number>;
+    notes: Record<string, unknown>;
+  };
+  return {
+    status: 'done',
+    methodMs: record.runtime_ms,
+    totalMs: r.ms,
+    peakMb: record.peak_bytes === null ? undefined : record.peak_bytes / 1e6,
+    metrics: record.metrics,
+    notes: record.notes,
+  };
+}
+
+/** Least-squares slope of log(ms) on log(rows) over the sizes a run finished at (>= 3 of them). */
+export function growthExponent(points: { rows: number; ms: number }[]): number | undefined {
+  if (points.length < 3) return undefined;
+  const xs = points.map((p) => Math.log(p.rows));
+  const ys = points.map((p) => Math.log(Math.max(1, p.ms)));
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const [mx, my] = [mean(xs), mean(ys)];
+  let sxy = 0;
+  let sxx = 0;
+  xs.forEach((x, i) => {
+    sxy += (x - mx) * (ys[i] - my);
+    sxx += (x - mx) ** 2;
+  });
+  return sxy / sxx;
+}
+
+/** Why a method grows faster than n^1.3 here (shown for those that do). */
+const WHY_SUPERLINEAR: Record<string, string> = {
+  nn: 'each sensitive row walks the row lists of its QID items, and with Zipf popularity a row holds a popular item (the top one is in half of all rows) so a query touches a constant share of the data: O(sensitive rows x n), and sensitive rows grow with n.',
+  lsh: 'with Zipf popularity a table whose key is one popular item puts tens of thousands of rows in one bucket, so a query measures a constant share of the data as candidates: O(sensitive rows x n), as NN.',
+  'perm-mondrian':
+    'Mondrian on sparse data peels a few rows off a large partition at a time, so each row lies in ~190 partitions at 100,000 rows and more at 410,201; the counts are carried (O(nnz log n)) but each split still passes over its partition.',
+  patternka:
+    'the first minings search the closed patterns of the longest rows, whose number grows with n (their longest pattern: 14 items at 10,000 rows, 68 at 410,201); past the work budget each is cut short and the groups come from greedy dives.',
+  pta: 'PrimTSP is quadratic in a segment (n/200 segments of ~200 rows keep it linear in n); the rest is the Gray sort.',
+  coat: 'its constraints are every m-itemset of every row, and each generalisation step scans the constraints it affects.',
+  'apriori-km':
+    'Apriori counts every m-itemset of every row against a hierarchy cut that grows with the items present.',
+  'multi-anatomy':
+    'its pair counts are O(sum of |t|^2) over rows, and the longest rows (2,060 items) grow in number with n.',
+};
+
+const s = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
+
+function cell(o: Outcome | undefined): string {
+  if (!o) return '';
+  if (o.status === 'done') return `${s(o.methodMs)} / ${s(o.totalMs)} / ${o.peakMb?.toFixed(0) ?? '?'}`;
+  if (o.status === 'skipped') return 'not run';
+  if (o.status === 'over limit') return `over ${s(o.totalMs)} s`;
+  return `${o.status} (${s(o.totalMs)} s)`;
+}
+
+export async function benchScale(): Promise<string> {
+  const files = await makeFiles();
+  const statsMs = new Map<string, number>();
+  for (const f of files) {
+    console.error(`  stats ${f.label}`);
+    statsMs.set(f.label, cli(['stats', f.file], 120).ms);
+  }
+  const outcomes = new Map<string, Map<string, Outcome>>();
+  for (const run of RUNS) {
+    const byFile = new Map<string, Outcome>();
+    outcomes.set(run.label, byFile);
+    let over = false;
+    for (const f of files) {
+      const netflix = f.label.startsWith('netflix');
+      if (run.largestOnly && f.rows !== SHAPES.netflix.D) continue;
+      if (over && netflix) {
+        byFile.set(f.label, { status: 'skipped', totalMs: 0 });
+        continue;
+      }
+      console.error(`  ${run.label} on ${f.label}`);
+      const o = runOnce(f.file, run, f.limit);
+      byFile.set(f.label, o);
+      if (netflix && o.status === 'over limit') over = true;
+    }
+  }
+  const labels = files.map((f) => f.label);
+  const lines = [
+    '## Scale: every method on Netflix- and retail-shaped data (CLI)',
+    '',
+    'Data from `cli generate --shape netflix` (410,201 rows, 4,496 items, average 13.4, longest 2,060,',
+    'lognormal lengths, Zipf popularity exponent 1; PatternKa Table 6) and its first 10,000 / 30,000 /',
+    '100,000 rows, and `--shape retail` (100,000 baskets, 20,000 items, average 10.3, longest 76).',
+    'Each cell: method runtime_ms / whole `anonymize` process (read, method, verification, default metrics,',
+    `release written) / peak resident MB, seconds. One process at a time, limit ${LIMIT_S.netflix} s per run on`,
+    `the Netflix sizes (a method over it is not run on larger ones) and ${LIMIT_S.retail} s on retail.`,
+    'p-degree: p = 10 over 10 random sensitive items (seed 1). Exponent: least squares of log time on log',
+    'rows over the Netflix sizes a run finished at (method / total).',
+    '',
+    `| run | ${labels.join(' | ')} | exponent (method / total) |`,
+    `|---|${labels.map(() => '---').join('|')}|---|`,
+    `| \`stats\` process | ${labels.map((l) => s(statsMs.get(l))).join(' | ')} | |`,
+  ];
+  const superlinear: string[] = [];
+  const notes: string[] = [];
+  for (const run of RUNS) {
+    const byFile = outcomes.get(run.label)!;
+    const done = files
+      .filter((f) => f.label.startsWith('netflix'))
+      .map((f) => ({ rows: f.rows, o: byFile.get(f.label) }))
+      .filter((p) => p.o?.status === 'done');
+    const method = growthExponent(done.map((p) => ({ rows: p.rows, ms: p.o!.methodMs! })));
+    const total = growthExponent(done.map((p) => ({ rows: p.rows, ms: p.o!.totalMs })));
+    const exponent = method === undefined ? '' : `${method.toFixed(2)} / ${total!.toFixed(2)}`;
+    lines.push(`| ${run.label} | ${labels.map((l) => cell(byFile.get(l))).join(' | ')} | ${exponent} |`);
+    if (method !== undefined && method > 1.3)
+      superlinear.push(
+        `- **${run.label}** (n^${method.toFixed(2)}): ${WHY_SUPERLINEAR[run.method] ?? 'not explained yet.'}`,
+      );
+    for (const [label, o] of byFile) {
+      if (o.status === 'refused' || o.status === 'failed')
+        notes.push(`- ${run.label} on ${label}: ${o.message}`);
+      if (
+        o.status === 'done' &&
+        (run.method === 'pta' || run.method === 'patternka') &&
+        label.includes('410,201')
+      )
+        notes.push(
+          `- ${run.label} on ${label}: NCP ${o.metrics?.ncp?.toFixed(3) ?? '?'}, GCP ${o.metrics?.gcp?.toFixed(3) ?? '?'}; ${JSON.stringify(o.notes)}`,
+        );
+      if (o.status === 'done' && run.method === 'rcm-cahd' && label.includes('410,201'))
+        notes.push(`- ${run.label} on ${label}: ${JSON.stringify(o.notes)}`);
+    }
+  }
+  const big = files.find((f) => f.rows === SHAPES.netflix.D)!.label;
+  const gray = outcomes.get('gray-cahd p=10')!.get(big);
+  if (gray?.status === 'done')
+    lines.push(
+      '',
+      `gray-cahd's whole process on the 410,201-row file over a \`stats\` process on it: **${(gray.totalMs / statsMs.get(big)!).toFixed(1)}x** (target 3x).`,
+    );
+  lines.push('', 'Growth above n^1.3:', '', ...(superlinear.length ? superlinear : ['- none']));
+  lines.push(
+    '',
+    'Refusals, failures, and what PTA, PatternKa and RCM report on the whole file:',
+    '',
+    ...notes,
+    '',
+  );
+  if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) {
+    const file = files.find((f) => f.rows === SHAPES.netflix.D)!.file;
+    lines.push(...(await inThePage(file, (label) => outcomes.get(label)?.get(big), statsMs.get(big)!)));
+  }
+  return lines.join('\n');
+}
+
+/** The browser part (browserScale.ts), against the CLI figures of the same file in this run. */
+async function inThePage(
+  file: string,
+  cliOf: (label: string) => Outcome | undefined,
+  statsMs: number,
+): Promise<string[]> {
+  console.error('  building the app, then the Netflix-shaped file in Chromium');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const page = await browserScale(file, SHAPES.netflix.D.toLocaleString('en'), PORT);
+  const rows = page.runs.map((run) => {
+    const cliRun = cliOf(run.label);
+    const done = cliRun?.status === 'done';
+    const ratio = done ? (run.wallMs / cliRun.totalMs).toFixed(2) : '';
+    const methodRatio = done ? (run.runtimeMs / cliRun.methodMs!).toFixed(2) : '';
+    return `| ${run.label} | ${s(run.runtimeMs)} | ${s(run.wallMs)} | ${s(cliRun?.methodMs)} | ${s(cliRun?.totalMs)} | **${ratio}** | ${methodRatio} |`;
+  });
+  const longest = Math.max(0, ...page.longTasks);
+  const over200 = page.longTasks.filter((t) => t > 200).length;
+  const lines = [
+    '',
+    '### The same file in one Chromium tab',
+    '',
+    `Built app, cross-origin isolated: ${page.crossOriginIsolated}; the pool has as many workers as hardware threads. Each run from`,
+    'the Anonymize form, timed from the click to its verified row (run, verification, default metrics, release',
+    'kept for the viewer); "page / CLI" compares that with the whole `anonymize` process above, "method" the',
+    "two runtime_ms. Memory: resident memory of this Chromium's processes, peak.",
+    '',
+    '| run | page method s | page click to verified s | CLI method s | CLI process s | page / CLI (target 1.5) | method page / CLI |',
+    '|---|---|---|---|---|---|---|',
+    `| load (file to stats + risk chart) | | ${s(page.loadMs)} | | ${s(statsMs)} (\`stats\`) | **${(page.loadMs / statsMs).toFixed(2)}** | |`,
+    ...rows,
+    '',
+    '| measure | value |',
+    '|---|---|',
+    `| peak memory of the browser, MB (target < 4,000) | **${page.peakMb.toFixed(0)}** |`,
+    `| main-thread long tasks (> 50 ms) | ${page.longTasks.length} |`,
+    `| longest main-thread task, ms (target < 200) | **${longest.toFixed(0)}** |`,
+    `| main-thread tasks over 200 ms | ${over200} |`,
+    `| observer saw a deliberate 150 ms task (calibration) | ${page.observerCalibrated ? 'yes' : 'NO'} |`,
+  ];
+  if (existsSync(BMS1)) {
+    console.error('  the 16-run sweep in the page on 1 and 2 workers');
+    const { one, two } = await browserSweep(BMS1, PORT);
+    lines.push(
+      `| 16-run sweep in the page (BMS1: PTA and COAT, k in {5, 10, 20, 40}, seeds 1-2), 1 / 2 workers, s | ${s(one)} / ${s(two)}: **${(one / two).toFixed(2)}x** (target 1.7x) |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
