@@ -22,10 +22,11 @@ export interface RunHooks extends ContextHooks {
   /** Reads the process's peak memory (Node's resourceUsage), where available. */
   peakBytes?: () => number;
   /**
-   * Results of a method's parallel tasks computed elsewhere (the worker pool): the run then only
-   * assembles them, and `elapsedMs` (the time the plan and the tasks took) counts into runtime_ms.
+   * The method's result computed elsewhere (its rounds on the worker pool, runRounds.ts): the run
+   * then verifies, measures and records it, and `elapsedMs` (the time the rounds took) is its
+   * runtime_ms.
    */
-  partials?: unknown[];
+  result?: MethodResult;
   elapsedMs?: number;
 }
 
@@ -33,10 +34,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   const { spec, params } = resolveRequest(request);
   const ctx = runContext(dataset, spec, params, request, hooks);
   const started = performance.now();
-  const result: MethodResult =
-    hooks.partials && spec.parallel
-      ? spec.parallel.assemble(dataset, params, hooks.partials, ctx)
-      : spec.run(dataset, params, ctx);
+  const result: MethodResult = hooks.result ?? spec.run(dataset, params, ctx);
   const runtime = performance.now() - started + (hooks.elapsedMs ?? 0);
   const verification = verifyRelease(dataset, result.release, result.audit);
   if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
