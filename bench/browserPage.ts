@@ -82,3 +82,16 @@ export async function observerCalibrated(page: Page): Promise<boolean> {
   await page.waitForTimeout(300);
   return (await longTasks(page)).length > seen;
 }
+
+/** Serves dist/ with `vite preview` and opens the app in Chromium (1400 x 1000); `close` stops both. */
+export async function openApp(port: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const served = await serveApp(port);
+  const page = await served.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  try {
+    await waitForServer(page, served.url);
+  } catch (error) {
+    await served.close();
+    throw error;
+  }
+  return { page, close: () => served.close() };
+}

@@ -3,8 +3,9 @@
  * 1,000,000-transaction dataset (T10 I4 N1000), then the same generated file loaded in Chromium
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
- * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, anatomy,
- * methods, scale) runs only those sections and replaces them in bench/results.md, keeping the rest.
+ * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
+ * anatomy, methods, scale) runs only those sections and replaces them in bench/results.md, keeping
+ * the rest.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { benchMethods } from './methods.ts';
 import { benchMultiAnatomy } from './multiAnatomy.ts';
 import { benchPDegree } from './pDegree.ts';
 import { benchCoat } from './coat.ts';
+import { benchHierarchy } from './hierarchy.ts';
 import { benchSweep } from './sweep.ts';
 import { benchDatasets } from './datasets.ts';
 import { benchBundle } from './bundle.ts';
@@ -60,7 +62,17 @@ async function generateLarge(): Promise<void> {
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
-const SECTIONS = ['datasets', 'bundle', 'pdegree', 'coat', 'anatomy', 'methods', 'sweep', 'scale'] as const;
+const SECTIONS = [
+  'datasets',
+  'bundle',
+  'pdegree',
+  'coat',
+  'hierarchy',
+  'anatomy',
+  'methods',
+  'sweep',
+  'scale',
+] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 async function section(name: SectionName): Promise<string> {
@@ -75,6 +87,8 @@ async function section(name: SectionName): Promise<string> {
       return benchPDegree(SHARED, bms(['BMS1.dat', 'BMS2.dat']));
     case 'coat':
       return benchCoat(SHARED, bms(['BMS1.dat', 'BMS2.dat']));
+    case 'hierarchy':
+      return benchHierarchy(SHARED);
     case 'anatomy':
       return benchMultiAnatomy(SHARED);
     case 'methods':
@@ -156,6 +170,7 @@ async function main(): Promise<void> {
   const bundleSection = await section('bundle');
   const pDegreeSection = await section('pdegree');
   const coatSection = await section('coat');
+  const hierarchySection = await section('hierarchy');
   const anatomySection = await section('anatomy');
   const methodsSection = await section('methods');
   const sweepSection = await section('sweep');
@@ -186,6 +201,7 @@ async function main(): Promise<void> {
     methodsSection,
     anatomySection,
     coatSection,
+    hierarchySection,
     sweepSection,
     scaleSection,
   ].join('\n');

@@ -11,9 +11,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { browserScale, browserSweep } from './browserScale.ts';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { generateShape, SHAPES } from '../src/core/data/syntheticShape.ts';
-import { fimiLine } from '../src/core/data/syntheticRows.ts';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SHAPES } from '../src/core/data/syntheticShape.ts';
+import { writeShapeFile } from './shapeFile.ts';
 
 const WORK = '.tmp/bench/scale';
 const NETFLIX_SIZES = [10_000, 30_000, 100_000, 410_201];
@@ -61,24 +61,10 @@ interface Outcome {
 /** Writes a shape's file (once) and the Netflix prefixes; returns the files by label. */
 async function makeFiles(): Promise<{ label: string; file: string; rows: number; limit: number }[]> {
   mkdirSync(WORK, { recursive: true });
-  const write = async (file: string, shape: (typeof SHAPES)[keyof typeof SHAPES]) => {
-    if (existsSync(file)) return;
-    const out = createWriteStream(file);
-    let lines: string[] = [];
-    generateShape(shape, (row) => {
-      lines.push(fimiLine(row));
-      if (lines.length === 20_000) {
-        out.write(lines.join('\n') + '\n');
-        lines = [];
-      }
-    });
-    if (lines.length) out.write(lines.join('\n') + '\n');
-    await new Promise<void>((resolve) => out.end(resolve));
-  };
   const netflix = `${WORK}/netflix-410201.dat`;
   const retail = `${WORK}/retail-100000.dat`;
-  await write(netflix, SHAPES.netflix);
-  await write(retail, SHAPES.retail);
+  await writeShapeFile(netflix, SHAPES.netflix);
+  await writeShapeFile(retail, SHAPES.retail);
   const lines = readFileSync(netflix, 'utf8').split('\n');
   const files = NETFLIX_SIZES.map((rows) => {
     const file = rows === SHAPES.netflix.D ? netflix : `${WORK}/netflix-${rows}.dat`;

@@ -8,6 +8,7 @@ import type { Dataset } from '../src/core/data/dataset.ts';
 import { datasetJobs } from './engineDatasets.ts';
 import { withEngineErrors } from './engineErrors.ts';
 import { runJobs } from './engineRuns.ts';
+import { hierarchyJobs } from './engineHierarchies.ts';
 import type { EngineApi } from './engineTypes.ts';
 
 export { toEngineError } from './engineErrors.ts';
@@ -19,5 +20,5 @@ export function createEngine(): EngineApi {
     if (!dataset) throw new Error(`no dataset '${id}' in this worker`);
     return dataset;
   };
-  return withEngineErrors({ ...datasetJobs(datasets, get), ...runJobs(get) });
+  return withEngineErrors({ ...datasetJobs(datasets, get), ...runJobs(get), ...hierarchyJobs(get) });
 }

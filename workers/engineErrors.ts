@@ -6,6 +6,7 @@
  */
 import { InputError } from '../src/core/base/errors.ts';
 import { ParseError } from '../src/core/data/parsers/parseError.ts';
+import { ReleaseFormatError } from '../src/core/release/parseRelease.ts';
 import { isEngineError, type EngineError } from './engineTypes.ts';
 
 export function toEngineError(error: unknown): EngineError {
@@ -21,7 +22,8 @@ export function toEngineError(error: unknown): EngineError {
   }
   if (isEngineError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: error instanceof InputError ? 'input' : 'internal', message };
+  const input = error instanceof InputError || error instanceof ReleaseFormatError;
+  return { kind: input ? 'input' : 'internal', message };
 }
 
 /** `api` with every function's throw (or rejected promise) turned into an EngineError. */

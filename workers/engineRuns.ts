@@ -8,6 +8,7 @@ import { listMethods } from '../src/core/methods/registry.ts';
 import { METRICS } from '../src/core/metrics/registry.ts';
 import { runExtra } from '../src/core/run/runExtra.ts';
 import { runMethod, type RunHooks } from '../src/core/run/runMethod.ts';
+import { rulesJson, rulesOf } from '../src/core/run/rules.ts';
 import { roundTask, startRounds } from '../src/core/run/runRounds.ts';
 import type { RoundStep } from '../src/core/methods/types.ts';
 import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
@@ -61,13 +62,19 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
 
     anonymize(id, request, onProgress, rounds) {
       const progress = throttled(onProgress);
-      const { record, release, audit } = runMethod(get(id), request, { progress, ...finished(rounds) });
+      const dataset = get(id);
+      const { record, release, audit, hierarchy, join } = runMethod(dataset, request, {
+        progress,
+        ...finished(rounds),
+      });
+      const rules = rulesOf(dataset, release, audit, { hierarchy, join });
       return {
         record,
         summary: summarizeRelease(release),
         releaseJson: releaseJson(release),
         releaseCsv: releaseCsv(release),
         auditJson: JSON.stringify(audit),
+        ...(rules && { rulesJson: rulesJson(rules) }),
         releaseKey: keep(release),
       };
     },

@@ -14,6 +14,11 @@ import type { ReleaseSummary } from '../src/core/release/summary.ts';
 import type { ExtraRequest } from '../src/core/run/runExtra.ts';
 import type { CheckRequest, CheckResult } from '../src/core/check/types.ts';
 import type { GroupRow } from '../src/core/release/groupRows.ts';
+import type { HierarchyOrder } from '../src/core/data/hierarchy/buildHierarchy.ts';
+import type { HierarchyView } from '../src/core/data/hierarchy/treeView.ts';
+import type { ApplyOptions, AppliedCheck, ApplyReport } from '../src/core/check/applyRules.ts';
+import type { OutcomeData } from '../src/core/release/outcomeData.ts';
+import type { Rules } from '../src/core/run/rules.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
 
@@ -68,6 +73,8 @@ export interface RunResult {
   releaseJson: string;
   releaseCsv: string;
   auditJson: string;
+  /** The run's rules (DESIGN.md sec. 7), for k^m, COAT and k-anonymity releases. */
+  rulesJson?: string;
   /** The release as the worker that made it keeps it (a few at a time) for `groupRows`. */
   releaseKey: string;
   /** The pool slot of that worker (set by the pool side). */
@@ -148,8 +155,36 @@ export interface FinishedRounds {
   elapsedMs: number;
 }
 
+/** Where a dataset's hierarchy comes from: a file's text, or a balanced build. */
+export type HierarchySource = { text: string; name: string } | { fanout: number; order: HierarchyOrder };
+
+/** A dataset's hierarchy: its file (as loaded, or as built), and the tree the page draws. */
+export interface HierarchyResult {
+  name: string;
+  text: string;
+  built: boolean;
+  view: HierarchyView;
+}
+
+/** Saved rules applied to a dataset: the check of the outcome, what happened, the data to download. */
+export interface AppliedRulesResult {
+  rules: Pick<Rules, 'method' | 'model' | 'params' | 'kind'>;
+  check: AppliedCheck;
+  report: ApplyReport;
+  data: OutcomeData;
+  releaseJson: string;
+}
+
+/** Jobs of hierarchies and rules (DESIGN.md sec. 7). */
+export interface HierarchyJobs {
+  /** Reads (and checks against the dataset) or builds a hierarchy; errors name line and item. */
+  hierarchy(id: string, source: HierarchySource): HierarchyResult;
+  /** Applies saved rules (their JSON text) to the dataset and checks the outcome. */
+  applyRules(id: string, text: string, fileName: string, options: ApplyOptions): AppliedRulesResult;
+}
+
 /** Everything the main thread may ask an engine worker. */
-export type EngineApi = DatasetJobs & RunJobs;
+export type EngineApi = DatasetJobs & RunJobs & HierarchyJobs;
 
 export function isEngineError(value: unknown): value is EngineError {
   return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;

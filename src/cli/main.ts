@@ -10,6 +10,7 @@ import { ReleaseFormatError } from '../core/release/parseRelease.ts';
 import { parseArgs, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
 import { anonymizeCommand } from './commands/anonymize.ts';
+import { applyCommand } from './commands/apply.ts';
 import { evaluateCommand } from './commands/evaluate.ts';
 import { generateCommand } from './commands/generate.ts';
 import { methodsCommand } from './commands/methods.ts';
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   risk: riskCommand,
   methods: methodsCommand,
   anonymize: anonymizeCommand,
+  apply: applyCommand,
   evaluate: evaluateCommand,
   pgen: pgenCommand,
   sweep: sweepCommand,

@@ -1,16 +1,20 @@
 /**
  * What survives a page reload (IndexedDB through idb-keyval): where each loaded dataset came from
  * (the file itself as a Blob, or the sample's id), and every experiment with its results. Datasets
- * are stored as their source and parsed again on reload, not as parsed memory. Nothing leaves the
- * browser.
+ * are stored as their source and parsed again on reload, not as parsed memory, with the hierarchy
+ * loaded or built beside them. Nothing leaves the browser.
  */
-import { createStore, del, set, values } from 'idb-keyval';
-import type { LoadOptions } from '../../workers/engineTypes.ts';
+import { createStore, del, get, set, values } from 'idb-keyval';
+import type { HierarchySource, LoadOptions } from '../../workers/engineTypes.ts';
 import type { Experiment } from './experiment/experimentTypes.ts';
 
-export type DatasetSource =
+export type DatasetSource = (
   | { key: string; kind: 'file'; name: string; blob: Blob; options: LoadOptions; savedAt: number }
-  | { key: string; kind: 'sample'; name: string; sampleId: string; savedAt: number };
+  | { key: string; kind: 'sample'; name: string; sampleId: string; savedAt: number }
+) & {
+  /** The hierarchy loaded or built beside the dataset (DESIGN.md sec. 7), if any. */
+  hierarchy?: HierarchySource;
+};
 
 const datasets = createStore('txanon-datasets', 'sources');
 const experiments = createStore('txanon-experiments', 'experiments');
@@ -27,6 +31,12 @@ async function quietly<T>(job: () => Promise<T>, fallback: T): Promise<T> {
 
 export const saveDatasetSource = (source: DatasetSource) =>
   quietly(() => set(source.key, source, datasets), undefined);
+/** Remembers (or forgets, with undefined) the hierarchy beside a saved dataset. */
+export const saveSourceHierarchy = (key: string, hierarchy: HierarchySource | undefined) =>
+  quietly(async () => {
+    const source = (await get(key, datasets)) as DatasetSource | undefined;
+    if (source) await set(key, { ...source, hierarchy }, datasets);
+  }, undefined);
 export const forgetDatasetSource = (key: string) => quietly(() => del(key, datasets), undefined);
 export const savedDatasetSources = () =>
   quietly(

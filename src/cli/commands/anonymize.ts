@@ -4,9 +4,13 @@
  * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
  * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
  * a method without sensitive items; at least one for p-degree), output paths.
+ * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
+ * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runMethod } from '../../core/run/runMethod.ts';
+import { runMethod, type RunOutcome } from '../../core/run/runMethod.ts';
+import { rulesJson, rulesOf } from '../../core/run/rules.ts';
+import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
 import type { MethodSpec } from '../../core/methods/types.ts';
@@ -41,6 +45,7 @@ const RUN_FLAGS = [
   'q',
   'min-support',
   'min-confidence',
+  'rules-out',
 ];
 
 export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
@@ -59,7 +64,20 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     [...BOOLEAN_FLAGS, ...spec.params.filter((p) => p.type === 'boolean').map((p) => p.name)],
   );
   const textFiles = spec.params.filter((p) => p.type === 'text' && args.flags.has(p.name));
-  checkOutputPaths(args, ['out', 'audit'], [file, ...textFiles.map((p) => args.flags.get(p.name)!)], ['out']);
+  checkOutputPaths(
+    args,
+    ['out', 'audit', 'rules-out'],
+    [file, ...textFiles.map((p) => args.flags.get(p.name)!)],
+    ['out'],
+  );
+  if (
+    args.flags.has('rules-out') &&
+    spec.releaseKind !== 'generalized' &&
+    spec.releaseKind !== 'transactions'
+  )
+    throw new CliError(
+      `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
+    );
   // `text` params (constraint files) are given as file paths and passed on as their content.
   const files: Record<string, string> = {};
   const params = Object.fromEntries(
@@ -91,15 +109,29 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   // Params are checked before the file is read: a typo costs nothing.
   resolveRequest(request);
   const { dataset, warnings } = await readDataset(file, parseFlags(args));
-  const { record, release, audit } = runMethod(
-    dataset,
-    { ...request },
-    { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() },
-  );
+  let outcome: RunOutcome;
+  try {
+    outcome = runMethod(
+      dataset,
+      { ...request },
+      { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() },
+    );
+  } catch (error) {
+    // A text param's document is parsed as `<param name>`: name the file it came from.
+    const path = error instanceof ParseError ? files[error.file] : undefined;
+    if (path && error instanceof ParseError)
+      throw new ParseError(path, error.line, error.column, error.reason);
+    throw error;
+  }
+  const { record, release, audit } = outcome;
   // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
   if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
   writeFileSync(args.flags.get('out')!, releaseJson(release) + '\n');
+  const rulesOut = args.flags.get('rules-out');
+  const rules =
+    rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
+  if (rulesOut && rules) writeFileSync(rulesOut, rulesJson(rules) + '\n');
   // A constraint file's content stays out of the printed record: it names the file instead.
   const shownParams = { ...record.params, ...files };
   return {

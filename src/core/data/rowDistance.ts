@@ -13,6 +13,12 @@ export function symmetricDifference(a: ArrayLike<number>, b: ArrayLike<number>):
 
 /** Whether the ascending list (or its range [start, end)) holds `value` (binary search). */
 export function sortedHas(list: ArrayLike<number>, value: number, start = 0, end = list.length): boolean {
+  const at = lowerBound(list, value, start, end);
+  return at < end && list[at] === value;
+}
+
+/** The first index in [start, end) of the ascending list whose value is >= `value` (end if none). */
+export function lowerBound(list: ArrayLike<number>, value: number, start = 0, end = list.length): number {
   let lo = start;
   let hi = end;
   while (lo < hi) {
@@ -20,7 +26,7 @@ export function sortedHas(list: ArrayLike<number>, value: number, start = 0, end
     if (list[mid] < value) lo = mid + 1;
     else hi = mid;
   }
-  return lo < end && list[lo] === value;
+  return lo;
 }
 
 /** Size of the intersection of two ascending id lists (binary search from the shorter when lopsided). */

@@ -26,6 +26,10 @@ export interface ParamSpec {
   readonly choices?: readonly string[];
   /** One line of help, shown in the UI and by `cli methods`. */
   readonly help: string;
+  /** `text` params: an example of the document, shown in the empty field. */
+  readonly placeholder?: string;
+  /** `text` params: the file name a reproducing command gives the document (default NAME.json). */
+  readonly fileName?: string;
 }
 
 /** The value a parameter declaration stands for: a number, a boolean, one of its choices, text. */
@@ -61,7 +65,20 @@ export interface MethodResult {
   audit: Audit;
   /** What the method wants the user to know about this run (sizes, counts); shown with the run. */
   notes?: Record<string, number | string>;
+  /**
+   * The generalization hierarchy the release generalizes over (DESIGN.md sec. 7, as its CSV), for
+   * the run's rules: a new batch's items are published by the same cut of it.
+   */
+  hierarchy?: string;
+  /**
+   * How a row of another batch joins a class of this `transactions` release, for the run's rules
+   * (core/run/rules.ts): the nearest centre (default) or the longest centre the row holds.
+   */
+  join?: JoinRule;
 }
+
+/** How a new row joins a class of a k-anonymity release (core/run/rules.ts). */
+export type JoinRule = 'nearest' | 'longest-held';
 
 /** Arguments of a method tool beyond the method's params (e.g. how many items a heatmap shows). */
 export type ToolArgs = Readonly<Record<string, number | string>>;

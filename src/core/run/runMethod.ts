@@ -16,6 +16,10 @@ export interface RunOutcome {
   record: RunRecord;
   release: Release;
   audit: Audit;
+  /** The hierarchy the method generalized over (MethodResult.hierarchy), for the run's rules. */
+  hierarchy?: string;
+  /** How rows of another batch join this release's classes (MethodResult.join). */
+  join?: MethodResult['join'];
 }
 
 export interface RunHooks extends ContextHooks {
@@ -65,9 +69,16 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
       dataset.name,
       spec.needsSensitive ? request : { ...request, sensitive: undefined },
       params,
+      Object.fromEntries(spec.params.flatMap((p) => (p.fileName ? [[p.name, p.fileName]] : []))),
     ),
   };
-  return { record, release: result.release, audit: result.audit };
+  return {
+    record,
+    release: result.release,
+    audit: result.audit,
+    hierarchy: result.hierarchy,
+    join: result.join,
+  };
 }
 
 /** `{ metricOptions }` holding the options a request set, or nothing when it set none. */

@@ -36,13 +36,18 @@ export interface RunRecord {
 }
 
 /** The exact `npm run -s cli -- anonymize ...` command that reproduces a run on `file`. */
-export function reproducingCommand(file: string, request: RunRequest, params: MethodParams): string {
+export function reproducingCommand(
+  file: string,
+  request: RunRequest,
+  params: MethodParams,
+  fileNames: Readonly<Record<string, string>> = {},
+): string {
   const parts = ['npm run -s cli -- anonymize', quote(file), '--method', request.method];
   for (const [name, value] of Object.entries(params)) {
     const file = request.files?.[name];
     if (file) parts.push(`--${name}`, quote(file));
     else if (String(value).includes('\n') || String(value).length > 200)
-      parts.push(`--${name}`, `${name}.json`);
+      parts.push(`--${name}`, fileNames[name] ?? `${name}.json`);
     else if (value !== '') parts.push(`--${name}`, quote(String(value)));
   }
   const s = request.sensitive;

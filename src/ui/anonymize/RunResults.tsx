@@ -6,6 +6,12 @@ import { describeValue, formatRuntime } from '../widgets/metricText.ts';
 import { methodViews } from '../methods/registry.ts';
 import { RELEASE_VIEWERS } from '../releases/registry.ts';
 
+/** A parameter as the table shows it: a document (a hierarchy, constraints) by its size. */
+const shortValue = (value: unknown) => {
+  const text = String(value);
+  return text.length > 40 ? `(${text.split('\n').filter(Boolean).length} lines)` : text;
+};
+
 const format = (value: number) => (Number.isInteger(value) ? value.toLocaleString() : value.toPrecision(4));
 
 export function RunResults({ datasetId }: { datasetId: string }) {
@@ -43,7 +49,7 @@ export function RunResults({ datasetId }: { datasetId: string }) {
               <td>{r.record.method}</td>
               <td>
                 {Object.entries(r.record.params)
-                  .map(([k, v]) => `${k}=${v}`)
+                  .map(([k, v]) => `${k}=${shortValue(v)}`)
                   .join(' ')}
               </td>
               <td>{r.record.seed}</td>
@@ -105,6 +111,16 @@ function RunDetail({ run }: { run: RunEntry }) {
         >
           Audit (private)
         </button>
+        {run.rulesJson && (
+          <button
+            type="button"
+            data-testid="download-rules"
+            onClick={() => download(`${base}-rules.json`, run.rulesJson!, 'application/json')}
+            title="what this run did to each item, to apply to the next batch (Check tab); keep it private"
+          >
+            Rules (JSON)
+          </button>
+        )}
       </div>
       <viewer.View datasetId={run.datasetId} run={run} />
       {RunExtras && (

@@ -1,7 +1,8 @@
 /**
  * Check a dataset one already has against a privacy model, with the verifiers every release
  * passes: is it k-anonymous, k^m-anonymous, l-diverse for a column split, and what privacy degree
- * does it offer for chosen sensitive items? The answer names the worst offenders first.
+ * does it offer for chosen sensitive items? The answer names the worst offenders first. Below,
+ * saved rules applied to the dataset, with the same check of the outcome (ApplyRulesPanel.tsx).
  */
 import { useState } from 'react';
 import type { CheckRequest, CheckResult, OffendingGroup } from '../../core/check/types.ts';
@@ -12,6 +13,7 @@ import { SensitiveField } from '../widgets/SensitiveField.tsx';
 import { parseSensitiveChoice, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { Field } from '../widgets/Field.tsx';
+import { ApplyRulesPanel } from './ApplyRulesPanel.tsx';
 
 type Model = CheckRequest['model'];
 const MODELS: [Model, string][] = [
@@ -168,6 +170,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           )}
         </div>
       )}
+      <ApplyRulesPanel dataset={dataset} />
     </section>
   );
 }

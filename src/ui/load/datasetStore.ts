@@ -9,6 +9,8 @@ import { create } from 'zustand';
 import type {
   DatasetOverview,
   EngineError,
+  HierarchyResult,
+  HierarchySource,
   LoadedDataset,
   LoadOptions,
 } from '../../../workers/engineTypes.ts';
@@ -20,6 +22,7 @@ import { SAMPLES, type Sample } from './samples.ts';
 import {
   forgetDatasetSource,
   saveDatasetSource,
+  saveSourceHierarchy,
   savedDatasetSources,
   type DatasetSource,
 } from '../persist.ts';
@@ -34,6 +37,8 @@ export interface DatasetEntry {
   sourceKey: string;
   /** The built-in sample it was loaded from, if any (samples.ts). */
   sampleId?: string;
+  /** The generalization hierarchy loaded or built beside it (DESIGN.md sec. 7). */
+  hierarchy?: HierarchyResult;
 }
 
 export interface LoadState {
@@ -47,6 +52,8 @@ interface WorkbenchState {
   activeId: string | null;
   loading: LoadState | null;
   error: EngineError | null;
+  /** The last hierarchy that failed to load, and why (line and item). */
+  hierarchyError: { datasetId: string; error: EngineError } | null;
   /** `key`: the saved source to keep (on restore); a new one otherwise. */
   loadFile(file: Blob, fileName: string, options: LoadOptions, key?: string): Promise<void>;
   loadSample(sample: Sample, key?: string): Promise<void>;
@@ -56,6 +63,10 @@ interface WorkbenchState {
   select(id: string): void;
   remove(id: string): void;
   dismissError(): void;
+  /** Loads or builds the hierarchy beside a dataset (a failure leaves the one it had). */
+  setHierarchy(datasetId: string, source: HierarchySource): Promise<void>;
+  clearHierarchy(datasetId: string): void;
+  dismissHierarchyError(): void;
 }
 
 let nextId = 1;
@@ -114,6 +125,7 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
     activeId: null,
     loading: null,
     error: null,
+    hierarchyError: null,
 
     loadFile: (file, fileName, options, key = newSourceKey()) =>
       load(
@@ -163,6 +175,8 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
         if (source.kind === 'file')
           await get().loadFile(source.blob, source.name, source.options, source.key);
         else if (sample) await get().loadSample(sample, source.key);
+        const entry = get().datasets.find((d) => d.sourceKey === source.key);
+        if (entry && source.hierarchy) await get().setHierarchy(entry.id, source.hierarchy);
       }
       return sources.length > 0;
     },
@@ -183,5 +197,32 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
     },
 
     dismissError: () => set({ error: null }),
+
+    setHierarchy: async (datasetId, source) => {
+      set({ hierarchyError: null });
+      try {
+        const hierarchy = await pool.run((api) => api.hierarchy(datasetId, source));
+        const entry = get().datasets.find((d) => d.id === datasetId);
+        set((s) => ({ datasets: s.datasets.map((d) => (d.id === datasetId ? { ...d, hierarchy } : d)) }));
+        if (entry) void saveSourceHierarchy(entry.sourceKey, source);
+      } catch (error) {
+        set({
+          hierarchyError: {
+            datasetId,
+            error: isEngineError(error) ? error : { kind: 'internal', message: String(error) },
+          },
+        });
+      }
+    },
+
+    clearHierarchy: (datasetId) => {
+      const entry = get().datasets.find((d) => d.id === datasetId);
+      set((s) => ({
+        datasets: s.datasets.map((d) => (d.id === datasetId ? { ...d, hierarchy: undefined } : d)),
+      }));
+      if (entry) void saveSourceHierarchy(entry.sourceKey, undefined);
+    },
+
+    dismissHierarchyError: () => set({ hierarchyError: null }),
   };
 });

@@ -20,6 +20,8 @@ interface SampleBase {
   label: string;
   note: string;
   example?: ExampleSettings;
+  /** A generalization hierarchy for it (DESIGN.md sec. 7), offered beside it in the Overview tab. */
+  hierarchy?: string;
 }
 
 export type Sample =
@@ -72,6 +74,24 @@ export const SAMPLES: Sample[] = [
     path: 'samples/anatomy-table1a.csv',
     // Table I: 2-diversity with the items split into two columns.
     example: { method: 'multi-anatomy', params: { l: 2, columns: 2 } },
+  },
+  {
+    id: 'groceries',
+    label: 'Groceries (with a hierarchy)',
+    note: 'Eighty shopping baskets over 27 named products; a product hierarchy to load beside them',
+    kind: 'file',
+    path: 'samples/groceries.csv',
+    format: 'csv-basket',
+    hierarchy: 'samples/groceries-hierarchy.csv',
+  },
+  {
+    id: 'groceries-next',
+    label: 'Groceries, next batch',
+    note: "Sixty more baskets of the same shop, with two products the first batch lacks: apply a run's rules to it",
+    kind: 'file',
+    path: 'samples/groceries-next.csv',
+    format: 'csv-basket',
+    hierarchy: 'samples/groceries-hierarchy.csv',
   },
 ];
 

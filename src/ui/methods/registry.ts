@@ -3,6 +3,7 @@
  * Anonymize panel and to its runs (types.ts). A method without an entry has none; adding one is
  * its folder and one line here.
  */
+import { aprioriKmViews } from './apriori-km/index.ts';
 import { coatViews } from './coat/index.ts';
 import { multiAnatomyViews } from './multi-anatomy/index.ts';
 import { ptaViews } from './pta/index.ts';
@@ -14,6 +15,7 @@ export const METHOD_VIEWS: Readonly<Record<string, MethodViews>> = {
   'rcm-cahd': pDegreeViews,
   pta: ptaViews,
   coat: coatViews,
+  'apriori-km': aprioriKmViews,
   'multi-anatomy': multiAnatomyViews,
 };
 

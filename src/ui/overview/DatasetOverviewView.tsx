@@ -1,7 +1,11 @@
-/** The active dataset at a glance: its characteristics and the four overview charts. */
+/**
+ * The active dataset at a glance: its characteristics, the four overview charts, and the
+ * generalization hierarchy beside it.
+ */
 import { useMemo } from 'react';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { EChart } from '../widgets/EChart.tsx';
+import { HierarchyPanel } from '../hierarchy/HierarchyPanel.tsx';
 import { lengthHistogramOption, rankFrequencyOption, riskOption, topItemsOption } from './overviewCharts.ts';
 
 /**
@@ -71,6 +75,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
           <div className="chart placeholder">Measuring re-identification risk…</div>
         )}
       </div>
+      <HierarchyPanel entry={entry} />
     </section>
   );
 }

@@ -32,7 +32,7 @@ export function ParamForm({
               <textarea
                 data-testid={`param-${p.name}`}
                 rows={3}
-                placeholder='[["a","b"],["c"]] or one itemset a line'
+                placeholder={p.placeholder ?? '[["a","b"],["c"]] or one itemset a line'}
                 value={String(values[p.name] ?? '')}
                 onChange={(e) => onChange(p.name, e.target.value)}
               />

@@ -1,158 +1,122 @@
 /**
- * Apriori-based k^m-anonymization (AA) of Terrovitis, Mamoulis and Kalnis (VLDB 2008, cited as [20]
- * by the COAT paper): global full-subtree generalization over an item hierarchy. For i = 1 .. m it
- * counts the i-itemsets of the generalized data; each itemset I with 0 < sup(I) < k is fixed by the
- * generalization of least information loss among all combinations of ancestors of I's items that
- * lifts sup(I) to k (their direct anonymization step; I has at most m items, so the combinations are
- * few); the cut then maps every leaf under a chosen ancestor to it. A level is repeated until a
- * recount finds no violation (a new cut can create new itemsets). Information loss is Terrovitis'
- * NCP for a set-valued item: a node with L leaves costs L / |I| per occurrence (0 for a leaf).
- * The root generalizes everything and fixes any itemset as long as at least k rows hold an item
- * (checked first, an error otherwise), and every fix strictly coarsens the cut, so AA ends.
+ * Apriori Anonymization (AA) of Terrovitis, Mamoulis and Kalnis, "Privacy-preserving Anonymization
+ * of Set-valued Data" (VLDB 2008, Sec. 4; the baseline [20] of the COAT paper, Sec. 2 and 6):
+ * k^m-anonymity by global full-subtree generalization over an item hierarchy. Bottom-up by itemset
+ * size, as Apriori: for i = 1 .. m it counts the i-itemsets of the data as the current cut
+ * publishes it, and fixes each itemset I with 0 < sup(I) < k by the generalization of least
+ * information loss (NCP, cut.ts) among all combinations of ancestors of I's nodes that lifts sup(I)
+ * to k (their direct anonymization step DA: I has at most m nodes, so the combinations are few).
+ * A lift maps every item under the chosen node to it, so one fix may repair many itemsets; each
+ * itemset is checked against the cut as it stands when its turn comes (its support at the new cut
+ * is computed afresh when its nodes moved). One count per size suffices: an itemset rarer than k
+ * at the final cut would have only rare preimages at the counted cut (a lifted itemset that occurs
+ * is supported by at least the rows of each preimage), and each of those was fixed or found
+ * supported when its turn came; lifting only adds support. The same argument shows a lift never
+ * breaks a smaller size (Terrovitis et al.'s monotonicity). The release verifier checks it all.
+ * Order: the itemsets lexicographically by node (DA walks its count-tree in preorder; a node's
+ * number follows the hierarchy's depth-first order for items); cost ties go to the nearer
+ * ancestors of the first node.
+ * The root fixes any itemset as long as at least k rows hold an item (checked first), so AA ends.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { ItemRows } from '../../data/itemRows.ts';
-import { intersectionSize } from '../../data/rowDistance.ts';
-import { ancestors, leafCount, type Hierarchy } from './hierarchy.ts';
+import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
 import { InputError } from '../../base/errors.ts';
+import { Cut } from './cut.ts';
+import { NodeSupport } from './nodeSupport.ts';
+import { rareItemsets } from './rareItemsets.ts';
 
 export interface AaResult {
-  /** nodeOf[item]: the hierarchy node each item is published as. */
-  nodeOf: Int32Array;
+  /** The cut: the node each position (tree.itemAt) is published as. */
+  cutAt: Int32Array;
+  /** Generalizations applied (DA steps). */
   fixes: number;
+  /** Itemsets rarer than k found by the first count of each size 1..m. */
+  violations: number[];
+  /** NCP of the cut (cut.ts), in [0, 1]. */
+  ncp: number;
 }
 
-export function aprioriAnonymize(dataset: Dataset, h: Hierarchy, k: number, m: number): AaResult {
-  const d = dataset.d;
+export function aprioriAnonymize(
+  dataset: Dataset,
+  tree: RangeTree,
+  k: number,
+  m: number,
+  progress: (fraction: number, phase?: string) => void = () => {},
+): AaResult {
   let holding = 0;
   for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) holding++;
-  if (holding > 0 && holding < k) {
+  if (holding > 0 && holding < k)
     throw new InputError(
       `k^m-anonymity by generalization needs at least k = ${k} transactions with items; ${dataset.name} has ${holding}`,
     );
-  }
-  const index = ItemRows.of(dataset);
-  const nodeOf = Int32Array.from({ length: d }, (_, i) => i);
-  const rowsCache = new Map<number, Int32Array>();
-  const rowsOfNode = (node: number): Int32Array => {
-    let rows = rowsCache.get(node);
-    if (!rows) {
-      const set = new Set<number>();
-      for (let leaf = h.low[node]; leaf < h.high[node]; leaf++)
-        for (const r of index.rowsOf(leaf)) set.add(r);
-      rows = Int32Array.from([...set].sort((a, b) => a - b));
-      rowsCache.set(node, rows);
-    }
-    return rows;
-  };
-  const supportOf = (nodes: readonly number[]): number => {
-    if (nodes.length === 1) return rowsOfNode(nodes[0]).length;
-    if (nodes.length === 2) return intersectionSize(rowsOfNode(nodes[0]), rowsOfNode(nodes[1]));
-    const lists = nodes.map(rowsOfNode).sort((a, b) => a.length - b.length);
-    const others = lists.slice(1).map((l) => new Set(l));
-    let count = 0;
-    for (const r of lists[0]) if (others.every((s) => s.has(r))) count++;
-    return count;
-  };
-  /** Loss of publishing every leaf under `node` as `node` instead of its current node. */
-  const lossOfLifting = (node: number): number => {
-    let loss = 0;
-    for (let leaf = h.low[node]; leaf < h.high[node]; leaf++) {
-      const current = nodeOf[leaf];
-      if (current === node) continue;
-      loss +=
-        (index.support(leaf) * (leafCount(h, node) - (current === leaf ? 0 : leafCount(h, current)))) / d;
-    }
-    return loss;
-  };
-  const lift = (node: number) => {
-    for (let leaf = h.low[node]; leaf < h.high[node]; leaf++) nodeOf[leaf] = node;
-  };
-  /** Nodes a published node may be lifted to: itself, then its ancestors. */
-  const choices = (node: number) => [node, ...ancestors(h, node)];
-
+  const supports = new NodeSupport(dataset, tree);
+  const cut = new Cut(tree, (node) => supports.occurrences(node));
+  const violations: number[] = [];
   let fixes = 0;
   for (let size = 1; size <= m; size++) {
-    for (;;) {
-      const violations = violatingItemsets(dataset, nodeOf, size, k);
-      if (violations.length === 0) break;
-      for (const itemset of violations) {
-        // Earlier lifts may have moved these nodes up: take what their leaves are published as now.
-        const current = collapse([...new Set(itemset.map((node) => nodeOf[h.low[node]]))]);
-        const support = supportOf(current);
-        if (support >= k || support === 0) continue; // fixed by an earlier lift
-        let best: number[] | null = null;
-        let bestLoss = Infinity;
-        forEachCombination(current.map(choices), (combination) => {
-          const collapsed = collapse([...new Set(combination)]);
-          if (supportOf(collapsed) < k) return;
-          const loss = collapsed.reduce((sum, node) => sum + lossOfLifting(node), 0);
-          if (loss < bestLoss - 1e-12) {
-            bestLoss = loss;
-            best = collapsed;
-          }
-        });
-        for (const node of best ?? [h.root]) lift(node);
-        fixes++;
+    progress((size - 1) / m, `itemsets of ${size}`);
+    const found = rareItemsets(dataset, supports, cut, tree.parent.length, size, k);
+    violations.push(found.counts.length);
+    const current: number[] = new Array<number>(size).fill(0);
+    for (let v = 0; v < found.counts.length; v++) {
+      let moved = false;
+      for (let j = 0; j < size; j++) {
+        const node = found.tuples[v * size + j];
+        current[j] = cut.nodeOver(node);
+        if (current[j] !== node) moved = true;
       }
+      if (moved && hasRepeat(current)) continue; // merged into a smaller itemset
+      if (moved && supports.reaches(current, k)) continue;
+      for (const node of cheapestFix(tree, cut, supports, [...current], k)) cut.lift(node);
+      fixes++;
     }
   }
-  return { nodeOf, fixes };
+  progress(1, 'done');
+  return { cutAt: cut.at, fixes, violations, ncp: cut.ncp() };
+}
 
-  /**
-   * Drops nodes under another node of the set (lifting an ancestor absorbs them). A node with one
-   * child covers the same leaves as the child: of such nodes the ancestor (the larger id) stays.
-   */
-  function collapse(nodes: number[]): number[] {
-    const covers = (b: number, a: number) =>
-      h.low[b] <= h.low[a] &&
-      h.high[a] <= h.high[b] &&
-      (h.high[b] - h.low[b] > h.high[a] - h.low[a] || b > a);
-    return nodes.filter((a) => !nodes.some((b) => b !== a && covers(b, a)));
+function hasRepeat(nodes: readonly number[]): boolean {
+  for (let i = 1; i < nodes.length; i++) for (let j = 0; j < i; j++) if (nodes[i] === nodes[j]) return true;
+  return false;
+}
+
+/**
+ * DA's step for one itemset: among all combinations of the nodes' ancestors (each node itself or
+ * one above it), the one of least added NCP that makes the itemset's support >= k. Nodes under
+ * another chosen node merge into it; an itemset that merges into fewer nodes is supported by >= k
+ * rows (its smaller sizes are fixed already). Returns the nodes to lift the cut to.
+ */
+function cheapestFix(tree: RangeTree, cut: Cut, supports: NodeSupport, nodes: number[], k: number): number[] {
+  const chains = nodes.map((node) => {
+    const chain: number[] = [];
+    for (let a = node; a >= 0; a = tree.parent[a]) chain.push(a);
+    return chain;
+  });
+  const options: { cost: number; nodes: number[] }[] = [];
+  const pick = new Array<number>(nodes.length).fill(0);
+  for (;;) {
+    const chosen = chains.map((chain, j) => chain[pick[j]]);
+    const merged = chosen.filter(
+      (a, j) =>
+        !chosen.some(
+          (b, t) =>
+            t !== j &&
+            tree.low[b] <= tree.low[a] &&
+            tree.high[a] <= tree.high[b] &&
+            (tree.high[b] - tree.low[b] > tree.high[a] - tree.low[a] || t < j),
+        ),
+    );
+    options.push({ cost: merged.reduce((sum, a) => sum + cut.liftCost(a), 0), nodes: merged });
+    let j = nodes.length - 1;
+    while (j >= 0 && pick[j] === chains[j].length - 1) pick[j--] = 0;
+    if (j < 0) break;
+    pick[j]++;
   }
-}
-
-/** i-itemsets of published nodes with 0 < support < k, each as its nodes (ascending). */
-function violatingItemsets(dataset: Dataset, nodeOf: Int32Array, size: number, k: number): number[][] {
-  const counts = new Map<string, number>();
-  for (let r = 0; r < dataset.n; r++) {
-    const nodes = [...new Set(Array.from(dataset.row(r), (item) => nodeOf[item]))].sort((a, b) => a - b);
-    forEachSubset(nodes, size, (subset) => {
-      const key = subset.join(',');
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    });
+  // Stable: among equal costs the first enumerated (nearer ancestors of the first node) wins.
+  options.sort((a, b) => a.cost - b.cost);
+  for (const option of options) {
+    if (option.cost === 0) continue; // the itemset as it stands: rarer than k
+    if (option.nodes.length < nodes.length || supports.reaches(option.nodes, k)) return option.nodes;
   }
-  const out: number[][] = [];
-  for (const [key, count] of counts) if (count < k) out.push(key.split(',').map(Number));
-  return out.sort(
-    (a, b) =>
-      (counts.get(a.join(',')) ?? 0) - (counts.get(b.join(',')) ?? 0) ||
-      a.join(',').localeCompare(b.join(',')),
-  );
-}
-
-function forEachSubset(items: number[], size: number, visit: (subset: number[]) => void): void {
-  const chosen: number[] = [];
-  const walk = (start: number) => {
-    if (chosen.length === size) return visit(chosen);
-    for (let i = start; i <= items.length - (size - chosen.length); i++) {
-      chosen.push(items[i]);
-      walk(i + 1);
-      chosen.pop();
-    }
-  };
-  walk(0);
-}
-
-function forEachCombination(options: number[][], visit: (combination: number[]) => void): void {
-  const chosen: number[] = [];
-  const walk = (i: number) => {
-    if (i === options.length) return visit(chosen);
-    for (const option of options[i]) {
-      chosen.push(option);
-      walk(i + 1);
-      chosen.pop();
-    }
-  };
-  walk(0);
+  return [tree.root];
 }

@@ -1,14 +1,25 @@
 /**
- * `apriori-km`: the Apriori k^m-anonymization baseline (Terrovitis et al., VLDB 2008;
- * aprioriAnonymization.ts) over a balanced item hierarchy of fan-out f (hierarchy.ts). Publishes a
- * `generalized` release (each internal node as a label such as `(a..e)` with the items under it).
+ * `apriori-km`: Terrovitis et al.'s Apriori Anonymization (VLDB 2008; aprioriAnonymization.ts),
+ * the k^m baseline of the COAT paper, over the user's hierarchy (`hierarchy`, DESIGN.md sec. 7) or a
+ * balanced one of fan-out `f` over the items in `order`. Publishes a `generalized` release: each
+ * node of the cut that is a category is published under its name (the hierarchy's label, e.g.
+ * `dairy`, or `(a..e)` for a built one) and stands for the data's items under it. The run's notes
+ * say which measure chose the cut (NCP, cut.ts) and its value.
  */
 import type { Dataset } from '../../data/dataset.ts';
+import { bindHierarchy, nodeLabel } from '../../data/hierarchy/rangeTree.ts';
+import { serializeHierarchy } from '../../data/hierarchy/serializeHierarchy.ts';
+import { hierarchyView } from '../../data/hierarchy/treeView.ts';
 import { mappedRows } from '../shared/mappedRows.ts';
+import {
+  FANOUT_PARAM,
+  HIERARCHY_ORDER_PARAM,
+  HIERARCHY_TEXT_PARAM,
+  hierarchyOf,
+} from '../shared/hierarchyParam.ts';
 import type { GeneralizedRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { aprioriAnonymize } from './aprioriAnonymization.ts';
-import { balancedHierarchy } from './hierarchy.ts';
 
 const APRIORI_KM_PARAMS = [
   {
@@ -26,38 +37,37 @@ const APRIORI_KM_PARAMS = [
     max: 4,
     help: 'the attacker knows at most m items of a transaction',
   },
-  {
-    name: 'f',
-    type: 'int',
-    default: 5,
-    min: 2,
-    help: 'fan-out of the balanced item hierarchy (items in id order)',
-  },
+  HIERARCHY_TEXT_PARAM,
+  FANOUT_PARAM,
+  HIERARCHY_ORDER_PARAM,
 ] as const;
 type AprioriKmParams = ParamValues<typeof APRIORI_KM_PARAMS>;
 
 function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
   const { k, m } = params;
-  const hierarchy = balancedHierarchy(dataset.d, params.f);
-  const { nodeOf, fixes } = aprioriAnonymize(dataset, hierarchy, k, m);
+  const { hierarchy, source } = hierarchyOf(dataset, params);
+  const { tree, absent } = bindHierarchy(hierarchy, dataset, 'hierarchy');
+  const { cutAt, fixes, violations, ncp } = aprioriAnonymize(dataset, tree, k, m, ctx.progress);
   const token = (id: number) => dataset.dictionary.token(id);
-  // A node with one leaf (a single-child chain of the balanced tree) is published as that leaf.
-  const labelOf = (node: number) => {
-    const lo = hierarchy.low[node];
-    const hi = hierarchy.high[node] - 1;
-    if (hi === lo) return token(lo);
-    return hi - lo === 1 ? `(${token(lo)},${token(hi)})` : `(${token(lo)}..${token(hi)})`;
-  };
+  const labelOf = new Array<string>(dataset.d);
   const generalized: Record<string, string[]> = {};
-  for (const node of new Set(nodeOf)) {
-    if (hierarchy.high[node] - hierarchy.low[node] < 2) continue;
-    generalized[labelOf(node)] = Array.from({ length: hierarchy.high[node] - hierarchy.low[node] }, (_, i) =>
-      token(hierarchy.low[node] + i),
-    );
+  for (let p = 0; p < tree.d; p++) {
+    const node = cutAt[p];
+    const item = tree.itemAt[p];
+    if (node < tree.d) {
+      labelOf[item] = token(item);
+      continue;
+    }
+    const label = nodeLabel(tree, node);
+    labelOf[item] = label;
+    (generalized[label] ??= []).push(token(item));
   }
-  const { rowOf, transactions } = mappedRows(dataset, (item) => labelOf(nodeOf[item]), ctx.rng);
+  const { rowOf, transactions } = mappedRows(dataset, (item) => labelOf[item], ctx.rng);
+  const given = params.hierarchy.trim() !== '';
   const release: GeneralizedRelease = {
     ...ctx.header,
+    // The hierarchy file stays out of the published header (the run's rules keep it).
+    params: given ? { k, m, hierarchy: 'given' } : { k, m, f: params.f, order: params.order },
     kind: 'generalized',
     generalized,
     suppressed: [],
@@ -66,7 +76,17 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
   return {
     release,
     audit: { rowOf },
-    notes: { 'generalized items': Object.keys(generalized).length, fixes },
+    hierarchy: serializeHierarchy(hierarchy),
+    notes: {
+      hierarchy: source,
+      ...(absent.length > 0 && { 'hierarchy items the data lacks': absent.length }),
+      'chosen by': 'least NCP (Terrovitis et al.) per rare itemset',
+      NCP: Number(ncp.toFixed(6)),
+      'generalized items': Object.keys(generalized).length,
+      'items generalized': Object.values(generalized).reduce((s, g) => s + g.length, 0),
+      'rare itemsets found': violations.join(' / '),
+      fixes,
+    },
   };
 }
 
@@ -79,4 +99,10 @@ export const aprioriKmSpec = defineMethod({
   needsSensitive: false,
   params: APRIORI_KM_PARAMS,
   run,
+  tools: {
+    tree: {
+      help: "the hierarchy this run generalizes over, as a tree with each node's items and support",
+      run: (dataset, params) => hierarchyView(hierarchyOf(dataset, params).hierarchy, dataset),
+    },
+  },
 });

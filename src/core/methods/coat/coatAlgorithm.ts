@@ -5,7 +5,7 @@
  * Loop (Alg. 1): take the unsatisfied privacy constraint of largest support; while it is unsatisfied
  * and has more than one generalized item, take its least-supported item i_m; if i_m's utility
  * constraint allows a partner, generalize i_m with the partner of least UL (Alg. 2, Def. 3.14: the
- * weight being constant, the least (2^|merged| - 1) * sup(merged)); else, if sup(i_m) < k, suppress
+ * least (2^|merged| - 1) * w(merged) * sup(merged), w = 1 or from a hierarchy); else, if sup(i_m) < k, suppress
  * it (Alg. 3; more than s% of the items suppressed is "utility constraints violated"). Then, while
  * still unsatisfied, suppress its least-supported item (steps 11-14).
  * Written down where the paper is silent:
@@ -22,6 +22,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { intersectionSize, sortedHas } from '../../data/rowDistance.ts';
 import { InputError } from '../../base/errors.ts';
+import type { ItemWeights } from './hierarchyWeights.ts';
 
 export interface CoatStep {
   constraint: number;
@@ -38,6 +39,11 @@ export interface CoatResult {
   members: Map<number, number[]>;
   suppressed: number[];
   steps: CoatStep[];
+  /**
+   * log10 of the generalization part of UL (Def. 3.16): the sum over generalized items of
+   * (2^|g| - 1) / (2^M - 1) * w(g) * sup(g) / N; -Infinity when nothing is generalized.
+   */
+  log10Ul: number;
 }
 
 export function coat(
@@ -47,6 +53,8 @@ export function coat(
   k: number,
   s: number,
   maxSteps = Infinity,
+  /** w(g) of Def. 3.14 (default 1), e.g. from a hierarchy (hierarchyWeights.ts). */
+  weights?: ItemWeights,
 ): CoatResult {
   const d = dataset.d;
   const n = dataset.n;
@@ -192,10 +200,28 @@ export function coat(
     }
     while (!c.satisfied) suppress(ci, leastSupported(c.gids));
   }
-  return { gidOf, members, suppressed: suppressed.sort((a, b) => a - b), steps };
+  return { gidOf, members, suppressed: suppressed.sort((a, b) => a - b), steps, log10Ul: log10Ul() };
+
+  /** Def. 3.16's generalization part, summed in log space (its terms underflow for large M). */
+  function log10Ul(): number {
+    const logs: number[] = [];
+    for (const [g, items] of members) {
+      if (items.length < 2) continue;
+      const log2Term =
+        log2Pow2Minus1(items.length) -
+        log2Pow2Minus1(d) +
+        Math.log2(weights ? weights.of(items) : 1) +
+        Math.log2(support(g) / n);
+      logs.push(log2Term);
+    }
+    if (logs.length === 0) return -Infinity;
+    const top = Math.max(...logs);
+    return (top + Math.log2(logs.reduce((sum, l) => sum + 2 ** (l - top), 0))) * Math.LOG10E * Math.LN2;
+  }
 
   /**
-   * Alg. 2 step 1: the partner of least UL((i_m, i_r)) = (2^|merged| - 1) * sup(merged), in log2.
+   * Alg. 2 step 1: the partner of least UL((i_m, i_r)) = (2^|merged| - 1) * w(merged) * sup(merged),
+   * in log2 (w = 1 without a hierarchy).
    * sup(merged) = |rows(i_m)| + |rows(g)| - |rows(i_m) ∩ rows(g)|; the intersections with every
    * candidate come from one pass over i_m's rows (i_m is the least supported item: few rows),
    * counting the generalized items each row holds, rather than one list merge per candidate.
@@ -218,7 +244,8 @@ export function coat(
     for (const g of candidates.sort((x, y) => first(x) - first(y))) {
       const size = members.get(im)!.length + members.get(g)!.length;
       const unionSize = a.length + rowsOf.get(g)!.length - sharedRows[g];
-      const cost = log2Pow2Minus1(size) + Math.log2(Math.max(1, unionSize));
+      const weight = weights ? Math.log2(weights.ofPair(members.get(im)!, members.get(g)!)) : 0;
+      const cost = log2Pow2Minus1(size) + Math.log2(Math.max(1, unionSize)) + weight;
       if (cost < bestCost - 1e-12) {
         bestCost = cost;
         best = g;

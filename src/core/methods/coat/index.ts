@@ -2,7 +2,8 @@
  * `coat`: COAT (Loukides, Gkoulalas-Divanis, Malin, "Towards Utility-driven Anonymization of
  * Transactions"; coatAlgorithm.ts). Privacy constraints: every m-itemset that occurs (k^m mode,
  * `m` > 0) or those given in `constraints` (JSON or CSV text, e.g. from Pgen); utility constraints:
- * those in `utility`, else groups of `group` consecutive items (0: all items in one). Publishes a
+ * those in `utility`, else groups of `group` consecutive items (0: all items in one); UL's weights
+ * from `hierarchy` when given (hierarchyWeights.ts). Publishes a
  * `generalized` release: generalized items as labels `(a,b)`, suppressed items removed, rows
  * shuffled; the audit keeps the constraints, which the verifier checks.
  */
@@ -16,6 +17,9 @@ import { generalizedLabel } from './generalizedLabel.ts';
 import { pgen } from './pgen.ts';
 import { runConstraints } from './runConstraints.ts';
 import { coatTeachingTrace } from './trace.ts';
+import { hierarchyWeights } from './hierarchyWeights.ts';
+import { parseHierarchy } from '../../data/hierarchy/parseHierarchy.ts';
+import { serializeHierarchy } from '../../data/hierarchy/serializeHierarchy.ts';
 
 const COAT_PARAMS = [
   {
@@ -59,6 +63,14 @@ const COAT_PARAMS = [
     default: '',
     help: 'utility constraints (a partition of the items), JSON or CSV; overrides group',
   },
+  {
+    name: 'hierarchy',
+    type: 'text',
+    default: '',
+    help: "weights w(g) of UL from this hierarchy (item;level1;...;root): the share of items under g's closest common ancestor; empty = 1",
+    placeholder: 'whole milk;milk;dairy;food\nrolls;bread;bakery;food',
+    fileName: 'hierarchy.csv',
+  },
 ] as const;
 type CoatParams = ParamValues<typeof COAT_PARAMS>;
 
@@ -66,7 +78,8 @@ function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
   const k = params.k;
   const { privacy, utility } = runConstraints(dataset, params);
   ctx.progress(0.1, 'constraints');
-  const result = coat(dataset, privacy, utility, k, params.s);
+  const weights = params.hierarchy.trim() ? hierarchyWeights(dataset, params.hierarchy) : undefined;
+  const result = coat(dataset, privacy, utility, k, params.s, Infinity, weights);
   const token = (id: number) => dataset.dictionary.token(id);
   const generalized: Record<string, string[]> = {};
   const labelOf = new Map<number, string>();
@@ -100,7 +113,12 @@ function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
       'items generalized': Object.values(generalized).reduce((s, g) => s + g.length, 0),
       'items suppressed': result.suppressed.length,
       steps: result.steps.length,
+      'chosen by': `least UL per generalization (Def. 3.14), weights ${weights ? 'from the hierarchy' : '1'}`,
+      'UL generalization (log10)': Number.isFinite(result.log10Ul)
+        ? Number(result.log10Ul.toFixed(3))
+        : 'none',
     },
+    ...(weights && { hierarchy: serializeHierarchy(parseHierarchy(params.hierarchy, 'hierarchy')) }),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import { coat } from './coatAlgorithm.ts';
 import { runConstraints, type ConstraintParams } from './runConstraints.ts';
+import { hierarchyWeights } from './hierarchyWeights.ts';
 
 export interface CoatTeachingStep {
   constraint: string[];
@@ -16,10 +17,11 @@ export interface CoatTeachingStep {
 
 export function coatTeachingTrace(
   dataset: Dataset,
-  params: ConstraintParams & { readonly k: number; readonly s: number },
+  params: ConstraintParams & { readonly k: number; readonly s: number; readonly hierarchy: string },
 ): CoatTeachingStep[] {
   const { privacy, utility } = runConstraints(dataset, params);
-  const result = coat(dataset, privacy, utility, params.k, params.s);
+  const weights = params.hierarchy.trim() ? hierarchyWeights(dataset, params.hierarchy) : undefined;
+  const result = coat(dataset, privacy, utility, params.k, params.s, Infinity, weights);
   const label = (items: number[]) =>
     items.length === 1
       ? dataset.dictionary.token(items[0])

@@ -92,5 +92,7 @@ function patternKaResult(
       ...(cutShort > 0 && { 'minings cut short (longest not proven)': cutShort }),
       selection,
     },
+    // A row of another batch joins the longest centre it holds, as rows join groups (eq. 18).
+    join: 'longest-held',
   };
 }

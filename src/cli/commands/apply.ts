@@ -1,0 +1,59 @@
+/**
+ * `apply <file> --rules rules.json --export OUT [--out release.json] [--new-items suppress|keep]`
+ * (DESIGN.md sec. 6 and 7): applies the rules a run saved (`anonymize --rules-out`) to another batch
+ * of the same shape, writes the outcome as data in the batch's format (core/release/outcomeData.ts,
+ * a minimal writer until the project's exporters land; a generalized outcome also writes its labels
+ * beside it, OUT with `-labels.csv`) and prints the check of the outcome: whether the guarantee
+ * still holds, the level it offers and the offenders. Exit 0 whether or not it holds.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { applyRules } from '../../core/check/applyRules.ts';
+import { releaseJson } from '../../core/release/exportRelease.ts';
+import { outcomeData } from '../../core/release/outcomeData.ts';
+import { parseRules } from '../../core/run/rules.ts';
+import { allowOnly, requirePositional, type ParsedArgs } from '../args.ts';
+import { CliError } from '../cliError.ts';
+import { checkOutputPaths } from '../outputPaths.ts';
+import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
+
+export async function applyCommand(args: ParsedArgs) {
+  const [file] = requirePositional(args, 1, 'apply <file> --rules rules.json --export OUT');
+  allowOnly(args, [...PARSE_FLAGS, 'rules', 'export', 'out', 'new-items']);
+  const rulesPath = args.flags.get('rules');
+  if (!rulesPath) throw new CliError('apply needs --rules rules.json (written by anonymize --rules-out)');
+  const exportPath = args.flags.get('export');
+  if (!exportPath) throw new CliError('apply needs --export OUT, the file the treated batch is written to');
+  checkOutputPaths(args, ['export', 'out'], [file, rulesPath], ['export']);
+  const newItems = args.flags.get('new-items') ?? 'suppress';
+  if (newItems !== 'suppress' && newItems !== 'keep')
+    throw new CliError(`--new-items must be suppress or keep, got '${newItems}'`);
+  let text: string;
+  try {
+    text = readFileSync(rulesPath, 'utf8');
+  } catch {
+    throw new CliError(`${rulesPath}: cannot read the rules file`);
+  }
+  const rules = parseRules(text, rulesPath);
+  const { dataset, warnings } = await readDataset(file, parseFlags(args));
+  const applied = applyRules(dataset, rules, { newItems });
+  const data = outcomeData(applied.release, dataset.format);
+  const labelsPath = data.labels ? `${exportPath.replace(/\.[^./]+$/, '')}-labels.csv` : undefined;
+  if (labelsPath && [file, rulesPath, args.flags.get('out')].includes(labelsPath))
+    throw new CliError(
+      `the labels file ${labelsPath} (beside --export) would overwrite a file of this command`,
+    );
+  writeFileSync(exportPath, data.data);
+  if (labelsPath) writeFileSync(labelsPath, data.labels!);
+  const out = args.flags.get('out');
+  if (out) writeFileSync(out, releaseJson(applied.release) + '\n');
+  return {
+    rules: { method: rules.method, model: rules.model, params: rules.params, kind: rules.kind },
+    guarantee: applied.check.guarantee,
+    holds: applied.check.holds,
+    offers: applied.check.offered,
+    offenders: applied.check.problems,
+    report: applied.report,
+    export: { data: exportPath, format: data.format, ...(labelsPath && { labels: labelsPath }) },
+    ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
+  };
+}
