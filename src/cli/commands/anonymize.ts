@@ -4,11 +4,18 @@
  * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
  * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
  * a method without sensitive items; at least one for p-degree), output paths.
+ * `--workers N` (default: the hardware threads) runs a method's independent tasks on N worker
+ * threads (PTA's segments, PatternKa's minings); the release does not depend on N.
  * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
  * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { runMethod, type RunOutcome } from '../../core/run/runMethod.ts';
+import { availableParallelism } from 'node:os';
+import { runMethod, type RunHooks, type RunOutcome } from '../../core/run/runMethod.ts';
+import type { Dataset } from '../../core/data/dataset.ts';
+import type { ContextHooks } from '../../core/run/resolveRequest.ts';
+import { createNodePool } from '../../../workers/node/nodePool.ts';
+import { roundsHere } from '../../../workers/roundsHere.ts';
 import { rulesJson, rulesOf } from '../../core/run/rules.ts';
 import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
@@ -46,6 +53,7 @@ const RUN_FLAGS = [
   'min-support',
   'min-confidence',
   'rules-out',
+  'workers',
 ];
 
 export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
@@ -108,14 +116,14 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   };
   // Params are checked before the file is read: a typo costs nothing.
   resolveRequest(request);
+  const workers = intFlag(args, 'workers', availableParallelism(), 1);
   const { dataset, warnings } = await readDataset(file, parseFlags(args));
   let outcome: RunOutcome;
   try {
-    outcome = runMethod(
-      dataset,
-      { ...request },
-      { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() },
-    );
+    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() };
+    const pooled =
+      workers > 1 && (spec.rounds || spec.parallel) ? await onPool(workers, dataset, request, hooks) : {};
+    outcome = runMethod(dataset, { ...request }, { ...hooks, ...pooled });
   } catch (error) {
     // A text param's document is parsed as `<param name>`: name the file it came from.
     const path = error instanceof ParseError ? files[error.file] : undefined;
@@ -140,6 +148,26 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
   };
+}
+
+/**
+ * A method with independent tasks (PTA's segments, PatternKa's minings split by Alg. 5) runs them
+ * on `workers` worker threads, coordinated here (workers/roundsHere.ts): the same release as in one
+ * thread (`--workers 1`), in less time when cores are free.
+ */
+async function onPool(
+  workers: number,
+  dataset: Dataset,
+  request: RunRequest,
+  hooks: ContextHooks,
+): Promise<Pick<RunHooks, 'result' | 'elapsedMs'>> {
+  const pool = createNodePool(workers);
+  try {
+    await pool.register('cli', dataset.toHandle());
+    return await roundsHere(pool, 'cli', dataset, request, hooks);
+  } finally {
+    pool.terminate();
+  }
 }
 
 function sensitiveFlag(args: ParsedArgs, spec: MethodSpec): SensitiveChoice | undefined {

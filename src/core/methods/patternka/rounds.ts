@@ -57,7 +57,10 @@ export const patternKaRounds: RoundsPlan<PatternKaParams, MiningTask, GroupSearc
         const rows = Int32Array.from(searched.byLength);
         return {
           tasks: Array.from({ length: MINING_GROUPS }, (_, group) => ({ rows, group, workBudget })),
-          next: (partials) => advance(steps.next(mining.finish(partials))),
+          next: (partials) => {
+            forgetPreparedMining();
+            return advance(steps.next(mining.finish(partials)));
+          },
         };
       }
       return { result: patternKaResult(dataset, ctx, step.value, selection) };
@@ -65,14 +68,47 @@ export const patternKaRounds: RoundsPlan<PatternKaParams, MiningTask, GroupSearc
     return advance(steps.next());
   },
 
-  task(dataset, params, task) {
-    const mining = new LongestPatternMining(dataset, Array.from(task.rows), params.k, {
-      slack: LENGTH_SLACK,
-      workBudget: task.workBudget,
-    });
-    return mining.searchGroup(task.group);
-  },
+  task: (dataset, params, task) => preparedMining(dataset, params.k, task).searchGroup(task.group),
 };
+
+/**
+ * The last mining this thread prepared for a task, so that the other groups of the same mining
+ * that run here share its root, dive and root rows (one preparation per thread and mining, not one
+ * per group). Taken only for exactly the same dataset, rows (element by element), k and budget,
+ * and only ever built from a task's rows: a group's search is the same whether its mining was
+ * prepared for it or for another group (mineLongest searches every group from one preparation).
+ */
+let prepared: { dataset: Dataset; k: number; task: MiningTask; mining: LongestPatternMining } | null = null;
+
+function preparedMining(dataset: Dataset, k: number, task: MiningTask): LongestPatternMining {
+  if (
+    prepared &&
+    prepared.dataset === dataset &&
+    prepared.k === k &&
+    prepared.task.workBudget === task.workBudget &&
+    sameRows(prepared.task.rows, task.rows)
+  )
+    return prepared.mining;
+  prepared = null; // the old one's memory goes before the new one is built
+  const mining = new LongestPatternMining(dataset, Array.from(task.rows), k, {
+    slack: LENGTH_SLACK,
+    workBudget: task.workBudget,
+  });
+  prepared = { dataset, k, task, mining };
+  return mining;
+}
+
+function sameRows(a: Int32Array, b: Int32Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Lets the last prepared mining's memory go (the run that needed it has moved on or ended). */
+function forgetPreparedMining(): void {
+  prepared = null;
+}
 
 /** The release: each group's rows replaced by its centre (eq. 12), rows shuffled within groups. */
 function patternKaResult(
