@@ -28,18 +28,19 @@ export interface PatternKaGroup {
 export const LENGTH_SLACK = 0;
 
 /**
- * Conditional-row entries one mining may read (longestClosedPatterns.ts; about 5 s of search on
- * this machine). Below it a mining is exact; past it the search stops and the longest closed
- * patterns it found (the greedy dive's among them) are used, and the run's notes count the mining
- * as cut short. The largest minings of ../shared/data read 2.2e8 (chess, k = 100), 1.3e8 (chess,
- * k = 50), 2.4e7 (T10I4D100K, k = 5), 4e6 (BMS2, k = 5): exact, as before. The first minings of a
- * Netflix-shaped file (410,201 rows, k = 100; its longest pattern 68 items, held by the longest
- * rows) would read for hours: after the dive found the longest length, the search must still show
- * that no longer pattern exists among the near-ties of a few thousand dense long rows, and gather
- * every pattern of that length. There the groups come from dives until the patterns are short
- * enough to search (SearchBackoff; on that file, 263 of 273 minings, the first 1,450 groups).
+ * Conditional-row entries the search of one group of a mining's root branches may read
+ * (longestClosedPatterns.ts; about 2.5 s of search on this machine; a mining has MINING_GROUPS
+ * groups, searched in parallel where the pool has workers). Below it a mining is exact; past it the
+ * group's search stops, the longest closed patterns found (the greedy dive's among them) are used,
+ * and the run's notes count the mining as cut short. The largest minings of ../shared/data: chess
+ * at k = 100, 3.1e8 entries in all, 6.2e7 in its largest group; T10I4D100K at k = 5 2.4e7 and
+ * BMS2 4e6 in all: exact. The first minings of a Netflix-shaped file (410,201 rows, k = 100; its
+ * longest pattern 68 items, held by the longest rows) would read for hours: after the dive found the
+ * longest length, the search must still show that no longer pattern exists among the near-ties of a
+ * few thousand dense long rows, and gather every pattern of that length. There the groups come from
+ * dives until the patterns are short enough to search (SearchBackoff).
  */
-export const MINING_WORK_BUDGET = 3e8;
+export const MINING_WORK_BUDGET = 1.5e8;
 
 export type SelectionMode = 'set-valued' | 'relational';
 

@@ -22,7 +22,7 @@
  * The root's branches (one per item, the pattern's least frequent item: PatternKa Alg. 5's keys,
  * whose partitions D_k hold the rows with item k cut to the items more frequent than k) are
  * searched in MINING_GROUPS groups (branch i in group i mod MINING_GROUPS), each from the dive's
- * length with its own share of the work budget, then merged in branch order: the groups are
+ * length with its own work budget (the budget is per group), then merged in branch order: the groups are
  * independent tasks (PatternKa runs them on the worker pool), and a mining gives the same patterns
  * whether they ran in one thread or several.
  */
@@ -50,7 +50,10 @@ export interface Mining {
 export interface MiningOptions {
   /** Lengths below the longest that are also returned (0: the longest only). */
   slack?: number;
-  /** Conditional-row entries the search may read before it stops (see ClosedPatternMiner.spend). */
+  /**
+   * Conditional-row entries the search of each group of root branches may read before it stops
+   * (see ClosedPatternMiner.spend): a mining reads at most MINING_GROUPS times this.
+   */
   workBudget?: number;
 }
 
@@ -119,7 +122,7 @@ export class LongestPatternMining {
   ) {
     const searched = 'byLength' in rows ? rows : searchedRows(dataset, rows);
     const budget = options.workBudget ?? Infinity;
-    this.groupBudget = budget / MINING_GROUPS;
+    this.groupBudget = budget;
     if (searched.byLength.length < minSupport || searched.byLength.length === 0) {
       this.immediate = { patterns: [], complete: true, work: 0 };
       return;
