@@ -8,9 +8,16 @@
  * larger sizes. Reported: the method's runtime_ms, the whole process's wall time, its peak resident
  * memory, and the growth exponent fitted over the Netflix sizes (least squares of log time on
  * log n). A `stats` process on each file is timed too (the floor of any run: reading the file).
+ * Every outcome is saved as it comes (.tmp/bench/scale/outcomes.json, with the load average when it
+ * ran); `SCALE_ONLY=coat,apriori-km,stats,page npm run bench -- scale` runs only those methods (and
+ * the `stats` processes, the page part) again and takes the others from the saved file, so a
+ * method that changed can be measured again without hours of the others. The figures are then
+ * checked against the issue's targets (scaleTargets.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { browserScale, browserSweep } from './browserScale.ts';
+import { loadavg } from 'node:os';
+import { browserScale, browserSweep, type BrowserScaleResult } from './browserScale.ts';
+import { targetLines } from './scaleTargets.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SHAPES } from '../src/core/data/syntheticShape.ts';
 import { writeShapeFile } from './shapeFile.ts';
@@ -48,8 +55,11 @@ const RUNS: Run[] = [
   { method: 'apriori-km', flags: ['--k', '5', '--m', '2'], label: 'apriori-km k=5 m=2' },
 ];
 
-interface Outcome {
+export interface Outcome {
   status: 'done' | 'refused' | 'failed' | 'over limit' | 'skipped';
+  /** 1-minute load average when the run started, and when (ISO). */
+  load?: number;
+  at?: string;
   methodMs?: number;
   totalMs: number;
   peakMb?: number;
@@ -97,6 +107,11 @@ function cli(
 }
 
 function runOnce(file: string, run: Run, limitS: number): Outcome {
+  const when = { load: loadavg()[0], at: new Date().toISOString() };
+  return { ...when, ...runMeasured(file, run, limitS) };
+}
+
+function runMeasured(file: string, run: Run, limitS: number): Outcome {
   const out = `${WORK}/release.json`;
   const r = cli(
     ['anonymize', file, '--method', run.method, ...run.flags, '--seed', '1', '--out', out],
@@ -168,32 +183,63 @@ function cell(o: Outcome | undefined): string {
   return `${o.status} (${s(o.totalMs)} s)`;
 }
 
+/** What a pass measured, kept between passes (see the module comment). */
+export interface SavedScale {
+  stats: Record<string, Outcome>;
+  runs: Record<string, Record<string, Outcome>>;
+  page?: { result: BrowserScaleResult; sweep?: { one: number; two: number }; load: number; at: string };
+}
+
+const SAVED = `${WORK}/outcomes.json`;
+
+function loadSaved(): SavedScale {
+  if (!existsSync(SAVED)) return { stats: {}, runs: {} };
+  return JSON.parse(readFileSync(SAVED, 'utf8')) as SavedScale;
+}
+
 export async function benchScale(): Promise<string> {
   const files = await makeFiles();
-  const statsMs = new Map<string, number>();
-  for (const f of files) {
-    console.error(`  stats ${f.label}`);
-    statsMs.set(f.label, cli(['stats', f.file], 120).ms);
-  }
-  const outcomes = new Map<string, Map<string, Outcome>>();
+  const only = process.env.SCALE_ONLY ? new Set(process.env.SCALE_ONLY.split(',')) : null;
+  const fresh = (name: string) => !only || only.has(name);
+  const saved: SavedScale = only ? loadSaved() : { stats: {}, runs: {} };
+  const save = () => writeFileSync(SAVED, JSON.stringify(saved, null, 1));
+  if (fresh('stats'))
+    for (const f of files) {
+      console.error(`  stats ${f.label}`);
+      const when = { load: loadavg()[0], at: new Date().toISOString() };
+      saved.stats[f.label] = { status: 'done', totalMs: cli(['stats', f.file], 120).ms, ...when };
+      save();
+    }
+  const statsMs = new Map(Object.entries(saved.stats).map(([label, o]) => [label, o.totalMs]));
   for (const run of RUNS) {
-    const byFile = new Map<string, Outcome>();
-    outcomes.set(run.label, byFile);
+    if (!fresh(run.method)) continue;
+    const byFile: Record<string, Outcome> = (saved.runs[run.label] = {});
     let over = false;
     for (const f of files) {
       const netflix = f.label.startsWith('netflix');
       if (run.largestOnly && f.rows !== SHAPES.netflix.D) continue;
       if (over && netflix) {
-        byFile.set(f.label, { status: 'skipped', totalMs: 0 });
+        byFile[f.label] = { status: 'skipped', totalMs: 0 };
         continue;
       }
       console.error(`  ${run.label} on ${f.label}`);
       const o = runOnce(f.file, run, f.limit);
-      byFile.set(f.label, o);
+      byFile[f.label] = o;
+      save();
       if (netflix && o.status === 'over limit') over = true;
     }
   }
+  const outcomes = new Map(
+    Object.entries(saved.runs).map(([label, byFile]) => [label, new Map(Object.entries(byFile))]),
+  );
   const labels = files.map((f) => f.label);
+  const loads = [...Object.values(saved.stats), ...Object.values(saved.runs).flatMap(Object.values)]
+    .map((o) => o.load)
+    .filter((l): l is number => l !== undefined);
+  const days = [...Object.values(saved.stats), ...Object.values(saved.runs).flatMap(Object.values)]
+    .map((o) => o.at)
+    .filter((a): a is string => a !== undefined)
+    .sort();
   const lines = [
     '## Scale: every method on Netflix- and retail-shaped data (CLI)',
     '',
@@ -203,8 +249,12 @@ export async function benchScale(): Promise<string> {
     'Each cell: method runtime_ms / whole `anonymize` process (read, method, verification, default metrics,',
     `release written) / peak resident MB, seconds. One process at a time, limit ${LIMIT_S.netflix} s per run on`,
     `the Netflix sizes (a method over it is not run on larger ones) and ${LIMIT_S.retail} s on retail.`,
-    'p-degree: p = 10 over 10 random sensitive items (seed 1). Exponent: least squares of log time on log',
+    'p-degree: p = 10 over 10 random sensitive items (seed 1). PTA and PatternKa run their tasks on as many',
+    'worker threads as the machine has (`--workers`, default). Exponent: least squares of log time on log',
     'rows over the Netflix sizes a run finished at (method / total).',
+    `Measured ${days[0]?.slice(0, 16) ?? '?'} to ${days[days.length - 1]?.slice(0, 16) ?? '?'} UTC on a machine shared with other`,
+    `engineers: 1-minute load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} on 2 cores when the runs started`,
+    '(per run in .tmp/bench/scale/outcomes.json), so seconds here are inflated and noisy.',
     '',
     `| run | ${labels.join(' | ')} | exponent (method / total) |`,
     `|---|${labels.map(() => '---').join('|')}|---|`,
@@ -213,7 +263,8 @@ export async function benchScale(): Promise<string> {
   const superlinear: string[] = [];
   const notes: string[] = [];
   for (const run of RUNS) {
-    const byFile = outcomes.get(run.label)!;
+    const byFile = outcomes.get(run.label);
+    if (!byFile) continue;
     const done = files
       .filter((f) => f.label.startsWith('netflix'))
       .map((f) => ({ rows: f.rows, o: byFile.get(f.label) }))
@@ -235,19 +286,13 @@ export async function benchScale(): Promise<string> {
         label.includes('410,201')
       )
         notes.push(
-          `- ${run.label} on ${label}: NCP ${o.metrics?.ncp?.toFixed(3) ?? '?'}, GCP ${o.metrics?.gcp?.toFixed(3) ?? '?'}; ${JSON.stringify(o.notes)}`,
+          `- ${run.label} on ${label}: GCP (eq. 16, normalized) ${o.metrics?.gcp?.toFixed(3) ?? '?'}, NCP (eq. 8, a sum) ${o.metrics?.ncp?.toFixed(0) ?? '?'}; ${JSON.stringify(o.notes)}`,
         );
       if (o.status === 'done' && run.method === 'rcm-cahd' && label.includes('410,201'))
         notes.push(`- ${run.label} on ${label}: ${JSON.stringify(o.notes)}`);
     }
   }
   const big = files.find((f) => f.rows === SHAPES.netflix.D)!.label;
-  const gray = outcomes.get('gray-cahd p=10')!.get(big);
-  if (gray?.status === 'done')
-    lines.push(
-      '',
-      `gray-cahd's whole process on the 410,201-row file over a \`stats\` process on it: **${(gray.totalMs / statsMs.get(big)!).toFixed(1)}x** (target 3x).`,
-    );
   lines.push('', 'Growth above n^1.3:', '', ...(superlinear.length ? superlinear : ['- none']));
   lines.push(
     '',
@@ -256,22 +301,41 @@ export async function benchScale(): Promise<string> {
     ...notes,
     '',
   );
-  if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) {
+  if ((existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) && fresh('page')) {
     const file = files.find((f) => f.rows === SHAPES.netflix.D)!.file;
-    lines.push(...(await inThePage(file, (label) => outcomes.get(label)?.get(big), statsMs.get(big)!)));
+    const when = { load: loadavg()[0], at: new Date().toISOString() };
+    console.error('  building the app, then the Netflix-shaped file in Chromium');
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const result = await browserScale(file, SHAPES.netflix.D.toLocaleString('en'), PORT);
+    saved.page = { result, ...when };
+    save();
+    if (existsSync(BMS1)) {
+      console.error('  the 16-run sweep in the page on 1 and 2 workers');
+      saved.page.sweep = await browserSweep(BMS1, PORT);
+      save();
+    }
   }
+  if (saved.page)
+    lines.push(...inThePage(saved.page, (label) => outcomes.get(label)?.get(big), statsMs.get(big)!));
+  lines.push(
+    ...targetLines({
+      outcomes,
+      statsMs,
+      big,
+      retail: files.find((f) => f.label.startsWith('retail'))!.label,
+      page: saved.page,
+    }),
+  );
   return lines.join('\n');
 }
 
-/** The browser part (browserScale.ts), against the CLI figures of the same file in this run. */
-async function inThePage(
-  file: string,
+/** The browser part (browserScale.ts), against the CLI figures of the same file in this pass. */
+function inThePage(
+  saved: NonNullable<SavedScale['page']>,
   cliOf: (label: string) => Outcome | undefined,
   statsMs: number,
-): Promise<string[]> {
-  console.error('  building the app, then the Netflix-shaped file in Chromium');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  const page = await browserScale(file, SHAPES.netflix.D.toLocaleString('en'), PORT);
+): string[] {
+  const page = saved.result;
   const rows = page.runs.map((run) => {
     const cliRun = cliOf(run.label);
     const done = cliRun?.status === 'done';
@@ -288,7 +352,7 @@ async function inThePage(
     `Built app, cross-origin isolated: ${page.crossOriginIsolated}; the pool has as many workers as hardware threads. Each run from`,
     'the Anonymize form, timed from the click to its verified row (run, verification, default metrics, release',
     'kept for the viewer); "page / CLI" compares that with the whole `anonymize` process above, "method" the',
-    "two runtime_ms. Memory: resident memory of this Chromium's processes, peak.",
+    `two runtime_ms. Memory: resident memory of this Chromium's processes, peak. Started ${saved.at.slice(0, 16)} UTC, load ${saved.load.toFixed(1)}.`,
     '',
     '| run | page method s | page click to verified s | CLI method s | CLI process s | page / CLI (target 1.5) | method page / CLI |',
     '|---|---|---|---|---|---|---|',
@@ -303,9 +367,8 @@ async function inThePage(
     `| main-thread tasks over 200 ms | ${over200} |`,
     `| observer saw a deliberate 150 ms task (calibration) | ${page.observerCalibrated ? 'yes' : 'NO'} |`,
   ];
-  if (existsSync(BMS1)) {
-    console.error('  the 16-run sweep in the page on 1 and 2 workers');
-    const { one, two } = await browserSweep(BMS1, PORT);
+  if (saved.sweep) {
+    const { one, two } = saved.sweep;
     lines.push(
       `| 16-run sweep in the page (BMS1: PTA and COAT, k in {5, 10, 20, 40}, seeds 1-2), 1 / 2 workers, s | ${s(one)} / ${s(two)}: **${(one / two).toFixed(2)}x** (target 1.7x) |`,
     );
