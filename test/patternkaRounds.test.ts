@@ -46,6 +46,9 @@ describe('PatternKa on the worker pool (Alg. 5)', () => {
     expect(tasks.length).toBeGreaterThanOrEqual(2 * MINING_GROUPS); // more than one mining searched
     expect(new Set(tasks.map((entry) => entry.split(':')[0])).size).toBeGreaterThan(1);
     expect(log.filter((entry) => entry.endsWith(':nextRound'))).toHaveLength(tasks.length / MINING_GROUPS);
+    // Progress is the method's own (groups formed), never the share of one mining's tasks.
+    expect(fractions.length).toBeGreaterThan(0);
+    fractions.forEach((f, i) => expect(f).toBeGreaterThanOrEqual(fractions[i - 1] ?? 0));
   });
 
   it('the rounds give the groups of Alg. 1 mined in one thread, and the release passes its verifier', () => {

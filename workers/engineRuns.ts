@@ -99,6 +99,8 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       return round(token, step.next(partials));
     },
 
+    dropRounds: (token) => void sessions.delete(token),
+
     runTask: (id, request, task) => roundTask(get(id), request, task),
 
     extra: (id, request) => runExtra(get(id), request),

@@ -136,6 +136,8 @@ export interface RunJobs {
   startRounds(id: string, request: RunRequest, onProgress: (fraction: number, phase?: string) => void): Round;
   /** The next round of the run `token` of this worker, from the results of the last one's tasks. */
   nextRound(token: string, partials: unknown[]): Round;
+  /** Forgets the run `token` of this worker (failed or cancelled between rounds); none is fine. */
+  dropRounds(token: string): void;
   /** One task of a round, on whichever worker is free. */
   runTask(id: string, request: RunRequest, task: unknown): unknown;
   /**

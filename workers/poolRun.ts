@@ -33,30 +33,52 @@ function onPool<T>(finish: Finish<T>) {
     onProgress: RunProgress,
     signal?: AbortSignal,
   ): Promise<T> => {
-    const progress = proxy(onProgress);
+    // The method's own progress (PatternKa's groups, reported from its start) when it reports any;
+    // otherwise (PTA's one round of segments) the share of the round's tasks done.
+    let ownProgress = false;
+    const progress = proxy<RunProgress>((fraction, phase) => {
+      ownProgress = true;
+      onProgress(fraction, phase);
+    });
     if (!parallelTasks || pool.size < 2)
       return pool.run((api, slot) => finish(api, datasetId, request, progress, undefined, slot), signal);
     const started = performance.now();
     let coordinator = 0;
-    let round = await pool.run<Round>(async (api, slot) => {
-      coordinator = slot;
-      return await api.startRounds(datasetId, request, progress);
-    }, signal);
-    while (!round.done) {
-      const { token, tasks } = round;
-      let done = 0;
-      const partials = await Promise.all(
-        tasks.map((task) =>
-          pool.run(async (api) => {
-            const partial = await api.runTask(datasetId, request, task);
-            onProgress(++done / tasks.length, `tasks on ${pool.size} workers`);
-            return partial;
-          }, signal),
-        ),
-      );
-      round = await pool.run<Round>(async (api) => await api.nextRound(token, partials), signal, coordinator);
+    let token: string | undefined;
+    try {
+      let round = await pool.run<Round>(async (api, slot) => {
+        coordinator = slot;
+        return await api.startRounds(datasetId, request, progress);
+      }, signal);
+      token = round.token;
+      while (!round.done) {
+        const { tasks } = round;
+        let done = 0;
+        const partials = await Promise.all(
+          tasks.map((task) =>
+            pool.run(async (api) => {
+              const partial = await api.runTask(datasetId, request, task);
+              done++;
+              if (!ownProgress) onProgress(done / tasks.length, `tasks on ${pool.size} workers`);
+              return partial;
+            }, signal),
+          ),
+        );
+        round = await pool.run<Round>(
+          async (api) => await api.nextRound(token!, partials),
+          signal,
+          coordinator,
+        );
+      }
+    } catch (error) {
+      // A failed or cancelled run's state must not stay in the coordinating worker.
+      if (token !== undefined) {
+        const dropped = token;
+        void pool.run((api) => api.dropRounds(dropped), undefined, coordinator).catch(() => {});
+      }
+      throw error;
     }
-    const rounds = { token: round.token, elapsedMs: performance.now() - started };
+    const rounds = { token, elapsedMs: performance.now() - started };
     return pool.run(
       (api, slot) => finish(api, datasetId, request, progress, rounds, slot),
       signal,

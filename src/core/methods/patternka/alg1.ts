@@ -73,6 +73,7 @@ export function* patternKaSteps(
   const groups: PatternKaGroup[] = [];
   let cutShort = 0;
   const backoff = new SearchBackoff();
+  ctx.progress(0, 'groups'); // before the first mining: the run's progress is the groups formed
   while (remaining.count >= k) {
     let candidates = cache.longestFrequent();
     if (candidates.count === 0) {
