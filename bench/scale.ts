@@ -27,8 +27,11 @@ const NETFLIX_SIZES = [10_000, 30_000, 100_000, 410_201];
 /** The port `vite preview` serves the browser part on (others' benches and tests use theirs). */
 const PORT = Number(process.env.E2E_PORT ?? 4218);
 const BMS1 = '../shared/data/BMS1.dat';
-/** Per-run limits, seconds: the issue's targets (10 minutes at Netflix size, 2 minutes on retail). */
-const LIMIT_S = { netflix: 600, retail: 120 };
+/**
+ * Per-run limits, seconds of wall clock: twice the issue's targets (10 minutes at Netflix size, 2
+ * minutes on retail), since the machine is shared; the targets are judged in scaleTargets.ts.
+ */
+const LIMIT_S = { netflix: 1200, retail: 240 };
 
 interface Run {
   method: string;
@@ -62,6 +65,8 @@ export interface Outcome {
   at?: string;
   methodMs?: number;
   totalMs: number;
+  /** CPU time of the whole process (user + system, all threads), where GNU time is there. */
+  cpuMs?: number;
   peakMb?: number;
   metrics?: Record<string, number>;
   notes?: Record<string, unknown>;
@@ -90,20 +95,50 @@ async function makeFiles(): Promise<{ label: string; file: string; rows: number;
   return files;
 }
 
+/**
+ * The CLI in a child process, killed after `limitS` s of wall clock (coreutils `timeout`), its CPU
+ * time (user + system, every thread) read by GNU time: on a loaded machine the wall clock says how
+ * long one waited, the CPU time how much work the run was.
+ */
 function cli(
   args: string[],
   limitS: number,
-): { code: number | null; stdout: string; stderr: string; ms: number; timedOut: boolean } {
+): { code: number | null; stdout: string; stderr: string; ms: number; cpuMs?: number; timedOut: boolean } {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-    timeout: limitS * 1000,
-    killSignal: 'SIGKILL',
-  });
+  const cpuFile = `${WORK}/cpu.txt`;
+  const command = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args];
+  const timed = existsSync('/usr/bin/time');
+  const result = timed
+    ? spawnSync(
+        '/usr/bin/time',
+        ['-f', '%U %S', '-o', cpuFile, 'timeout', '-s', 'KILL', String(limitS), ...command],
+        {
+          encoding: 'utf8',
+          maxBuffer: 1 << 26,
+        },
+      )
+    : spawnSync(command[0], command.slice(1), {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+        timeout: limitS * 1000,
+        killSignal: 'SIGKILL',
+      });
   const ms = performance.now() - started;
-  const timedOut = result.signal === 'SIGKILL';
-  return { code: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', ms, timedOut };
+  const timedOut = timed ? result.status === 137 : result.signal === 'SIGKILL';
+  let cpuMs: number | undefined;
+  if (timed && existsSync(cpuFile)) {
+    const last = readFileSync(cpuFile, 'utf8').trim().split('\n').pop() ?? '';
+    const [user, system] = last.split(' ').map(Number);
+    if (Number.isFinite(user) && Number.isFinite(system)) cpuMs = (user + system) * 1000;
+  }
+  return {
+    code: result.status,
+    stdout: result.stdout ?? '',
+    stderr: result.stderr ?? '',
+    ms,
+    cpuMs,
+    timedOut,
+  };
 }
 
 function runOnce(file: string, run: Run, limitS: number): Outcome {
@@ -117,13 +152,14 @@ function runMeasured(file: string, run: Run, limitS: number): Outcome {
     ['anonymize', file, '--method', run.method, ...run.flags, '--seed', '1', '--out', out],
     limitS,
   );
-  if (r.timedOut) return { status: 'over limit', totalMs: r.ms, message: `killed after ${limitS} s` };
+  if (r.timedOut)
+    return { status: 'over limit', totalMs: r.ms, cpuMs: r.cpuMs, message: `killed after ${limitS} s` };
   if (r.code !== 0) {
     const message = r.stderr
       .trim()
       .split('\n')[0]
       .replace(/^error: /, '');
-    return { status: r.code === 2 ? 'refused' : 'failed', totalMs: r.ms, message };
+    return { status: r.code === 2 ? 'refused' : 'failed', totalMs: r.ms, cpuMs: r.cpuMs, message };
   }
   const record = JSON.parse(r.stdout) as {
     runtime_ms: number;
@@ -135,6 +171,7 @@ function runMeasured(file: string, run: Run, limitS: number): Outcome {
     status: 'done',
     methodMs: record.runtime_ms,
     totalMs: r.ms,
+    cpuMs: r.cpuMs,
     peakMb: record.peak_bytes === null ? undefined : record.peak_bytes / 1e6,
     metrics: record.metrics,
     notes: record.notes,
@@ -177,7 +214,8 @@ const s = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFix
 
 function cell(o: Outcome | undefined): string {
   if (!o) return '';
-  if (o.status === 'done') return `${s(o.methodMs)} / ${s(o.totalMs)} / ${o.peakMb?.toFixed(0) ?? '?'}`;
+  const cpu = o.cpuMs === undefined ? '' : ` (cpu ${s(o.cpuMs)})`;
+  if (o.status === 'done') return `${s(o.methodMs)} / ${s(o.totalMs)}${cpu} / ${o.peakMb?.toFixed(0) ?? '?'}`;
   if (o.status === 'skipped') return 'not run';
   if (o.status === 'over limit') return `over ${s(o.totalMs)} s`;
   return `${o.status} (${s(o.totalMs)} s)`;
@@ -207,7 +245,8 @@ export async function benchScale(): Promise<string> {
     for (const f of files) {
       console.error(`  stats ${f.label}`);
       const when = { load: loadavg()[0], at: new Date().toISOString() };
-      saved.stats[f.label] = { status: 'done', totalMs: cli(['stats', f.file], 120).ms, ...when };
+      const r = cli(['stats', f.file], 120);
+      saved.stats[f.label] = { status: 'done', totalMs: r.ms, cpuMs: r.cpuMs, ...when };
       save();
     }
   const statsMs = new Map(Object.entries(saved.stats).map(([label, o]) => [label, o.totalMs]));
@@ -247,7 +286,8 @@ export async function benchScale(): Promise<string> {
     'lognormal lengths, Zipf popularity exponent 1; PatternKa Table 6) and its first 10,000 / 30,000 /',
     '100,000 rows, and `--shape retail` (100,000 baskets, 20,000 items, average 10.3, longest 76).',
     'Each cell: method runtime_ms / whole `anonymize` process (read, method, verification, default metrics,',
-    `release written) / peak resident MB, seconds. One process at a time, limit ${LIMIT_S.netflix} s per run on`,
+    'release written; wall clock, then its CPU time, user + system over all threads) / peak resident MB, seconds.',
+    `One process at a time, limit ${LIMIT_S.netflix} s per run on`,
     `the Netflix sizes (a method over it is not run on larger ones) and ${LIMIT_S.retail} s on retail.`,
     'p-degree: p = 10 over 10 random sensitive items (seed 1). PTA and PatternKa run their tasks on as many',
     'worker threads as the machine has (`--workers`, default). Exponent: least squares of log time on log',
@@ -258,7 +298,7 @@ export async function benchScale(): Promise<string> {
     '',
     `| run | ${labels.join(' | ')} | exponent (method / total) |`,
     `|---|${labels.map(() => '---').join('|')}|---|`,
-    `| \`stats\` process | ${labels.map((l) => s(statsMs.get(l))).join(' | ')} | |`,
+    `| \`stats\` process | ${labels.map((l) => `${s(statsMs.get(l))} (cpu ${s(saved.stats[l]?.cpuMs)})`).join(' | ')} | |`,
   ];
   const superlinear: string[] = [];
   const notes: string[] = [];
@@ -321,6 +361,7 @@ export async function benchScale(): Promise<string> {
     ...targetLines({
       outcomes,
       statsMs,
+      statsCpuMs: new Map(Object.entries(saved.stats).map(([label, o]) => [label, o.cpuMs])),
       big,
       retail: files.find((f) => f.label.startsWith('retail'))!.label,
       page: saved.page,
