@@ -33,3 +33,23 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
+
+/**
+ * The median runtime_ms and total_ms of a whole run (metrics, summary and publishing included),
+ * warmed up and repeated as medianTimedRecord does.
+ */
+export function medianTimes(run: () => RunRecord): { runtime: number; total: number; record: RunRecord } {
+  const first = run();
+  const runs = [first];
+  if (first.total_ms < REPEAT_BELOW_MS) {
+    const fast = first.total_ms < FAST_MS;
+    for (let i = 1; i < (fast ? FAST_WARM_RUNS : 2); i++) run();
+    runs.length = 0;
+    for (let i = 0; i < (fast ? FAST_TIMED_RUNS : 3); i++) runs.push(run());
+  }
+  return {
+    runtime: median(runs.map((r) => r.runtime_ms)),
+    total: median(runs.map((r) => r.total_ms)),
+    record: runs[runs.length - 1],
+  };
+}

@@ -64,7 +64,7 @@ test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ 
   ]);
   const rulesPath = join(dir, download.suggestedFilename());
   await download.saveAs(rulesPath);
-  expect(download.suggestedFilename()).toBe('groceries-apriori-km-seed1-rules.json');
+  expect(download.suggestedFilename()).toBe('groceries-apriori-km-k3-m2-hierarchy-rules.json');
   const rules = JSON.parse(readFileSync(rulesPath, 'utf8'));
   expect(rules).toMatchObject({ format: 'txanon-rules/1', kind: 'generalized', params: { k: 3, m: 2 } });
 

@@ -45,7 +45,7 @@ test('after one visit: offline reload, samples, gray-cahd, pta and an export, no
   }
 
   const downloadPromise = page.waitForEvent('download');
-  await page.getByTestId('download-csv').click();
+  await page.getByTestId('download-data').click();
   const download = await downloadPromise;
   expect(readFileSync((await download.path())!, 'utf8').split('\n').length).toBeGreaterThan(10);
 

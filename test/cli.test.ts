@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_METHOD_IDS } from './helpers.ts';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -165,11 +165,80 @@ describe('command line', () => {
     expect(JSON.parse(withConstraints.stdout)).toMatchObject({ verified: true, params: { constraints } });
   });
 
+  it('anonymize --export writes the data in the input format; check confirms it, and says why the input fails', () => {
+    const input = join(dir, 'groceries.csv');
+    const items = ['whole milk', 'frozen vegetables', '"quoted" item', 'a,b', 'crème fraîche', 'rolls/buns'];
+    writeFileSync(
+      input,
+      Array.from({ length: 40 }, (_, i) =>
+        [items[i % 6], items[(i * 5) % 6], items[(i + 2) % 3]]
+          .filter((t, j, row) => row.indexOf(t) === j)
+          .map((t) => (/[",]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t))
+          .join(','),
+      ).join('\n') + '\n',
+    );
+    const exported = join(dir, 'groceries-pta-k3.csv');
+    const run = cli(
+      'anonymize',
+      input,
+      '--method',
+      'pta',
+      '--k',
+      '3',
+      '--out',
+      join(dir, 'g.json'),
+      '--export',
+      exported,
+    );
+    expect(run.code).toBe(0);
+    const record = JSON.parse(run.stdout);
+    expect(record.exported).toEqual([exported]);
+    expect(record.total_ms).toBeGreaterThanOrEqual(record.runtime_ms);
+    expect(record.summary).toMatchObject({ rows_before: 40, rows_after: 40, items_before: 6 });
+    expect(record.examples.length).toBeGreaterThan(0);
+    const holds = cli('check', exported, '--model', 'k-anonymity', '--k', '3');
+    expect(holds.code).toBe(0);
+    expect(JSON.parse(holds.stdout)).toMatchObject({ model: 'k-anonymity', holds: true, offenders: [] });
+    const fails = cli('check', input, '--model', 'k-anonymity', '--k', '30');
+    expect(fails.code).toBe(0);
+    expect(JSON.parse(fails.stdout)).toMatchObject({ holds: false, offers: expect.any(Number) });
+    expect(JSON.parse(fails.stdout).offenders[0]).toContain('fewer than k = 30');
+    // COAT's second table (what each generalized item stands for) would land on the release: refused,
+    // nothing written.
+    const clash = cli(
+      'anonymize',
+      input,
+      '--method',
+      'coat',
+      '--k',
+      '3',
+      '--m',
+      '1',
+      '--out',
+      join(dir, 'x-generalized.csv'),
+      '--export',
+      join(dir, 'x.csv'),
+    );
+    expect(clash).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('would overwrite a file of this command'),
+    });
+    expect(existsSync(join(dir, 'x.csv')) || existsSync(join(dir, 'x-generalized.csv'))).toBe(false);
+    // A column split naming an item the data does not hold: exit 2 at its line and column.
+    const columns = join(dir, 'columns.txt');
+    writeFileSync(columns, 'whole milk, frozen vegetables\nrolls/buns, cheese\n');
+    expect(cli('check', input, '--model', 'l-diversity', '--columns', columns)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("columns.txt:2:13: item 'cheese' does not occur in groceries.csv"),
+    });
+  });
+
   it('unknown commands, unknown flags, missing files and bad formats are exit 2', () => {
     expect(cli('frobnicate').code).toBe(2);
     expect(cli('stats', 'nope.dat').stderr).toContain('cannot read');
     expect(cli('stats', 'nope.dat', '--colour', 'x').stderr).toContain('unknown option --colour');
     expect(cli('stats', 'x', '--format', 'xml').stderr).toContain('--format must be one of');
+    expect(cli('check', 'x.dat', '--model', 'k-anon').stderr).toContain('check needs --model');
   });
   it('generate writes a file shaped like real data, and names what is wrong with its flags', () => {
     const file = join(dir, 'shaped.dat');

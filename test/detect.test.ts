@@ -11,6 +11,8 @@ describe('format detection', () => {
     expect(detectFormat('adult.csv', 'age,sex,zip\n20,M,1\n30,F,2\n')).toBe('relational');
     expect(detectFormat('b.csv', 'bread,milk\neggs\nmilk,tea,jam\n')).toBe('csv-basket');
     expect(detectFormat('b.txt', 'bread,milk\neggs\n')).toBe('csv-basket');
+    // An exported release whose first rows hold one item each is still a basket file.
+    expect(detectFormat('groceries-pta-k5.csv', 'whole milk\nwhole milk\nsoda\n')).toBe('csv-basket');
     expect(detectFormat('t.tsv', 'tid\titem\n1\ta\n')).toBe('csv-long');
   });
 

@@ -39,11 +39,22 @@ describe('engine (the worker API, run in-process)', () => {
   it('runs a method: a verified record, a summary and the files; bad params are input errors', async () => {
     const engine = createEngine();
     await engine.parseBlob('p', new Blob(['1 2\n1 2\n1 3\n2 3\n1 2 3\n']), 'p.dat', {}, () => {});
-    const result = engine.anonymize('p', { method: 'pta', params: { k: 2 }, seed: 1 }, () => {});
+    const phases: string[] = [];
+    const result = engine.anonymize('p', { method: 'pta', params: { k: 2 }, seed: 1 }, (_f, phase) => {
+      if (phase && phases[phases.length - 1] !== phase) phases.push(phase);
+    });
+    expect(phases).toEqual(['running', 'verifying', 'measuring', 'publishing']);
     expect(result.record.verified).toBe(true);
+    expect(result.record.total_ms).toBeGreaterThanOrEqual(result.record.runtime_ms);
+    expect(result.record.summary).toMatchObject({ rows_before: 5, rows_after: 5, items_before: 3 });
     expect(result.summary.rows).toBe(5);
-    expect(JSON.parse(result.releaseJson).kind).toBe('transactions');
-    expect(result.releaseCsv.split('\n')[0]).toBe('class,items');
+    expect(result.examples.length).toBeGreaterThan(0);
+    expect(JSON.parse(await result.files.release.text()).kind).toBe('transactions');
+    // A FIMI input is written as FIMI: five rows of integer items, a line each.
+    expect(result.files.exportFormat).toBe('fimi');
+    expect((await result.files.exports[0].blob.text()).trim().split('\n')).toHaveLength(5);
+    const asCsv = await engine.exportRelease(result.files.release, 'csv-long');
+    expect((await asCsv[0].blob.text()).split('\n')[0]).toBe('tid,item');
     expect(() => engine.anonymize('p', { method: 'pta', params: { k: 9 }, seed: 1 }, () => {})).toThrow();
     try {
       engine.anonymize('p', { method: 'pta', params: { k: 1 }, seed: 1 }, () => {});
@@ -52,13 +63,13 @@ describe('engine (the worker API, run in-process)', () => {
     }
   });
 
-  it('lists published items in natural order (8 58 231), in the viewer and in the CSV', async () => {
+  it('lists published items in natural order (8 58 231), in the viewer and in the FIMI export', async () => {
     const engine = createEngine();
     await engine.parseBlob('n', new Blob(['231 58 8\n8 58 231\n']), 'n.dat', {}, () => {});
     const result = engine.anonymize('n', { method: 'patternka', params: { k: 2 }, seed: 1 }, () => {});
     if (result.summary.kind !== 'transactions') throw new Error('expected a transactions summary');
     expect(result.summary.topClasses[0].items).toEqual(['8', '58', '231']);
-    expect(result.releaseCsv.split('\n')[1]).toBe('1,8 58 231');
+    expect(await result.files.exports[0].blob.text()).toBe('8 58 231\n8 58 231\n');
   });
 
   it('extra runs a tool with params resolved as for a run: pgen gives the maximal infrequent itemsets (COAT Example 5.3)', async () => {

@@ -43,8 +43,9 @@ describe('engine: hierarchies and rules', () => {
     expect(JSON.parse(run.rulesJson!)).toMatchObject({ kind: 'generalized', hierarchy });
     const applied = engine.applyRules('n', run.rulesJson!, 'rules.json', { newItems: 'suppress' });
     expect(applied.check).toMatchObject({ holds: false, offered: 1 });
-    expect(applied.data.format).toBe('csv-basket');
-    expect(applied.data.data.trim().split('\n')).toHaveLength(60);
+    expect(applied.format).toBe('csv-basket');
+    expect((await applied.files[0].blob.text()).trim().split('\n')).toHaveLength(60);
+    expect(await applied.files[1].blob.text()).toContain('soft drinks,ginger ale');
     expect(applied.rules).toMatchObject({ method: 'apriori-km', kind: 'generalized' });
     expect(() => engine.applyRules('n', '{"format":"nope"}', 'r.json', {})).toThrow(
       expect.objectContaining({

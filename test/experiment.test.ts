@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { nonDominated, type TradeOff } from '../src/core/experiment/pareto.ts';
-import { ALL_METHOD_IDS } from './helpers.ts';
+import { ALL_METHOD_IDS, releaseFactsOf } from './helpers.ts';
 import { expandSweep, validateSweepSpec } from '../src/core/experiment/sweep.ts';
 import { sweptAxes, valueSeries, runValue, valueNames } from '../src/core/experiment/series.ts';
 import { parseResults, type SweepRun } from '../src/core/experiment/results.ts';
@@ -83,6 +83,9 @@ const record = (method: string, params: RunRecord['params'], seed: number, metri
     problems: [],
     metrics,
     runtime_ms: 10 * seed,
+    total_ms: 12 * seed,
+    summary: releaseFactsOf(),
+    warnings: [],
     peak_bytes: null,
     notes: {},
     command: '',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
-import { releaseCsv } from '../src/core/release/exportRelease.ts';
+import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import type { GroupsRelease } from '../src/core/release/types.ts';
 import { WorkerPool } from '../workers/pool.ts';
 import { fakeEndpoint } from './fakeEndpoint.ts';
@@ -35,13 +35,15 @@ describe('a groups release read as one table', () => {
     expect(groupRowsPage(release, 6, 10)).toEqual([]);
   });
 
-  it('lists a row’s QID items in natural order (8 58 231) in the viewer and in the CSV', () => {
+  it('lists a row’s QID items in natural order (8 58 231) in the viewer; the export has them all', () => {
     const numeric: GroupsRelease = {
       ...release,
       groups: [{ qid: [['231', '58', '8'], ['58']], sensitive: { s: 1 } }],
     };
     expect(groupRowsPage(numeric, 0, 2).map((r) => r.qid)).toEqual([['8', '58', '231'], ['58']]);
-    expect(releaseCsv(numeric).split('\n')[1]).toBe('1,2,8 58 231,s:1');
+    const [qid, sensitive] = exportRelease(numeric, 'csv-long');
+    expect(qid.text).toBe('group,row,item\n1,1,231\n1,1,58\n1,1,8\n1,2,58\n');
+    expect(sensitive.text).toBe('group,item,count\n1,s,1\n');
     expect(numeric.groups[0].qid[0]).toEqual(['231', '58', '8']); // the release itself is left as is
   });
 

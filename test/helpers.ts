@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { ParseError } from '../src/core/data/parsers/parseError.ts';
+import type { RunSummary } from '../src/core/run/runRecord.ts';
 
 /** Rows of distinct item numbers in [0, maxItem), possibly empty. */
 export function arbitraryRows(maxItem = 40, maxRows = 40, maxLength = 12) {
@@ -59,3 +60,26 @@ export const ALL_METHOD_IDS = [
   'coat',
   'apriori-km',
 ];
+
+/** A run summary of zeros, for hand-made run records. */
+export function releaseFactsOf(): RunSummary {
+  return {
+    rows_before: 0,
+    rows_after: 0,
+    items_before: 0,
+    items_after: 0,
+    avg_items_before: 0,
+    avg_items_after: 0,
+    items_kept: 0,
+    items_generalized: 0,
+    items_suppressed: 0,
+    items_added: 0,
+    occurrences_added: 0,
+    occurrences_removed: 0,
+    rows_emptied: 0,
+    frequent_pairs: 0,
+    frequent_pairs_within_10pct: 0,
+    frequent_pairs_share: null,
+    frequent_pairs_items_cut: 0,
+  };
+}

@@ -35,10 +35,12 @@ describe('PatternKa on the worker pool (Alg. 5)', () => {
     const pool = new WorkerPool(() => fakeEndpoint(log, spawned++), 3);
     await pool.register('d', quest().toHandle());
     const fractions: number[] = [];
-    const spread = await runOnPool(pool, 'd', request, true, (f) => fractions.push(f));
+    const spread = await runOnPool(pool, 'd', request, true, (f, phase) => {
+      if (phase === 'running') fractions.push(f);
+    });
     const whole = await runOnPool(pool, 'd', request, false, () => {});
-    expect(spread.releaseJson).toBe(whole.releaseJson);
-    expect(spread.auditJson).toBe(whole.auditJson);
+    expect(await spread.files.release.text()).toBe(await whole.files.release.text());
+    expect(await spread.files.audit.text()).toBe(await whole.files.audit.text());
     expect(spread.record.verified).toBe(true);
     expect(spread.record.metrics).toEqual(whole.record.metrics);
     const tasks = log.filter((entry) => entry.endsWith(':runTask'));
@@ -46,7 +48,7 @@ describe('PatternKa on the worker pool (Alg. 5)', () => {
     expect(tasks.length).toBeGreaterThanOrEqual(2 * MINING_GROUPS); // more than one mining searched
     expect(new Set(tasks.map((entry) => entry.split(':')[0])).size).toBeGreaterThan(1);
     expect(log.filter((entry) => entry.endsWith(':nextRound'))).toHaveLength(tasks.length / MINING_GROUPS);
-    // Progress is the method's own (groups formed), never the share of one mining's tasks.
+    // The method's progress is its own (groups formed), never the share of one mining's tasks.
     expect(fractions.length).toBeGreaterThan(0);
     fractions.forEach((f, i) => expect(f).toBeGreaterThanOrEqual(fractions[i - 1] ?? 0));
   });

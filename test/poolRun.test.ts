@@ -12,17 +12,22 @@ describe('runOnPool: PTA segments spread over the workers', () => {
     const handle = questDataset({ D: 600, T: 5, I: 3, N: 60, L: 50, seed: 4 }).toHandle();
     await pool.register('d', handle);
     const request = { method: 'pta', params: { k: 4, segments: 6 }, seed: 2 };
-    const fractions: number[] = [];
-    const parallel = await runOnPool(pool, 'd', request, true, (f) => fractions.push(f));
+    const taskFractions: number[] = [];
+    const phases: string[] = [];
+    const parallel = await runOnPool(pool, 'd', request, true, (f, phase, step) => {
+      if (step?.startsWith('tasks on')) taskFractions.push(f);
+      if (phase && phases[phases.length - 1] !== phase) phases.push(phase);
+    });
     const single = await runOnPool(pool, 'd', request, false, () => {});
-    expect(parallel.releaseJson).toBe(single.releaseJson);
+    expect(await parallel.files.release.text()).toBe(await single.files.release.text());
+    expect(phases).toEqual(['running', 'verifying', 'measuring', 'publishing']);
     expect(parallel.record.verified).toBe(true);
     const taskWorkers = new Set(
       log.filter((entry) => entry.endsWith(':runTask')).map((entry) => entry.split(':')[0]),
     );
     expect(taskWorkers.size).toBeGreaterThan(1);
     expect(log.filter((entry) => entry.endsWith(':runTask'))).toHaveLength(6);
-    expect(fractions[fractions.length - 1]).toBe(1);
+    expect(taskFractions[taskFractions.length - 1]).toBe(1);
   });
 
   it('a pool of one worker runs the method whole', async () => {

@@ -10,7 +10,7 @@ import { fakeEndpoint } from './fakeEndpoint.ts';
 
 /** A record without what differs between two runs of the same thing (time, memory). */
 const comparable = (run: object) => {
-  const { runtime_ms: _t, peak_bytes: _p, ...rest } = run as Record<string, unknown>;
+  const { runtime_ms: _t, total_ms: _w, peak_bytes: _p, ...rest } = run as Record<string, unknown>;
   return rest;
 };
 

@@ -4,6 +4,7 @@
  * outcome and its data for download.
  */
 import type { Dataset } from '../src/core/data/dataset.ts';
+import type { Release } from '../src/core/release/types.ts';
 import { buildHierarchy } from '../src/core/data/hierarchy/buildHierarchy.ts';
 import { parseHierarchy } from '../src/core/data/hierarchy/parseHierarchy.ts';
 import { bindHierarchy } from '../src/core/data/hierarchy/rangeTree.ts';
@@ -11,9 +12,11 @@ import { serializeHierarchy } from '../src/core/data/hierarchy/serializeHierarch
 import { hierarchyView } from '../src/core/data/hierarchy/treeView.ts';
 import { applyRules } from '../src/core/check/applyRules.ts';
 import { releaseJson } from '../src/core/release/exportRelease.ts';
-import { outcomeData } from '../src/core/release/outcomeData.ts';
+import { exportRelease } from '../src/core/release/export/exportRelease.ts';
+import { defaultExportFormat } from '../src/core/run/publishRun.ts';
 import { parseRules } from '../src/core/run/rules.ts';
-import type { HierarchyJobs } from './engineTypes.ts';
+import type { AppliedRulesResult, HierarchyJobs } from './engineTypes.ts';
+import { toRunFile } from './runFiles.ts';
 
 export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
   return {
@@ -47,9 +50,18 @@ export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
         rules: { method: rules.method, model: rules.model, params: rules.params, kind: rules.kind },
         check: applied.check,
         report: applied.report,
-        data: outcomeData(applied.release, dataset.format),
+        ...appliedData(dataset, applied.release),
         releaseJson: releaseJson(applied.release),
       };
     },
+  };
+}
+
+/** The treated batch as data in the batch's own format (DESIGN.md sec. 4), as Blobs. */
+function appliedData(dataset: Dataset, release: Release): Pick<AppliedRulesResult, 'format' | 'files'> {
+  const format = defaultExportFormat(dataset, release.kind);
+  return {
+    format,
+    files: exportRelease(release, format, `${dataset.name} treated by saved rules`).map(toRunFile),
   };
 }

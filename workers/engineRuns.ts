@@ -8,15 +8,18 @@ import { listMethods } from '../src/core/methods/registry.ts';
 import { METRICS } from '../src/core/metrics/registry.ts';
 import { runExtra } from '../src/core/run/runExtra.ts';
 import { runMethod, type RunHooks } from '../src/core/run/runMethod.ts';
+import { publishRun } from '../src/core/run/publishRun.ts';
+import type { RunProgress } from '../src/core/run/runPhases.ts';
+import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import { rulesJson, rulesOf } from '../src/core/run/rules.ts';
 import { roundTask, startRounds } from '../src/core/run/runRounds.ts';
 import type { RoundStep } from '../src/core/methods/types.ts';
-import { releaseCsv, releaseJson } from '../src/core/release/exportRelease.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
-import { summarizeRelease } from '../src/core/release/summary.ts';
+import { parseRelease } from '../src/core/release/parseRelease.ts';
 import type { Release } from '../src/core/release/types.ts';
 import { PROGRESS_INTERVAL_MS } from './engineDatasets.ts';
-import type { FinishedRounds, Round, RunJobs } from './engineTypes.ts';
+import type { FinishedRounds, Round, RunFiles, RunJobs } from './engineTypes.ts';
+import { toRunFile } from './runFiles.ts';
 
 /** Releases a worker keeps for browsing (the latest few; older ones are dropped). */
 const KEPT_RELEASES = 6;
@@ -24,8 +27,10 @@ const KEPT_RELEASES = 6;
 export function runJobs(get: (id: string) => Dataset): RunJobs {
   const releases = new Map<string, Release>();
   let releaseCount = 0;
+  // Keys unique across page loads: a run saved before a reload never finds another release.
+  const engineKey = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const keep = (release: Release): string => {
-    const key = `release-${++releaseCount}`;
+    const key = `release-${engineKey}-${++releaseCount}`;
     releases.set(key, release);
     for (const old of releases.keys()) if (releases.size > KEPT_RELEASES) releases.delete(old);
     return key;
@@ -62,21 +67,31 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
 
     anonymize(id, request, onProgress, rounds) {
       const progress = throttled(onProgress);
+      const started = performance.now();
       const dataset = get(id);
-      const { record, release, audit, hierarchy, join } = runMethod(dataset, request, {
-        progress,
-        ...finished(rounds),
-      });
-      const rules = rulesOf(dataset, release, audit, { hierarchy, join });
+      const run = publishRun(dataset, request, { progress, ...finished(rounds) });
+      const rules = rulesOf(dataset, run.release, run.audit, { hierarchy: run.hierarchy, join: run.join });
+      const files: RunFiles = {
+        release: new Blob([run.releaseJson], { type: 'application/json' }),
+        audit: new Blob([run.auditJson], { type: 'application/json' }),
+        exportFormat: run.exportFormat,
+        exports: run.exports.map(toRunFile),
+      };
+      // Making the Blobs is publishing too: the whole wait is in total_ms.
+      const record = { ...run.record, total_ms: performance.now() - started + (rounds?.elapsedMs ?? 0) };
       return {
         record,
-        summary: summarizeRelease(release),
-        releaseJson: releaseJson(release),
-        releaseCsv: releaseCsv(release),
-        auditJson: JSON.stringify(audit),
+        summary: run.view,
+        examples: run.examples,
+        files,
         ...(rules && { rulesJson: rulesJson(rules) }),
-        releaseKey: keep(release),
+        releaseKey: keep(run.release),
       };
+    },
+
+    async exportRelease(json, format) {
+      const release = parseRelease(await json.text(), 'release.json');
+      return exportRelease(release, format).map(toRunFile);
     },
 
     record: (id, request, onProgress, rounds) =>
@@ -88,8 +103,12 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       return { total: groupRowCount(release), rows: groupRowsPage(release, from, count) };
     },
 
-    startRounds: (id, request, onProgress) =>
-      round(`rounds-${++sessionCount}`, startRounds(get(id), request, { progress: throttled(onProgress) })),
+    startRounds(id, request, onProgress) {
+      // The method's steps of a run in rounds are its 'running' phase, as runMethod reports them.
+      const progress = throttled(onProgress);
+      const step = startRounds(get(id), request, { progress: (f, label) => progress(f, 'running', label) });
+      return round(`rounds-${++sessionCount}`, step);
+    },
 
     nextRound(token, partials) {
       const step = sessions.get(token);
@@ -107,14 +126,19 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
   };
 }
 
-/** Progress passed on at most every PROGRESS_INTERVAL_MS, so messages never flood the main thread. */
-function throttled(onProgress: (fraction: number, phase?: string) => void) {
+/**
+ * Progress passed on at most every PROGRESS_INTERVAL_MS, so messages never flood the main thread;
+ * the start of a new phase always goes through (the page shows every phase).
+ */
+function throttled(onProgress: RunProgress): RunProgress {
   let lastReport = 0;
-  return (fraction: number, phase?: string) => {
+  let lastPhase: string | undefined;
+  return (fraction, phase, step) => {
     const now = performance.now();
-    if (now - lastReport > PROGRESS_INTERVAL_MS) {
+    if (phase !== lastPhase || now - lastReport > PROGRESS_INTERVAL_MS) {
       lastReport = now;
-      void onProgress(fraction, phase);
+      lastPhase = phase;
+      void onProgress(fraction, phase, step);
     }
   };
 }

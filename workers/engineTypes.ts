@@ -10,14 +10,16 @@ import type { QuestParams } from '../src/core/data/synthetic.ts';
 import type { MethodInfo } from '../src/core/methods/types.ts';
 import type { RiskOptions, RiskPoint } from '../src/core/metrics/risk.ts';
 import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
+import type { RunProgress } from '../src/core/run/runPhases.ts';
 import type { ReleaseSummary } from '../src/core/release/summary.ts';
 import type { ExtraRequest } from '../src/core/run/runExtra.ts';
 import type { CheckRequest, CheckResult } from '../src/core/check/types.ts';
 import type { GroupRow } from '../src/core/release/groupRows.ts';
+import type { ExportFormat } from '../src/core/release/export/types.ts';
+import type { RowExample } from '../src/core/metrics/summary/rowExamples.ts';
 import type { HierarchyOrder } from '../src/core/data/hierarchy/buildHierarchy.ts';
 import type { HierarchyView } from '../src/core/data/hierarchy/treeView.ts';
 import type { ApplyOptions, AppliedCheck, ApplyReport } from '../src/core/check/applyRules.ts';
-import type { OutcomeData } from '../src/core/release/outcomeData.ts';
 import type { Rules } from '../src/core/run/rules.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
@@ -66,13 +68,32 @@ export interface MetricInfo {
   values: Record<string, 'lower' | 'higher' | 'count'>;
 }
 
-/** A finished, verified run: its record, a summary for the viewer and the files to download. */
+/** One file of a run to download: the data (suffix '') or a second table, as a Blob. */
+export interface RunFile {
+  suffix: string;
+  extension: string;
+  description: string;
+  blob: Blob;
+}
+
+/** What a run gives to take away: the release JSON, the private audit, the data in a format. */
+export interface RunFiles {
+  release: Blob;
+  audit: Blob;
+  exportFormat: ExportFormat;
+  exports: RunFile[];
+}
+
+/**
+ * A finished, verified run: its record, a summary for the viewer, a few rows before and after, and
+ * the files to download. Files are Blobs: they cross to the page and into IndexedDB by reference,
+ * so a 1,000,000-row release never blocks the main thread when it lands.
+ */
 export interface RunResult {
   record: RunRecord;
   summary: ReleaseSummary;
-  releaseJson: string;
-  releaseCsv: string;
-  auditJson: string;
+  examples: RowExample[];
+  files: RunFiles;
   /** The run's rules (DESIGN.md sec. 7), for k^m, COAT and k-anonymity releases. */
   rulesJson?: string;
   /** The release as the worker that made it keeps it (a few at a time) for `groupRows`. */
@@ -111,29 +132,21 @@ export interface RunJobs {
    * run started here with startRounds, its rounds done) it only takes that run's result;
    * `elapsedMs` is the time the rounds took.
    */
-  anonymize(
-    id: string,
-    request: RunRequest,
-    onProgress: (fraction: number, phase?: string) => void,
-    rounds?: FinishedRounds,
-  ): RunResult;
+  anonymize(id: string, request: RunRequest, onProgress: RunProgress, rounds?: FinishedRounds): RunResult;
   /**
    * Rows [from, from + count) of a kept `groups` release read as one table (groupRows.ts), and
    * the table's length; null when this worker no longer keeps the release.
    */
   groupRows(releaseKey: string, from: number, count: number): { total: number; rows: GroupRow[] } | null;
+  /** A release (its JSON) written as data in `format` (DESIGN.md sec. 4), for another download. */
+  exportRelease(releaseJson: Blob, format: ExportFormat): Promise<RunFile[]>;
   /** As `anonymize`, but returns only the run record (sweeps need no release files). */
-  record(
-    id: string,
-    request: RunRequest,
-    onProgress: (fraction: number, phase?: string) => void,
-    rounds?: FinishedRounds,
-  ): RunRecord;
+  record(id: string, request: RunRequest, onProgress: RunProgress, rounds?: FinishedRounds): RunRecord;
   /**
    * Starts a run in rounds on this worker (core/run/runRounds.ts; PTA's segments are one round):
    * the first round's tasks, or done. The run's state stays in this worker under `token`.
    */
-  startRounds(id: string, request: RunRequest, onProgress: (fraction: number, phase?: string) => void): Round;
+  startRounds(id: string, request: RunRequest, onProgress: RunProgress): Round;
   /** The next round of the run `token` of this worker, from the results of the last one's tasks. */
   nextRound(token: string, partials: unknown[]): Round;
   /** Forgets the run `token` of this worker (failed or cancelled between rounds); none is fine. */
@@ -173,7 +186,9 @@ export interface AppliedRulesResult {
   rules: Pick<Rules, 'method' | 'model' | 'params' | 'kind'>;
   check: AppliedCheck;
   report: ApplyReport;
-  data: OutcomeData;
+  /** The treated batch as data in its own format (and a second table where the kind has one). */
+  format: ExportFormat;
+  files: RunFile[];
   releaseJson: string;
 }
 

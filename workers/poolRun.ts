@@ -8,10 +8,11 @@
  */
 import { proxy, type Remote } from 'comlink';
 import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
+import type { RunProgress } from '../src/core/run/runPhases.ts';
 import type { EngineApi, FinishedRounds, Round, RunResult } from './engineTypes.ts';
 import type { WorkerPool } from './pool.ts';
 
-export type RunProgress = (fraction: number, phase?: string) => void;
+export type { RunProgress };
 
 /** The last step of a run on one worker: `anonymize` (release files too) or `record` (sweeps). */
 type Finish<T> = (
@@ -36,9 +37,9 @@ function onPool<T>(finish: Finish<T>) {
     // The method's own progress (PatternKa's groups, reported from its start) when it reports any;
     // otherwise (PTA's one round of segments) the share of the round's tasks done.
     let ownProgress = false;
-    const progress = proxy<RunProgress>((fraction, phase) => {
+    const progress = proxy<RunProgress>((fraction, phase, step) => {
       ownProgress = true;
-      onProgress(fraction, phase);
+      onProgress(fraction, phase, step);
     });
     if (!parallelTasks || pool.size < 2)
       return pool.run((api, slot) => finish(api, datasetId, request, progress, undefined, slot), signal);
@@ -59,7 +60,7 @@ function onPool<T>(finish: Finish<T>) {
             pool.run(async (api) => {
               const partial = await api.runTask(datasetId, request, task);
               done++;
-              if (!ownProgress) onProgress(done / tasks.length, `tasks on ${pool.size} workers`);
+              if (!ownProgress) onProgress(done / tasks.length, 'running', `tasks on ${pool.size} workers`);
               return partial;
             }, signal),
           ),

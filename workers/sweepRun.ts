@@ -56,7 +56,8 @@ export async function runSweepOnPool(
           datasetId,
           request,
           parallelMethods.has(request.method),
-          (fraction, phase) => callbacks.onProgress?.(index, fraction, phase),
+          (fraction, phase, step) =>
+            callbacks.onProgress?.(index, fraction, step ? `${phase}: ${step}` : phase),
           signal,
         );
         runs[index] = record;

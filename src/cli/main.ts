@@ -11,6 +11,7 @@ import { parseArgs, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
 import { anonymizeCommand } from './commands/anonymize.ts';
 import { applyCommand } from './commands/apply.ts';
+import { checkCommand } from './commands/check.ts';
 import { evaluateCommand } from './commands/evaluate.ts';
 import { generateCommand } from './commands/generate.ts';
 import { methodsCommand } from './commands/methods.ts';
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   anonymize: anonymizeCommand,
   apply: applyCommand,
   evaluate: evaluateCommand,
+  check: checkCommand,
   pgen: pgenCommand,
   sweep: sweepCommand,
   generate: generateCommand,

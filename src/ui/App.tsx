@@ -13,6 +13,7 @@ import { OfflineStatus } from './offline/OfflineStatus.tsx';
 import { LoadPanel } from './load/LoadPanel.tsx';
 import { LoadError, LoadProgress } from './load/LoadStatus.tsx';
 import { useExperiments } from './experiment/experimentStore.ts';
+import { useRuns } from './anonymize/runStore.ts';
 import { DEFAULT_SAMPLE_ID, SAMPLES } from './load/samples.ts';
 import { useWorkbench } from './load/datasetStore.ts';
 
@@ -41,18 +42,20 @@ export function App() {
   const loadSample = useWorkbench((s) => s.loadSample);
   const restore = useWorkbench((s) => s.restore);
   const hydrate = useExperiments((s) => s.hydrate);
+  const hydrateRuns = useRuns((s) => s.hydrate);
   const [tab, setTab] = useState<Tab>('overview');
 
   useEffect(() => {
     if (started) return;
     started = true;
     void hydrate();
+    void hydrateRuns();
     // The datasets of the last visit come back; a newcomer sees the synthetic sample at once.
     void restore().then((restored) => {
       const sample = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID);
       if (!restored && sample) void loadSample(sample);
     });
-  }, [loadSample, restore, hydrate]);
+  }, [loadSample, restore, hydrate, hydrateRuns]);
 
   const page = () => {
     if (tab === 'results') return <ResultsPage />;
@@ -64,7 +67,7 @@ export function App() {
         return (
           <>
             <AnonymizePanel dataset={active} />
-            <RunResults datasetId={active.id} />
+            <RunResults dataset={active} />
           </>
         );
       case 'experiment':

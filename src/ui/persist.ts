@@ -1,12 +1,21 @@
 /**
  * What survives a page reload (IndexedDB through idb-keyval): where each loaded dataset came from
- * (the file itself as a Blob, or the sample's id), and every experiment with its results. Datasets
- * are stored as their source and parsed again on reload, not as parsed memory, with the hierarchy
- * loaded or built beside them. Nothing leaves the browser.
+ * (the file itself as a Blob, or the sample's id), every experiment with its results, and every
+ * single Anonymize run with its files (Blobs, stored by reference). Datasets are stored as their
+ * source and parsed again on reload, not as parsed memory, with the hierarchy loaded or built
+ * beside them. Nothing leaves the browser.
  */
 import { createStore, del, get, set, values } from 'idb-keyval';
-import type { HierarchySource, LoadOptions } from '../../workers/engineTypes.ts';
+import type { HierarchySource, LoadOptions, RunResult } from '../../workers/engineTypes.ts';
 import type { Experiment } from './experiment/experimentTypes.ts';
+
+/** A single run as saved: its result and files, and the saved dataset source it was made on. */
+export interface SavedRun extends RunResult {
+  id: string;
+  sourceKey: string;
+  datasetName: string;
+  savedAt: number;
+}
 
 export type DatasetSource = (
   | { key: string; kind: 'file'; name: string; blob: Blob; options: LoadOptions; savedAt: number }
@@ -18,6 +27,7 @@ export type DatasetSource = (
 
 const datasets = createStore('txanon-datasets', 'sources');
 const experiments = createStore('txanon-experiments', 'experiments');
+const runs = createStore('txanon-runs', 'runs');
 
 /** Storage may be missing (private windows) or full: the page then works without it. */
 async function quietly<T>(job: () => Promise<T>, fallback: T): Promise<T> {
@@ -51,4 +61,12 @@ export const savedExperiments = () =>
   quietly(
     async () => ((await values(experiments)) as Experiment[]).sort((a, b) => a.createdAt - b.createdAt),
     [] as Experiment[],
+  );
+
+export const saveRun = (run: SavedRun) => quietly(() => set(run.id, run, runs), undefined);
+export const forgetRun = (id: string) => quietly(() => del(id, runs), undefined);
+export const savedRuns = () =>
+  quietly(
+    async () => ((await values(runs)) as SavedRun[]).sort((a, b) => a.savedAt - b.savedAt),
+    [] as SavedRun[],
   );

@@ -1,7 +1,10 @@
 /**
  * `anonymize <file> --method ID [--<param> v ...] [--sensitive a,b | --sensitive-top M |
- * --sensitive-random M] [--seed S] --out release.json [--audit audit.json] [--metrics a,b]`
- * (DESIGN.md sec. 6): runs the method, verifies the release, writes it, prints the run record.
+ * --sensitive-random M | --sensitive-band M] [--seed S] --out release.json [--audit audit.json]
+ * [--metrics a,b] [--export FILE [--export-format F]]` (DESIGN.md sec. 6): runs the method,
+ * verifies the release, writes it (and with --export the release as data, sec. 4: FILE, plus a
+ * second table beside it named FILE-generalized.csv or FILE-sensitive.csv where the kind has one),
+ * and prints the run record with a few rows before and after and the files written.
  * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
  * a method without sensitive items; at least one for p-degree), output paths.
  * `--workers N` (default: the hardware threads) runs a method's independent tasks on N worker
@@ -11,7 +14,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { runMethod, type RunHooks, type RunOutcome } from '../../core/run/runMethod.ts';
+import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
+import type { RunHooks } from '../../core/run/runMethod.ts';
 import type { Dataset } from '../../core/data/dataset.ts';
 import type { ContextHooks } from '../../core/run/resolveRequest.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
@@ -22,8 +26,9 @@ import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
 import type { MethodSpec } from '../../core/methods/types.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
-import type { SensitiveChoice } from '../../core/data/sensitive.ts';
-import { releaseJson } from '../../core/release/exportRelease.ts';
+import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
+import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
+import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '../../core/release/export/types.ts';
 import {
   allowOnly,
   BOOLEAN_FLAGS,
@@ -32,12 +37,13 @@ import {
   parseInteger,
   requirePositional,
   seedFlag,
-  tokenListFlag,
   type ParsedArgs,
 } from '../args.ts';
 import { checkOutputPaths } from '../outputPaths.ts';
+import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
+import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
 
 const RUN_FLAGS = [
   'method',
@@ -45,9 +51,9 @@ const RUN_FLAGS = [
   'out',
   'audit',
   'metrics',
-  'sensitive',
-  'sensitive-top',
-  'sensitive-random',
+  ...SENSITIVE_FLAGS,
+  'export',
+  'export-format',
   'queries',
   'q',
   'min-support',
@@ -56,7 +62,13 @@ const RUN_FLAGS = [
   'workers',
 ];
 
-export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
+export interface AnonymizeOutput extends RunRecord {
+  examples: RowExample[];
+  /** The data files written with --export. */
+  exported?: string[];
+}
+
+export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutput> {
   const [file] = requirePositional(
     args,
     1,
@@ -74,7 +86,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   const textFiles = spec.params.filter((p) => p.type === 'text' && args.flags.has(p.name));
   checkOutputPaths(
     args,
-    ['out', 'audit', 'rules-out'],
+    ['out', 'audit', 'rules-out', 'export'],
     [file, ...textFiles.map((p) => args.flags.get(p.name)!)],
     ['out'],
   );
@@ -114,16 +126,24 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
       minConfidence: optionalFraction(args, 'min-confidence'),
     },
   };
+  const exportPath = args.flags.get('export');
+  const exportFormat = exportFormatFlag(args, spec);
   // Params are checked before the file is read: a typo costs nothing.
   resolveRequest(request);
   const workers = intFlag(args, 'workers', availableParallelism(), 1);
   const { dataset, warnings } = await readDataset(file, parseFlags(args));
-  let outcome: RunOutcome;
+  const started = performance.now();
+  let outcome: PublishedRun;
   try {
     const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() };
     const pooled =
       workers > 1 && (spec.rounds || spec.parallel) ? await onPool(workers, dataset, request, hooks) : {};
-    outcome = runMethod(dataset, { ...request }, { ...hooks, ...pooled });
+    outcome = publishRun(
+      dataset,
+      { ...request },
+      { ...hooks, ...pooled },
+      { exportFormat: exportPath === undefined ? null : exportFormat },
+    );
   } catch (error) {
     // A text param's document is parsed as `<param name>`: name the file it came from.
     const path = error instanceof ParseError ? files[error.file] : undefined;
@@ -132,10 +152,21 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
     throw error;
   }
   const { record, release, audit } = outcome;
-  // The audit first: a release is never left on disk without the audit that checks it.
   const auditPath = args.flags.get('audit');
-  if (auditPath) writeFileSync(auditPath, JSON.stringify(audit) + '\n');
-  writeFileSync(args.flags.get('out')!, releaseJson(release) + '\n');
+  const targets =
+    exportPath === undefined
+      ? undefined
+      : checkedExportTargets(exportPath, outcome.exports, [
+          file,
+          ...Object.values(files),
+          args.flags.get('out'),
+          auditPath,
+          args.flags.get('rules-out'),
+        ]);
+  // The audit first: a release is never left on disk without the audit that checks it.
+  if (auditPath) writeFileSync(auditPath, outcome.auditJson + '\n');
+  writeFileSync(args.flags.get('out')!, outcome.releaseJson + '\n');
+  const exported = targets && writeExportFiles(targets, outcome.exports);
   const rulesOut = args.flags.get('rules-out');
   const rules =
     rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
@@ -145,8 +176,11 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<RunRecord> {
   return {
     ...record,
     params: shownParams,
+    total_ms: performance.now() - started,
     ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
+    examples: outcome.examples,
+    ...(exported ? { exported } : {}),
   };
 }
 
@@ -170,19 +204,19 @@ async function onPool(
   }
 }
 
-function sensitiveFlag(args: ParsedArgs, spec: MethodSpec): SensitiveChoice | undefined {
-  const given = ['sensitive', 'sensitive-top', 'sensitive-random'].filter((f) => args.flags.has(f));
-  if (given.length > 1)
+/** --export-format, checked against what the method's release kind can be written as. */
+function exportFormatFlag(args: ParsedArgs, spec: MethodSpec): ExportFormat | undefined {
+  const raw = args.flags.get('export-format');
+  if (raw === undefined) return undefined;
+  if (!args.flags.has('export')) throw new CliError('--export-format needs --export FILE');
+  if (!isExportFormat(raw))
+    throw new CliError(`--export-format must be one of ${EXPORT_FORMATS.join(', ')}, got '${raw}'`);
+  const possible = exportFormatsOf(spec.releaseKind);
+  if (!possible.includes(raw))
     throw new CliError(
-      `choose one of --sensitive, --sensitive-top, --sensitive-random (got ${given.join(', ')})`,
+      `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${raw} (DESIGN.md sec. 4)`,
     );
-  if (given.length > 0 && !spec.needsSensitive)
-    throw new CliError(`--${given[0]}: ${spec.id} (${spec.model}) has no sensitive items; leave it out`);
-  if (args.flags.has('sensitive')) return { items: tokenListFlag(args, 'sensitive')! };
-  // A p-degree release over no sensitive item protects nothing: at least one.
-  if (args.flags.has('sensitive-top')) return { top: intFlag(args, 'sensitive-top', 1, 1) };
-  if (args.flags.has('sensitive-random')) return { random: intFlag(args, 'sensitive-random', 1, 1) };
-  return undefined;
+  return raw;
 }
 
 /** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */

@@ -1,18 +1,20 @@
 /**
  * `apply <file> --rules rules.json --export OUT [--out release.json] [--new-items suppress|keep]`
  * (DESIGN.md sec. 6 and 7): applies the rules a run saved (`anonymize --rules-out`) to another batch
- * of the same shape, writes the outcome as data in the batch's format (core/release/outcomeData.ts,
- * a minimal writer until the project's exporters land; a generalized outcome also writes its labels
- * beside it, OUT with `-labels.csv`) and prints the check of the outcome: whether the guarantee
- * still holds, the level it offers and the offenders. Exit 0 whether or not it holds.
+ * of the same shape, writes the outcome as data in the batch's format (the exporters of DESIGN.md
+ * sec. 4; a generalized outcome also writes what each generalized item stands for beside it, OUT
+ * with `-generalized.csv`) and prints the check of the outcome: whether the guarantee still holds,
+ * the level it offers and the offenders. Exit 0 whether or not it holds.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { applyRules } from '../../core/check/applyRules.ts';
 import { releaseJson } from '../../core/release/exportRelease.ts';
-import { outcomeData } from '../../core/release/outcomeData.ts';
+import { exportRelease } from '../../core/release/export/exportRelease.ts';
+import { defaultExportFormat } from '../../core/run/publishRun.ts';
 import { parseRules } from '../../core/run/rules.ts';
 import { allowOnly, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
+import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
 import { checkOutputPaths } from '../outputPaths.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
@@ -36,14 +38,10 @@ export async function applyCommand(args: ParsedArgs) {
   const rules = parseRules(text, rulesPath);
   const { dataset, warnings } = await readDataset(file, parseFlags(args));
   const applied = applyRules(dataset, rules, { newItems });
-  const data = outcomeData(applied.release, dataset.format);
-  const labelsPath = data.labels ? `${exportPath.replace(/\.[^./]+$/, '')}-labels.csv` : undefined;
-  if (labelsPath && [file, rulesPath, args.flags.get('out')].includes(labelsPath))
-    throw new CliError(
-      `the labels file ${labelsPath} (beside --export) would overwrite a file of this command`,
-    );
-  writeFileSync(exportPath, data.data);
-  if (labelsPath) writeFileSync(labelsPath, data.labels!);
+  const format = defaultExportFormat(dataset, applied.release.kind);
+  const files = exportRelease(applied.release, format, `${dataset.name} treated by ${rulesPath}`);
+  const targets = checkedExportTargets(exportPath, files, [file, rulesPath, args.flags.get('out')]);
+  const [data, table] = writeExportFiles(targets, files);
   const out = args.flags.get('out');
   if (out) writeFileSync(out, releaseJson(applied.release) + '\n');
   return {
@@ -53,7 +51,7 @@ export async function applyCommand(args: ParsedArgs) {
     offers: applied.check.offered,
     offenders: applied.check.problems,
     report: applied.report,
-    export: { data: exportPath, format: data.format, ...(labelsPath && { labels: labelsPath }) },
+    export: { data, format, ...(table && { generalized: table }) },
     ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
   };
 }

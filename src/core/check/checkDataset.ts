@@ -130,7 +130,7 @@ function checkPrivacyDegree(
   request: Extract<CheckRequest, { model: 'p-degree' }>,
 ): CheckResult {
   if (!(request.p >= 1)) throw new InputError(`p must be at least 1, got ${request.p}`);
-  const sensitiveIds = new Set(chooseSensitive(dataset, request.sensitive, request.seed));
+  const sensitiveIds = new Set(chooseSensitive(dataset, request.sensitive, request.seed, request.p));
   if (sensitiveIds.size === 0) throw new InputError('choose at least one sensitive item');
   const sensitive = [...sensitiveIds].map((id) => dataset.dictionary.token(id));
   const qidTokens = (r: number) =>

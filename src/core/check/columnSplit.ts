@@ -4,6 +4,7 @@
  * `column=value`, one column per attribute name.
  */
 import type { Dataset } from '../data/dataset.ts';
+import { ParseError } from '../data/parsers/parseError.ts';
 import { InputError } from '../base/errors.ts';
 
 export function parseColumnSplit(text: string): string[][] {
@@ -34,4 +35,44 @@ export function columnsByAttribute(dataset: Dataset): string[][] {
     column.push(token);
   }
   return [...columns.values()];
+}
+
+/**
+ * A column split read from a file (`check --columns FILE`), every item checked against the data:
+ * an item the data does not hold, or one listed twice, is a ParseError at its line and column.
+ */
+export function readColumnSplit(text: string, fileName: string, dataset: Dataset): string[][] {
+  const placed = new Map<string, number>();
+  const columns: string[][] = [];
+  text.split('\n').forEach((raw, index) => {
+    const line = raw.replace(/\r$/, '');
+    const column: string[] = [];
+    let start = 0;
+    for (const field of line.split(',')) {
+      const item = field.trim();
+      const at = start + (field.length - field.trimStart().length) + 1;
+      start += field.length + 1;
+      if (item === '') continue;
+      if (dataset.dictionary.find(item) === undefined)
+        throw new ParseError(fileName, index + 1, at, `item '${item}' does not occur in ${dataset.name}`);
+      if (placed.has(item))
+        throw new ParseError(
+          fileName,
+          index + 1,
+          at,
+          `item '${item}' is already in the column on line ${placed.get(item)}`,
+        );
+      placed.set(item, index + 1);
+      column.push(item);
+    }
+    if (column.length > 0) columns.push(column);
+  });
+  if (columns.length < 2)
+    throw new ParseError(
+      fileName,
+      1,
+      1,
+      'expected at least two lines (the known column first, then the sensitive ones), one column per line',
+    );
+  return columns;
 }

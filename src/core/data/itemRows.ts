@@ -7,6 +7,8 @@ import type { Dataset } from './dataset.ts';
 import { sortedHas } from './rowDistance.ts';
 import { allocateU32 } from './sharedBuffer.ts';
 
+const cache = new WeakMap<Dataset, ItemRows>();
+
 export class ItemRows {
   private constructor(
     private readonly dataset: Dataset,
@@ -15,7 +17,14 @@ export class ItemRows {
     readonly rows: Uint32Array,
   ) {}
 
+  /** The tid-lists of `dataset`, built once per dataset (datasets never change). */
   static of(dataset: Dataset): ItemRows {
+    let built = cache.get(dataset);
+    if (!built) cache.set(dataset, (built = ItemRows.build(dataset)));
+    return built;
+  }
+
+  private static build(dataset: Dataset): ItemRows {
     const d = dataset.d;
     const offsets = allocateU32(d + 1);
     for (let k = 0; k < dataset.items.length; k++) offsets[dataset.items[k] + 1]++;
@@ -44,15 +53,24 @@ export class ItemRows {
     if (itemset.length === 0) return Math.min(limit, this.dataset.n);
     const bySupport = [...itemset].sort((a, b) => this.support(a) - this.support(b));
     const shortest = this.rowsOf(bySupport[0]);
-    const others = bySupport.slice(1);
+    if (bySupport.length === 1) return Math.min(limit, shortest.length);
     let count = 0;
+    if (bySupport.length === 2) {
+      // The common case (pairs: AvgRE's queries, the summary's frequent pairs), without a test list.
+      const second = bySupport[1];
+      for (let k = 0; k < shortest.length && count < limit; k++)
+        if (this.rowHas(shortest[k], second)) count++;
+      return count;
+    }
+    const others = bySupport.slice(1);
     for (let k = 0; k < shortest.length && count < limit; k++) {
       if (others.every((item) => this.rowHas(shortest[k], item))) count++;
     }
     return count;
   }
 
-  private rowHas(row: number, item: number): boolean {
+  /** Whether `row` holds `item` (the BitMatrix when there is one, else a search in its tid-list). */
+  rowHas(row: number, item: number): boolean {
     const bits = this.dataset.bits;
     return bits ? bits.has(row, item) : sortedHas(this.rowsOf(item), row);
   }

@@ -104,7 +104,7 @@ export function validateSweepSpec(value: unknown, file: string, methods: readonl
 
 /** `{ "items": [...] }` (distinct tokens, at least one), `{ "top": M }` or `{ "random": M }` (M >= 1). */
 function checkSensitive(s: unknown, fail: (expected: string) => never): void {
-  const expected = '{ "items": [...] }, { "top": M } or { "random": M } with M >= 1';
+  const expected = '{ "items": [...] }, { "top": M }, { "random": M } or { "band": M } with M >= 1';
   if (!isObject(s)) fail(expected);
   const choice = s as Record<string, unknown>;
   if ('items' in choice) {
@@ -112,7 +112,9 @@ function checkSensitive(s: unknown, fail: (expected: string) => never): void {
     if (!Array.isArray(items) || items.length === 0 || !items.every((t) => typeof t === 'string' && t !== ''))
       fail('"items": a non-empty list of item tokens');
     if (new Set(items as string[]).size !== (items as string[]).length) fail('"items" naming each item once');
-  } else if (!['top', 'random'].some((key) => Number.isInteger(choice[key]) && (choice[key] as number) >= 1))
+  } else if (
+    !['top', 'random', 'band'].some((key) => Number.isInteger(choice[key]) && (choice[key] as number) >= 1)
+  )
     fail(expected);
 }
 

@@ -14,10 +14,22 @@ import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
+import { groupsIndex } from './groupsIndex.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
+const built = new WeakMap<Release, { dataset: Dataset; estimator: SupportEstimator }>();
+
+/** The estimator of `release`, built once per release (AvgRE, the rules and the summary share it). */
 export function supportEstimator(dataset: Dataset, release: Release): SupportEstimator {
+  const cached = built.get(release);
+  if (cached && cached.dataset === dataset) return cached.estimator;
+  const estimator = buildEstimator(dataset, release);
+  built.set(release, { dataset, estimator });
+  return estimator;
+}
+
+function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
   switch (release.kind) {
     case 'transactions': {
       const index = ItemRows.of(publishedDataset(dataset, release.transactions));
@@ -34,87 +46,97 @@ export function supportEstimator(dataset: Dataset, release: Release): SupportEst
   }
 }
 
+/**
+ * Buckets: each column's published cells as a Dataset over ids (a cell a row), so the cells holding
+ * the query's items of that column are found through tid-lists and counted per bucket; a bucket
+ * where every column part is held contributes |B| times the product of the fractions.
+ */
 function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEstimator {
   const columnOf = new Map<string, number>();
   release.columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
-  const buckets = release.buckets.map((b) => ({
-    size: b.size,
-    columns: b.columns.map((values) => values.map((v) => new Set(v))),
-  }));
-  // token -> the buckets (ascending) where some row holds it: only those can contribute.
-  const bucketsOf = new Map<string, number[]>();
-  release.buckets.forEach((bucket, index) => {
-    const seen = new Set<string>();
-    for (const values of bucket.columns) for (const value of values) for (const t of value) seen.add(t);
-    for (const t of seen) {
-      const list = bucketsOf.get(t);
-      if (list) list.push(index);
-      else bucketsOf.set(t, [index]);
-    }
+  const columns = release.columns.map((_, c) => {
+    const cells: (readonly string[])[] = [];
+    const bucketOf: number[] = [];
+    release.buckets.forEach((bucket, b) => {
+      for (const value of bucket.columns[c] ?? []) {
+        cells.push(value);
+        bucketOf.push(b);
+      }
+    });
+    const published = publishedDataset(dataset, cells);
+    return { published, rows: ItemRows.of(published), bucketOf };
   });
+  const allRows = release.buckets.reduce((sum, b) => sum + b.size, 0);
+  // Scratch per bucket, reused by every query (only the buckets a query touches are reset).
+  const held = new Uint32Array(release.buckets.length);
+  const estimate = new Float64Array(release.buckets.length);
   return (itemset) => {
     const tokens = itemset.map((id) => dataset.dictionary.token(id));
-    if (tokens.length === 0) return release.buckets.reduce((sum, b) => sum + b.size, 0);
-    const parts = new Map<number, string[]>();
+    if (tokens.length === 0) return allRows;
+    const parts = new Map<number, number[]>();
     for (const token of tokens) {
       const c = columnOf.get(token);
       if (c === undefined) return 0;
-      const part = parts.get(c);
-      if (part) part.push(token);
-      else parts.set(c, [token]);
+      const id = columns[c].published.dictionary.find(token) ?? -1;
+      if (id < 0) return 0;
+      (parts.get(c) ?? parts.set(c, []).get(c)!).push(id);
     }
-    const shortest = shortestList(tokens.map((t) => bucketsOf.get(t) ?? []));
-    let total = 0;
-    for (const index of shortest) {
-      const bucket = buckets[index];
-      let estimate = bucket.size;
-      for (const [c, wanted] of parts) {
-        let holding = 0;
-        for (const value of bucket.columns[c]) if (wanted.every((t) => value.has(t))) holding++;
-        estimate *= holding / bucket.size;
-        if (estimate === 0) break;
+    // The buckets where every part so far is held, with |B| times the product of their fractions.
+    let alive: number[] | null = null;
+    for (const [c, ids] of parts) {
+      const { rows, bucketOf } = columns[c];
+      const touched: number[] = [];
+      forRowsHolding(rows, ids, (cell) => {
+        if (held[bucketOf[cell]]++ === 0) touched.push(bucketOf[cell]);
+      });
+      const next: number[] = [];
+      for (const b of alive ?? touched) {
+        if (held[b] === 0) continue;
+        if (alive === null) estimate[b] = release.buckets[b].size;
+        estimate[b] *= held[b] / release.buckets[b].size;
+        next.push(b);
       }
-      total += estimate;
+      for (const b of touched) held[b] = 0;
+      alive = next;
+      if (alive.length === 0) return 0;
     }
+    let total = 0;
+    for (const b of alive!.sort((x, y) => x - y)) total += estimate[b];
     return total;
   };
 }
 
+/**
+ * Groups: the published QID rows holding the query's QID items (tid-lists of the QID rows as a
+ * Dataset, groupsIndex.ts), counted per group, times the product of the query's sensitive items'
+ * count / |G| in that group.
+ */
 function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstimator {
   const sensitive = new Set(release.sensitive);
-  // token -> published QID rows (group index, row index) holding it.
-  const holders = new Map<string, number[]>();
-  const groupOf: number[] = [];
-  const qidSets: Set<string>[] = [];
-  release.groups.forEach((group, g) =>
-    group.qid.forEach((row) => {
-      const index = groupOf.length;
-      groupOf.push(g);
-      qidSets.push(new Set(row));
-      for (const t of row) {
-        const list = holders.get(t);
-        if (list) list.push(index);
-        else holders.set(t, [index]);
-      }
-    }),
-  );
+  const index = groupsIndex(dataset, release);
+  const everyGroup = release.groups.map((_, g) => g);
+  // Rows per group matching a query's QID part: scratch reused by every query.
+  const held = new Uint32Array(release.groups.length);
   return (itemset) => {
     const tokens = itemset.map((id) => dataset.dictionary.token(id));
-    const qid = tokens.filter((t) => !sensitive.has(t));
+    const qid = tokens.filter((t) => !sensitive.has(t)).map((t) => index.published.dictionary.find(t) ?? -1);
     const sens = tokens.filter((t) => sensitive.has(t));
-    const matching = new Map<number, number>();
-    if (qid.length === 0) release.groups.forEach((group, g) => matching.set(g, group.qid.length));
-    else {
-      const shortest = shortestList(qid.map((t) => holders.get(t) ?? []));
-      for (const index of shortest) {
-        if (qid.every((t) => qidSets[index].has(t)))
-          matching.set(groupOf[index], (matching.get(groupOf[index]) ?? 0) + 1);
-      }
+    if (qid.includes(-1)) return 0;
+    let touched: number[];
+    if (qid.length === 0) {
+      touched = everyGroup;
+      release.groups.forEach((group, g) => (held[g] = group.qid.length));
+    } else {
+      touched = [];
+      forRowsHolding(index.rows, qid, (p) => {
+        if (held[index.groupOf[p]]++ === 0) touched.push(index.groupOf[p]);
+      });
     }
     let total = 0;
-    for (const [g, b] of matching) {
+    for (const g of touched) {
       const group = release.groups[g];
-      let estimate = b;
+      let estimate = held[g];
+      held[g] = 0;
       for (const s of sens) estimate *= (group.sensitive[s] ?? 0) / group.qid.length;
       total += estimate;
     }
@@ -122,24 +144,34 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
   };
 }
 
-/** The shortest of some posting lists: every item must hold, so it bounds the candidates. */
-function shortestList(lists: number[][]): number[] {
-  return lists.reduce((a, b) => (b.length < a.length ? b : a));
+/** Calls `visit` with every row holding all of `items` (ids), walking the shortest tid-list. */
+function forRowsHolding(rows: ItemRows, items: readonly number[], visit: (row: number) => void): void {
+  const bySupport = [...items].sort((a, b) => rows.support(a) - rows.support(b));
+  const first = rows.rowsOf(bySupport[0]);
+  // Most queries hold one or two items of a part: those loops carry no inner test list.
+  if (bySupport.length === 1) for (let k = 0; k < first.length; k++) visit(first[k]);
+  else if (bySupport.length === 2) {
+    const second = bySupport[1];
+    for (let k = 0; k < first.length; k++) if (rows.rowHas(first[k], second)) visit(first[k]);
+  } else {
+    const others = bySupport.slice(1);
+    for (let k = 0; k < first.length; k++)
+      if (others.every((item) => rows.rowHas(first[k], item))) visit(first[k]);
+  }
 }
 
+/**
+ * Generalized: the published rows as a Dataset over ids (labels after the input's items); a row
+ * holding every label the query maps to counts with the product over those labels g of
+ * 2^(|g|-j) / (2^|g|-1).
+ */
 function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): SupportEstimator {
+  const published = publishedDataset(dataset, release.transactions);
+  const rows = ItemRows.of(published);
   const labelOf = new Map<string, string>();
-  const sizeOf = new Map<string, number>();
-  for (const [label, items] of Object.entries(release.generalized)) {
-    sizeOf.set(label, items.length);
+  for (const [label, items] of Object.entries(release.generalized))
     for (const t of items) labelOf.set(t, label);
-  }
   const suppressed = new Set(release.suppressed);
-  const holders = new Map<string, number[]>();
-  const rows = release.transactions.map((row, p) => {
-    for (const t of row) (holders.get(t) ?? holders.set(t, []).get(t)!).push(p);
-    return new Set(row);
-  });
   return (itemset) => {
     const perLabel = new Map<string, number>();
     for (const id of itemset) {
@@ -148,16 +180,14 @@ function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): Su
       const label = labelOf.get(token) ?? token;
       perLabel.set(label, (perLabel.get(label) ?? 0) + 1);
     }
+    if (perLabel.size === 0) return release.transactions.length;
     let probability = 1;
     for (const [label, j] of perLabel) {
-      const size = sizeOf.get(label) ?? 1;
+      const size = Object.hasOwn(release.generalized, label) ? release.generalized[label].length : 1;
       probability *= 2 ** (size - j) / (2 ** size - 1);
     }
-    const labels = [...perLabel.keys()];
-    if (labels.length === 0) return release.transactions.length;
-    const shortest = shortestList(labels.map((l) => holders.get(l) ?? []));
-    let matching = 0;
-    for (const p of shortest) if (labels.every((l) => rows[p].has(l))) matching++;
-    return matching * probability;
+    const ids = [...perLabel.keys()].map((label) => published.dictionary.find(label) ?? -1);
+    if (ids.includes(-1)) return 0;
+    return rows.countRowsContaining(ids) * probability;
   };
 }

@@ -9,23 +9,26 @@
 import type { Dataset } from '../data/dataset.ts';
 import { itemSupports } from '../data/stats.ts';
 import { createRng } from '../base/rng.ts';
+import { ItemRows } from '../data/itemRows.ts';
 import type { GroupsRelease } from '../release/types.ts';
+import { groupsIndex } from './groupsIndex.ts';
 import type { MetricSpec } from './types.ts';
 
 export const DEFAULT_KL_QUERIES = 10;
 export const DEFAULT_KL_R = 4;
 
-/** The cell of a row: bit j set when it holds query item j. */
-function cellOf(tokens: Iterable<string>, query: readonly string[]): number {
-  const held = new Set(tokens);
+/** The cell of row r: bit j set when it holds item j of the query (ids; -1 is never held). */
+function cellOf(rows: ItemRows, r: number, query: readonly number[]): number {
   let cell = 0;
-  query.forEach((t, j) => {
-    if (held.has(t)) cell |= 1 << j;
-  });
+  for (let j = 0; j < query.length; j++) if (query[j] >= 0 && rows.rowHas(r, query[j])) cell |= 1 << j;
   return cell;
 }
 
-/** KL-divergence of one query (s, q_1..q_r). */
+/**
+ * KL-divergence of one query (s, q_1..q_r). Act walks the input rows holding s (their tid-list);
+ * Est walks the published QID rows of the groups whose counts hold s (groupsIndex.ts), so a query
+ * costs the rows involved, not the whole dataset.
+ */
 export function queryKl(
   dataset: Dataset,
   release: GroupsRelease,
@@ -34,19 +37,21 @@ export function queryKl(
 ): number {
   const cells = 1 << query.length;
   const actual = new Float64Array(cells);
-  let total = 0;
-  for (let r = 0; r < dataset.n; r++) {
-    const tokens = dataset.rowTokens(r);
-    if (!tokens.includes(s)) continue;
-    actual[cellOf(tokens, query)]++;
-    total++;
-  }
+  const input = ItemRows.of(dataset);
+  const sId = dataset.dictionary.find(s);
+  const inputQuery = query.map((t) => dataset.dictionary.find(t) ?? -1);
+  const holders = sId === undefined ? new Uint32Array(0) : input.rowsOf(sId);
+  for (const r of holders) actual[cellOf(input, r, inputQuery)]++;
+  const total = holders.length;
   if (total === 0) return 0;
+  const index = groupsIndex(dataset, release);
+  const publishedQuery = query.map((t) => index.published.dictionary.find(t) ?? -1);
   const estimate = new Float64Array(cells);
-  for (const group of release.groups) {
-    const a = group.sensitive[s] ?? 0;
-    if (a === 0) continue;
-    for (const row of group.qid) estimate[cellOf(row, query)] += a / group.qid.length;
+  for (const g of index.groupsWith(s)) {
+    const group = release.groups[g];
+    const share = (group.sensitive[s] ?? 0) / group.qid.length;
+    for (let p = index.start[g]; p < index.start[g + 1]; p++)
+      estimate[cellOf(index.rows, p, publishedQuery)] += share;
   }
   let kl = 0;
   for (let c = 0; c < cells; c++) {

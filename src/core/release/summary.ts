@@ -2,9 +2,10 @@
  * A small summary of a release for the viewer (computed where the release is, in the worker, so the
  * page never walks the whole release): class sizes and the largest classes with their items.
  */
+import type { Dataset } from '../data/dataset.ts';
 import type { BucketsRelease, Release } from './types.ts';
-import { rowKey } from './verifyTransactions.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
+import { publishedDataset } from './publishedRows.ts';
 
 export interface ReleaseSummary {
   kind: Release['kind'];
@@ -23,7 +24,7 @@ export interface ReleaseSummary {
   firstBuckets?: BucketsRelease['buckets'];
 }
 
-export function summarizeRelease(release: Release, limit = 200): ReleaseSummary {
+export function summarizeRelease(input: Dataset, release: Release, limit = 200): ReleaseSummary {
   if (release.kind === 'groups') {
     const sizes = new Map<number, number>();
     for (const g of release.groups) sizes.set(g.qid.length, (sizes.get(g.qid.length) ?? 0) + 1);
@@ -58,12 +59,14 @@ export function summarizeRelease(release: Release, limit = 200): ReleaseSummary 
           suppressed: release.suppressed,
         }
       : {};
-  const classes = new Map<string, { size: number; items: string[] }>();
-  for (const row of release.transactions) {
-    const key = rowKey(row);
+  // Classes of identical rows, keyed by the rows' sorted item ids (publishedRows.ts), not by tokens.
+  const published = publishedDataset(input, release.transactions);
+  const classes = new Map<string, { size: number; first: number }>();
+  for (let p = 0; p < published.n; p++) {
+    const key = published.row(p).join(',');
     const entry = classes.get(key);
     if (entry) entry.size++;
-    else classes.set(key, { size: 1, items: [...row].sort(compareTokens) });
+    else classes.set(key, { size: 1, first: p });
   }
   const sizes = new Map<number, number>();
   for (const c of classes.values()) sizes.set(c.size, (sizes.get(c.size) ?? 0) + 1);
@@ -73,8 +76,9 @@ export function summarizeRelease(release: Release, limit = 200): ReleaseSummary 
     classes: classes.size,
     sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
     topClasses: [...classes.values()]
-      .sort((a, b) => b.size - a.size || b.items.length - a.items.length)
-      .slice(0, limit),
+      .sort((a, b) => b.size - a.size || published.rowLength(b.first) - published.rowLength(a.first))
+      .slice(0, limit)
+      .map((c) => ({ size: c.size, items: [...release.transactions[c.first]].sort(compareTokens) })),
     ...mapping,
   };
 }

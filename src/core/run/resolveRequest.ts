@@ -46,6 +46,11 @@ export interface ContextHooks {
   memoryBudget?: number;
 }
 
+/** The privacy degree p a run asks for (sizes the sensitive-item band), when it has one. */
+export function privacyDegree(params: MethodParams): number | undefined {
+  return typeof params.p === 'number' ? params.p : undefined;
+}
+
 /** The context of one run of `spec`: sensitive items chosen, the RNG seeded, the header built. */
 export function runContext(
   dataset: Dataset,
@@ -60,7 +65,9 @@ export function runContext(
       `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,
     );
   // Only a model with sensitive items chooses them (an experiment's choice applies to those runs).
-  const sensitive = spec.needsSensitive ? chooseSensitive(dataset, request.sensitive, request.seed) : [];
+  const sensitive = spec.needsSensitive
+    ? chooseSensitive(dataset, request.sensitive, request.seed, privacyDegree(params))
+    : [];
   if (spec.needsSensitive && sensitive.length === 0)
     throw new InputError(
       `${spec.id} needs at least one sensitive item: a ${spec.model} release over none protects nothing`,

@@ -1,16 +1,23 @@
 /**
  * The one pipeline every front end runs (CLI, worker, sweep): resolve params, choose sensitive
  * items and seed the RNG (resolveRequest.ts), run, verify the release (a failing release is an
- * error, never a result), compute the requested metrics that apply, and record the run.
+ * error, never a result), compute the requested metrics that apply, the release's plain summary
+ * and the run's warnings, and record the run. Progress goes through the phases of runPhases.ts
+ * (running, verifying, measuring; publishRun.ts adds publishing).
  */
 import type { Dataset } from '../data/dataset.ts';
+import { describeSensitive } from '../data/sensitive.ts';
 import { findMetric, metricsFor } from '../metrics/registry.ts';
+import { releaseFacts } from '../metrics/summary/releaseFacts.ts';
+import { frequentPairFacts } from '../metrics/summary/frequentPairs.ts';
 import type { MethodResult } from '../methods/types.ts';
 import { InputError, VerificationError } from '../base/errors.ts';
 import { verifyRelease } from '../release/verify.ts';
 import type { Audit, Release } from '../release/types.ts';
-import { resolveRequest, runContext, type ContextHooks } from './resolveRequest.ts';
+import { privacyDegree, resolveRequest, runContext, type ContextHooks } from './resolveRequest.ts';
 import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
+import type { RunProgress } from './runPhases.ts';
+import { runWarnings } from './runWarnings.ts';
 
 export interface RunOutcome {
   record: RunRecord;
@@ -22,7 +29,9 @@ export interface RunOutcome {
   join?: MethodResult['join'];
 }
 
-export interface RunHooks extends ContextHooks {
+export interface RunHooks extends Omit<ContextHooks, 'progress'> {
+  /** Progress through the run's phases (runPhases.ts); the method's own steps come as 'running'. */
+  progress?: RunProgress;
   /** Reads the process's peak memory (Node's resourceUsage), where available. */
   peakBytes?: () => number;
   /**
@@ -35,24 +44,36 @@ export interface RunHooks extends ContextHooks {
 }
 
 export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks = {}): RunOutcome {
+  const report: RunProgress = hooks.progress ?? (() => {});
   const { spec, params } = resolveRequest(request);
-  const ctx = runContext(dataset, spec, params, request, hooks);
-  const started = performance.now();
+  const ctx = runContext(dataset, spec, params, request, {
+    progress: (fraction, step) => report(fraction, 'running', step),
+    signal: hooks.signal,
+    memoryBudget: hooks.memoryBudget,
+  });
+  const started = performance.now() - (hooks.elapsedMs ?? 0);
+  if (!hooks.result) report(0, 'running'); // a result from the pool's rounds has run already
   const result: MethodResult = hooks.result ?? spec.run(dataset, params, ctx);
-  const runtime = performance.now() - started + (hooks.elapsedMs ?? 0);
+  const runtime = performance.now() - started;
+  report(0, 'verifying', spec.model);
   const verification = verifyRelease(dataset, result.release, result.audit);
   if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
   const wanted = request.metrics ?? metricsFor(result.release.kind).map((m) => m.id);
   const metrics: Record<string, number> = {};
-  for (const id of wanted) {
+  wanted.forEach((id, i) => {
     const metric = findMetric(id);
     if (!metric) throw new InputError(`unknown metric '${id}'`);
-    if (!metric.kinds.includes(result.release.kind)) continue; // does not apply: absent, never zero
+    if (!metric.kinds.includes(result.release.kind)) return; // does not apply: absent, never zero
+    report(i / (wanted.length + 1), 'measuring', id);
     Object.assign(
       metrics,
       metric.compute(dataset, result.release, result.audit, { seed: request.seed, ...request.metricOptions }),
     );
-  }
+  });
+  report(wanted.length / (wanted.length + 1), 'measuring', 'summary');
+  const facts = releaseFacts(dataset, result.release, result.audit);
+  const summary = { ...facts, ...frequentPairFacts(dataset, result.release) };
+  const sensitiveChoice = describeSensitive(dataset, request.sensitive, request.seed, privacyDegree(params));
   const record: RunRecord = {
     method: spec.id,
     params,
@@ -62,6 +83,10 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     problems: [],
     metrics,
     runtime_ms: runtime,
+    total_ms: performance.now() - started,
+    summary,
+    warnings: runWarnings(dataset, params, ctx.sensitive, facts),
+    ...(sensitiveChoice ? { sensitive_choice: sensitiveChoice } : {}),
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
     notes: result.notes ?? {},
     ...definedOptions(request.metricOptions),

@@ -1,6 +1,11 @@
 /** A run record (DESIGN.md sec. 6 results.json): what ran, whether it verified, what it cost. */
 import type { MethodParams } from '../methods/types.ts';
 import type { SensitiveChoice } from '../data/sensitive.ts';
+import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
+import type { PairFacts } from '../metrics/summary/frequentPairs.ts';
+
+/** The plain facts of a release (DESIGN.md sec. 5 `summary`). */
+export type RunSummary = ReleaseFacts & PairFacts;
 import type { ParseWarning } from '../data/parsers/parseError.ts';
 
 export interface RunRequest {
@@ -24,7 +29,19 @@ export interface RunRecord {
   verified: boolean;
   problems: string[];
   metrics: Record<string, number>;
+  /** The method alone (with a parallel method, its plan, tasks and assembly, wall clock). */
   runtime_ms: number;
+  /**
+   * The whole run but the parse: method, verification, metrics and summary, and publishing (the
+   * release's files) where the front end publishes (the page, the CLI); sweeps publish nothing.
+   */
+  total_ms: number;
+  /** What the release did, in the analyst's words. */
+  summary: RunSummary;
+  /** Settings that make the numbers meaningless, in one sentence each (runWarnings.ts). */
+  warnings: string[];
+  /** How the sensitive items were chosen (the band says which), when the method has any. */
+  sensitive_choice?: string;
   /** Peak memory of the process during the run where the platform tells it (Node); else null. */
   peak_bytes: number | null;
   notes: Record<string, number | string>;
@@ -54,6 +71,7 @@ export function reproducingCommand(
   if (s && 'items' in s) parts.push('--sensitive', quote(csvRecord(s.items)));
   if (s && 'top' in s) parts.push('--sensitive-top', String(s.top));
   if (s && 'random' in s) parts.push('--sensitive-random', String(s.random));
+  if (s && 'band' in s) parts.push('--sensitive-band', String(s.band));
   parts.push('--seed', String(request.seed), '--out', 'release.json', '--audit', 'audit.json');
   if (request.metrics?.length) parts.push('--metrics', request.metrics.join(','));
   const o = request.metricOptions ?? {};

@@ -6,20 +6,34 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
+import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
 import { ParamForm } from '../widgets/ParamForm.tsx';
 import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
 import { methodViews } from '../methods/registry.ts';
 import type { FormRequest } from '../methods/types.ts';
 import { SAMPLES } from '../load/samples.ts';
+import { BAND_HELP, BAND_LABEL, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
+import { RunProgress } from './RunProgress.tsx';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
-  const { methods, metrics, loadCatalogues, run, running, cancel, error, dismissError } = useRuns();
+  // Selected fields only: the progress of a run re-renders RunProgress, not the whole form.
+  const { methods, metrics, loadCatalogues, run, error, dismissError } = useRuns(
+    useShallow((s) => ({
+      methods: s.methods,
+      metrics: s.metrics,
+      loadCatalogues: s.loadCatalogues,
+      run: s.run,
+      error: s.error,
+      dismissError: s.dismissError,
+    })),
+  );
+  const busy = useRuns((s) => s.running !== null);
   const [metricChoices, setMetricChoices] = useState<Record<string, MetricChoice>>({});
   const [methodId, setMethodId] = useState('');
   const [values, setValues] = useState<Record<string, ParamValue>>({});
   const [seed, setSeed] = useState(1);
-  const [sensitiveMode, setSensitiveMode] = useState<'top' | 'random' | 'items'>('top');
+  const [sensitiveMode, setSensitiveMode] = useState<SensitiveKind>('band');
   const [sensitiveCount, setSensitiveCount] = useState(10);
   const [sensitiveItems, setSensitiveItems] = useState('');
 
@@ -56,6 +70,8 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           .map((t) => t.trim())
           .filter(Boolean),
       };
+    // Not parseSensitiveChoice: the form is read while rendering, and a bad m is the run's error.
+    if (sensitiveMode === 'band') return { band: sensitiveCount };
     return sensitiveMode === 'top' ? { top: sensitiveCount } : { random: sensitiveCount };
   };
 
@@ -90,7 +106,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const start = () => {
     const choice = metricChoice();
     const rules = choice.ids.includes('rules');
-    void run(dataset.id, dataset.name, {
+    void run(dataset, {
       ...formRequest,
       metrics: choice.ids,
       metricOptions: rules
@@ -129,10 +145,12 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
               value={sensitiveMode}
               onChange={(e) => setSensitiveMode(e.target.value as typeof sensitiveMode)}
             >
+              <option value="band">{BAND_LABEL}</option>
               <option value="top">the m most frequent</option>
               <option value="random">m at random (seeded)</option>
               <option value="items">these items</option>
             </select>
+            {sensitiveMode === 'band' && <small>{BAND_HELP}</small>}
             {sensitiveMode === 'items' ? (
               <input
                 data-testid="sensitive-items"
@@ -166,23 +184,10 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           />
         </label>
         <div className="actions">
-          <button
-            type="button"
-            className="primary"
-            data-testid="run-method"
-            disabled={running !== null}
-            onClick={start}
-          >
+          <button type="button" className="primary" data-testid="run-method" disabled={busy} onClick={start}>
             Run {method.id} on {dataset.name}
           </button>
-          {running && (
-            <span className="progress-inline" data-testid="run-progress">
-              <progress max={1} value={running.fraction} /> {running.phase ?? 'running'}
-              <button type="button" onClick={cancel} data-testid="cancel-run">
-                Cancel
-              </button>
-            </span>
-          )}
+          <RunProgress />
         </div>
         <p className="muted small">
           <span data-testid="method-paper">From {method.citation}.</span> Every release is checked by its

@@ -1,21 +1,37 @@
 /**
  * Runs of methods on the loaded datasets (zustand): the method and metric catalogues from the
- * workers, the run in progress (with Cancel) and the finished, verified runs with their files.
- * A failed run leaves the finished ones as they were and shows its error.
+ * workers, the run in progress (its phase, the progress within it, Cancel) and the finished,
+ * verified runs with their files. Every finished run is saved to IndexedDB as it lands (persist.ts)
+ * and comes back after a reload, linked to its dataset by the dataset's saved source; runs whose
+ * dataset is no longer saved are dropped then. A failed run leaves the finished ones as they were
+ * and shows its error.
  */
 import { create } from 'zustand';
 import type { MethodInfo } from '../../core/methods/types.ts';
 import type { RunRequest } from '../../core/run/runRecord.ts';
-import type { EngineError, MetricInfo, RunResult } from '../../../workers/engineTypes.ts';
+import type { EngineError, MetricInfo } from '../../../workers/engineTypes.ts';
 import { isEngineError } from '../../../workers/engineTypes.ts';
 import { CancelledError } from '../../../workers/pool.ts';
 import { pool } from '../engineClient.ts';
 import { runOnPool } from '../../../workers/poolRun.ts';
+import { forgetRun, saveRun, savedDatasetSources, savedRuns, type SavedRun } from '../persist.ts';
 
-export interface RunEntry extends RunResult {
+export type RunEntry = SavedRun;
+
+/** The run under way: its phase (runPhases.ts), the progress within it and what it is doing. */
+export interface RunningState {
+  method: string;
+  fraction: number;
+  phase: string;
+  step?: string;
+  startedAt: number;
+}
+
+/** The dataset a run is made on, as the store needs it. */
+export interface RunTarget {
   id: string;
-  datasetId: string;
-  datasetName: string;
+  name: string;
+  sourceKey: string;
 }
 
 interface RunState {
@@ -23,16 +39,19 @@ interface RunState {
   metrics: MetricInfo[];
   runs: RunEntry[];
   selectedRunId: string | null;
-  running: { method: string; fraction: number; phase?: string } | null;
+  running: RunningState | null;
   error: EngineError | null;
   loadCatalogues(): Promise<void>;
-  run(datasetId: string, datasetName: string, request: RunRequest): Promise<void>;
+  /** Brings back the runs saved before the last reload. */
+  hydrate(): Promise<void>;
+  run(dataset: RunTarget, request: RunRequest): Promise<void>;
   cancel(): void;
   selectRun(id: string): void;
+  forget(id: string): void;
   dismissError(): void;
 }
 
-let nextRun = 1;
+const newRunId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 let currentRun: AbortController | null = null;
 
 export const useRuns = create<RunState>((set, get) => ({
@@ -49,19 +68,36 @@ export const useRuns = create<RunState>((set, get) => ({
     set({ methods, metrics });
   },
 
-  run: async (datasetId, datasetName, request) => {
+  hydrate: async () => {
+    const [saved, sources] = await Promise.all([savedRuns(), savedDatasetSources()]);
+    const known = new Set(sources.map((s) => s.key));
+    for (const run of saved) if (!known.has(run.sourceKey)) void forgetRun(run.id);
+    const kept = saved.filter((run) => known.has(run.sourceKey));
+    set((s) => ({ runs: [...kept, ...s.runs.filter((r) => !kept.some((k) => k.id === r.id))] }));
+  },
+
+  run: async (dataset, request) => {
     currentRun?.abort();
     const controller = new AbortController();
     currentRun = controller;
-    set({ running: { method: request.method, fraction: 0 }, error: null });
-    const onProgress = (fraction: number, phase?: string) => {
-      if (currentRun === controller) set({ running: { method: request.method, fraction, phase } });
+    const startedAt = performance.now();
+    set({ running: { method: request.method, fraction: 0, phase: 'running', startedAt }, error: null });
+    const onProgress = (fraction: number, phase?: string, step?: string) => {
+      if (currentRun === controller)
+        set({ running: { method: request.method, fraction, phase: phase ?? 'running', step, startedAt } });
     };
     const parallelTasks = get().methods.find((m) => m.id === request.method)?.parallelTasks ?? false;
     try {
-      const result = await runOnPool(pool, datasetId, request, parallelTasks, onProgress, controller.signal);
-      const entry: RunEntry = { ...result, id: `run${nextRun++}`, datasetId, datasetName };
+      const result = await runOnPool(pool, dataset.id, request, parallelTasks, onProgress, controller.signal);
+      const entry: RunEntry = {
+        ...result,
+        id: newRunId(),
+        sourceKey: dataset.sourceKey,
+        datasetName: dataset.name,
+        savedAt: Date.now(),
+      };
       set((s) => ({ runs: [...s.runs, entry], selectedRunId: entry.id, running: null }));
+      void saveRun(entry);
     } catch (error) {
       if (error instanceof CancelledError) {
         if (currentRun === controller) set({ running: null });
@@ -78,5 +114,9 @@ export const useRuns = create<RunState>((set, get) => ({
 
   cancel: () => currentRun?.abort(),
   selectRun: (id) => set({ selectedRunId: id }),
+  forget: (id) => {
+    void forgetRun(id);
+    set((s) => ({ runs: s.runs.filter((r) => r.id !== id) }));
+  },
   dismissError: () => set({ error: null }),
 }));

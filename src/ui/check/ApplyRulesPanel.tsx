@@ -10,7 +10,7 @@ import { isEngineError } from '../../../workers/engineTypes.ts';
 import { pool } from '../engineClient.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { useRuns } from '../anonymize/runStore.ts';
-import { download } from '../widgets/download.ts';
+import { download, fileStem } from '../widgets/download.ts';
 import { TextFileButton } from '../widgets/TextFileButton.tsx';
 
 const FILE = 'file';
@@ -44,8 +44,7 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
       setBusy(false);
     }
   };
-  const base = dataset.name.replace(/\.[^.]+$/, '');
-  const extension = result?.data.format === 'fimi' ? 'dat' : 'csv';
+  const base = `${fileStem(dataset.name)}-${result?.rules.method ?? 'rules'}-applied`;
 
   return (
     <section className="apply-rules" data-testid="apply-rules-panel">
@@ -137,38 +136,20 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
             </>
           )}
           <div className="actions">
-            <button
-              type="button"
-              data-testid="apply-download-data"
-              onClick={() =>
-                download(
-                  `${base}-${result.rules.method}-applied.${extension}`,
-                  result.data.data,
-                  'text/plain',
-                )
-              }
-            >
-              Treated batch ({result.data.format})
-            </button>
-            {result.data.labels && (
+            {result.files.map((file) => (
               <button
+                key={file.suffix}
                 type="button"
-                onClick={() =>
-                  download(`${base}-${result.rules.method}-labels.csv`, result.data.labels!, 'text/csv')
-                }
+                data-testid={`apply-download-data${file.suffix}`}
+                title={file.description}
+                onClick={() => download(`${base}${file.suffix}.${file.extension}`, file.blob)}
               >
-                Generalized items (CSV)
+                {file.suffix === '' ? `Treated batch (${result.format})` : `Generalized items (CSV)`}
               </button>
-            )}
+            ))}
             <button
               type="button"
-              onClick={() =>
-                download(
-                  `${base}-${result.rules.method}-applied-release.json`,
-                  result.releaseJson,
-                  'application/json',
-                )
-              }
+              onClick={() => download(`${base}-release.json`, result.releaseJson, 'application/json')}
             >
               Release (JSON)
             </button>

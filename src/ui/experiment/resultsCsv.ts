@@ -15,6 +15,8 @@ export function resultsCsv(runs: readonly SweepRun[]): string {
       ...row,
       verified: run.verified,
       runtime_ms: run.runtime_ms,
+      // Results files written before issue 16 have no total.
+      total_ms: run.total_ms ?? '',
       peak_bytes: run.peak_bytes ?? '',
       sensitive: run.sensitive.join(' '),
       command: run.command,
@@ -28,6 +30,7 @@ export function resultsCsv(runs: readonly SweepRun[]): string {
     'verified',
     ...values,
     'runtime_ms',
+    'total_ms',
     'peak_bytes',
     'sensitive',
     'command',

@@ -156,7 +156,7 @@ export function specToForm(spec: SweepSpec): SweepForm {
     sensitive: sensitive
       ? 'items' in sensitive
         ? sensitive.items.join(', ')
-        : String('top' in sensitive ? sensitive.top : sensitive.random)
+        : String(Object.values(sensitive)[0])
       : '10',
     seeds: spec.seeds.length,
     metrics: spec.metrics ?? [],

@@ -1,6 +1,7 @@
 /**
  * The page's registry of release viewers, keyed by release kind (DESIGN.md sec. 4): every kind
- * has one (types.ts). A new kind adds its viewer file and one line here.
+ * has one (types.ts): its guarantee in words, its classes' name, its downloads and its view. A new
+ * kind adds its viewer file and one entry here.
  */
 import type { ReleaseKind } from '../../core/release/types.ts';
 import { BucketsView } from './BucketsView.tsx';
@@ -9,9 +10,45 @@ import { GroupsView } from './GroupsView.tsx';
 import { TransactionsView } from './TransactionsView.tsx';
 import type { ReleaseViewer } from './types.ts';
 
+const ROW_FORMATS = ['csv-basket', 'csv-long', 'fimi', 'arff'] as const;
+
 export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
-  transactions: { guarantee: 'every class ≥ k', unit: 'classes of identical rows', View: TransactionsView },
-  groups: { guarantee: 'every group has degree ≥ p', unit: 'groups', View: GroupsView },
-  buckets: { guarantee: 'every bucket column l-diverse', unit: 'buckets', View: BucketsView },
-  generalized: { guarantee: 'every constraint holds', unit: 'distinct rows', View: GeneralizedView },
+  transactions: {
+    guarantee: 'every class ≥ k',
+    unit: 'classes of identical rows',
+    downloads: {
+      formats: ROW_FORMATS,
+      about: 'The published rows, one per input row, in the format you choose.',
+    },
+    View: TransactionsView,
+  },
+  groups: {
+    guarantee: 'every group has degree ≥ p',
+    unit: 'groups',
+    downloads: {
+      formats: ['csv-long'],
+      about:
+        "Anatomy's two tables: every QID row with its group (group,row,item) and each group's sensitive items as counts (group,item,count).",
+    },
+    View: GroupsView,
+  },
+  buckets: {
+    guarantee: 'every bucket column l-diverse',
+    unit: 'buckets',
+    downloads: {
+      formats: ['csv-long'],
+      about: 'Every published cell as bucket,row,column,item (columns are shuffled apart within a bucket).',
+    },
+    View: BucketsView,
+  },
+  generalized: {
+    guarantee: 'every constraint holds',
+    unit: 'distinct rows',
+    downloads: {
+      formats: ROW_FORMATS,
+      about:
+        'The published rows with each generalized item as one item (its label), and a second table of what every label stands for.',
+    },
+    View: GeneralizedView,
+  },
 };

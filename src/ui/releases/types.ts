@@ -1,10 +1,20 @@
 /**
  * A release kind's viewer (DESIGN.md sec. 4), found through the registry keyed by kind
- * (registry.ts): what its verifier guaranteed, in words, what its classes are called, and the view
- * of a finished run's release. The run view never branches on a kind.
+ * (registry.ts): what its verifier guaranteed, in words, what its classes are called, the data it
+ * can be downloaded as (formats, and what its files hold), and the view of a finished run's
+ * release. The run view never branches on a kind.
  */
 import type { ComponentType } from 'react';
+import type { ExportFormat } from '../../core/release/export/types.ts';
 import type { RunResult } from '../../../workers/engineTypes.ts';
+
+/** The data a release of this kind is downloaded as (DESIGN.md sec. 4 "Exported data"). */
+export interface ReleaseDownloads {
+  /** Formats it can be written in; the input's own is offered first when it is one of them. */
+  formats: readonly ExportFormat[];
+  /** What its files hold, in one sentence for the page. */
+  about: string;
+}
 
 export interface ReleaseViewProps {
   datasetId: string;
@@ -16,5 +26,6 @@ export interface ReleaseViewer {
   guarantee: string;
   /** What the release's classes are called in the run's summary line. */
   unit: string;
+  downloads: ReleaseDownloads;
   View: ComponentType<ReleaseViewProps>;
 }

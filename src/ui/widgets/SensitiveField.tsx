@@ -1,5 +1,5 @@
 /** The sensitive-items field of the Experiment and Check pages: how they are chosen, and m or the items. */
-import type { SensitiveKind } from './sensitiveChoice.ts';
+import { BAND_LABEL, type SensitiveKind } from './sensitiveChoice.ts';
 
 export function SensitiveField({
   kind,
@@ -24,6 +24,7 @@ export function SensitiveField({
           value={kind}
           onChange={(e) => onChange(e.target.value as SensitiveKind, text)}
         >
+          <option value="band">{BAND_LABEL}</option>
           <option value="top">the m most frequent</option>
           <option value="random">{randomLabel}</option>
           <option value="items">these items</option>

@@ -1,6 +1,7 @@
-/** Saves text as a file through a temporary object URL (nothing leaves the browser). */
-export function download(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves text or a Blob as a file through a temporary object URL (nothing leaves the browser). */
+export function download(fileName: string, content: string | Blob, type = 'text/plain'): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

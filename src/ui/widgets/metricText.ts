@@ -1,16 +1,26 @@
-/** What a metric value means and which paper defines it, for tooltips and table headers. */
+/** What a metric value means and which paper defines it, for tooltips, table headers and the run view. */
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
 
+const TIMES: Readonly<Record<string, string>> = {
+  runtime_ms: 'Wall-clock time of the method alone, in milliseconds (lower is better).',
+  total_ms:
+    'Wall-clock time of the whole run but the parse: method, verification, metrics and publishing the files, in milliseconds (lower is better).',
+};
+
 export function describeValue(metrics: readonly MetricInfo[], name: string): string {
-  if (name === 'runtime_ms')
-    return 'Wall-clock time of the method on one worker, in milliseconds (lower is better).';
-  const info = metrics.find((m) => name in m.values) ?? metrics.find((m) => name.startsWith(`${m.id}_`));
+  if (name in TIMES) return TIMES[name];
+  const info = metricOf(metrics, name);
   return info ? `${info.label} (${info.source}). ${info.description}` : name;
+}
+
+/** The metric a named value (`il_ratio`, `kl_se`) belongs to. */
+export function metricOf(metrics: readonly MetricInfo[], name: string): MetricInfo | undefined {
+  return metrics.find((m) => name in m.values) ?? metrics.find((m) => name.startsWith(`${m.id}_`));
 }
 
 /** Which way is better for a value (`count` for plain counts such as the number of rules). */
 export function valueDirection(metrics: readonly MetricInfo[], name: string): 'lower' | 'higher' | 'count' {
-  if (name === 'runtime_ms') return 'lower';
+  if (name in TIMES) return 'lower';
   return metrics.find((m) => name in m.values)?.values[name] ?? 'lower';
 }
 
@@ -18,3 +28,20 @@ export function valueDirection(metrics: readonly MetricInfo[], name: string): 'l
 export function formatRuntime(ms: number): string {
   return ms < 10 ? ms.toFixed(1) : ms.toFixed(0);
 }
+
+/** A duration in words: `840 ms`, `3.3 s`, `2 min 5 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${formatRuntime(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toPrecision(ms < 10_000 ? 2 : 3)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** A metric value for people: integers as they are, others to four significant digits, never -0. */
+export function formatValue(value: number): string {
+  if (Object.is(value, -0) || value === 0) return '0';
+  if (Number.isInteger(value)) return value.toLocaleString('en');
+  const text = value.toPrecision(4);
+  return text.includes('e') ? text : String(Number(text));
+}
+
+export { count, percent } from '../../core/base/format.ts';

@@ -3,7 +3,8 @@
  * - a presence attribute (nominal `{t}`, `{0,1}`, `{f,t}`, or numeric) yields the item `name` when
  *   its value is `t`/`1`/`true`, and nothing for `0`/`f`/`false`/`?`;
  * - any other value v yields the item `name=v` (`?` is missing and yields nothing).
- * In sparse rows (`{i v, j w}`) an omitted attribute is 0: absent. Errors name the line and column:
+ * In sparse rows (`{i v, j w}`) an omitted attribute is 0: absent. Quoted attribute names honour
+ * Weka's backslash escapes (`\'`, `\\`, `\n`, ...). Errors name the line and column:
  * a row with too many or too few values, an index out of range or given twice in a sparse row, a
  * nominal value not declared, a numeric value that is no number, an attribute declared twice.
  */
@@ -120,11 +121,20 @@ function parseAttribute(line: string, file: string, lineNo: number): Attribute {
   return { name, nominal: null, numeric: kind !== 'string' && kind !== 'date' };
 }
 
+/** Weka's backslash escapes inside quoted names (what the exporter writes, arffQuote). */
+const ESCAPED: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t' };
+
 function readName(text: string): [string, string] {
   const quote = text[0];
   if (quote === "'" || quote === '"') {
-    const end = text.indexOf(quote, 1);
-    return end < 0 ? ['', ''] : [text.slice(1, end), text.slice(end + 1)];
+    let name = '';
+    for (let i = 1; i < text.length; i++) {
+      const c = text[i];
+      if (c === quote) return [name, text.slice(i + 1)];
+      if (c === '\\' && i + 1 < text.length) name += ESCAPED[text[++i]] ?? text[i];
+      else name += c;
+    }
+    return ['', ''];
   }
   const match = /^(\S+)(.*)$/.exec(text);
   return match ? [match[1], match[2]] : ['', ''];

@@ -2,9 +2,10 @@
  * Format detection from the file name's extension and the first lines (DESIGN.md sec. 2).
  * Rules, in order: `.arff` or an `@relation` line -> arff; `.csv`/`.tsv`/`.txt` with a header that
  * names `tid` and `item` -> csv-long; a header of distinct names followed by records of the same
- * width -> relational (csv/tsv only); lines of integers only -> fimi; lines with the delimiter ->
- * csv-basket; anything else -> fimi, whose error then suggests csv-basket. A gzip file is read
- * decompressed (data/parseChunks.ts), so its extension is the one before `.gz` (`BMS1.dat.gz`: dat).
+ * width -> relational (csv/tsv only); lines of integers only -> fimi; lines with the delimiter, or a
+ * .csv/.tsv name -> csv-basket; anything else -> fimi, whose error then suggests csv-basket. A gzip
+ * file is read decompressed (data/parseChunks.ts), so its extension is the one before `.gz`
+ * (`BMS1.dat.gz`: dat).
  */
 import type { DatasetFormat } from '../dataset.ts';
 
@@ -38,7 +39,9 @@ export function detectFormat(
   if (isCsvLike && header.includes('tid') && header.includes('item')) return 'csv-long';
   if ((ext === 'csv' || ext === 'tsv') && looksRelational(header, lines, delimiter)) return 'relational';
   if (lines.every((l) => /^[\d\s]*$/.test(l))) return 'fimi';
-  if (lines.some((l) => l.includes(delimiter))) return 'csv-basket';
+  // A .csv of names with one item a line (an exported release whose first rows kept one item) is
+  // still a basket file: the extension says CSV and the lines are not FIMI.
+  if (lines.some((l) => l.includes(delimiter)) || ext === 'csv' || ext === 'tsv') return 'csv-basket';
   return 'fimi';
 }
 

@@ -1,0 +1,77 @@
+/**
+ * How well a release keeps the input's frequent pairs (DESIGN.md sec. 5 `summary`): of the pairs of
+ * items held together by at least 1% of the input rows, the share whose support in the release
+ * (the count on the published rows for `transactions`; the expected support from the release kind's
+ * estimator, estimators.ts, otherwise) is within 10% of the true one.
+ *
+ * Input pairs are counted in one pass over the rows, over the items that can be in a frequent pair
+ * (support >= the threshold); at most MAX_ITEMS of them, the most supported, so a dense dataset
+ * cannot blow up the count matrix (`frequent_pairs_items_cut` then says how many were left out).
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import { itemSupports } from '../../data/stats.ts';
+import type { Release } from '../../release/types.ts';
+import { supportEstimator } from '../estimators.ts';
+
+/** Pairs held by at least this share of the rows are frequent. */
+export const FREQUENT_PAIR_SUPPORT = 0.01;
+/** A published support within this share of the true one counts as kept. */
+export const PAIR_TOLERANCE = 0.1;
+const MAX_ITEMS = 1500;
+
+export interface PairFacts {
+  frequent_pairs: number;
+  frequent_pairs_within_10pct: number;
+  /** Their share; null when the input has no frequent pair. */
+  frequent_pairs_share: number | null;
+  frequent_pairs_items_cut: number;
+}
+
+export function frequentPairFacts(dataset: Dataset, release: Release): PairFacts {
+  const threshold = Math.max(1, Math.ceil(FREQUENT_PAIR_SUPPORT * dataset.n));
+  const supports = itemSupports(dataset);
+  const eligible = Array.from(supports.keys())
+    .filter((id) => supports[id] >= threshold)
+    .sort((a, b) => supports[b] - supports[a] || a - b);
+  const items = eligible.slice(0, MAX_ITEMS);
+  const pairs = pairCounts(dataset, items).filter((pair) => pair.support >= threshold);
+  let within = 0;
+  if (pairs.length > 0) {
+    const estimate = supportEstimator(dataset, release);
+    for (const { a, b, support } of pairs)
+      if (Math.abs(estimate([a, b]) - support) <= PAIR_TOLERANCE * support) within++;
+  }
+  return {
+    frequent_pairs: pairs.length,
+    frequent_pairs_within_10pct: within,
+    frequent_pairs_share: pairs.length === 0 ? null : within / pairs.length,
+    frequent_pairs_items_cut: eligible.length - items.length,
+  };
+}
+
+/** Support of every pair of `items` (input ids) that occurs, counted over the rows. */
+function pairCounts(dataset: Dataset, items: readonly number[]): { a: number; b: number; support: number }[] {
+  const f = items.length;
+  if (f < 2) return [];
+  const slot = new Int32Array(dataset.d).fill(-1);
+  items.forEach((id, i) => (slot[id] = i));
+  const counts = new Uint32Array(f * f);
+  const held: number[] = [];
+  for (let r = 0; r < dataset.n; r++) {
+    held.length = 0;
+    for (let k = dataset.offsets[r]; k < dataset.offsets[r + 1]; k++) {
+      const s = slot[dataset.items[k]];
+      if (s >= 0) held.push(s);
+    }
+    for (let x = 0; x < held.length; x++)
+      for (let y = x + 1; y < held.length; y++) {
+        const i = Math.min(held[x], held[y]);
+        counts[i * f + (held[x] ^ held[y] ^ i)]++;
+      }
+  }
+  const pairs: { a: number; b: number; support: number }[] = [];
+  for (let i = 0; i < f; i++)
+    for (let j = i + 1; j < f; j++)
+      if (counts[i * f + j] > 0) pairs.push({ a: items[i], b: items[j], support: counts[i * f + j] });
+  return pairs;
+}

@@ -1,0 +1,178 @@
+/**
+ * The plain facts of a release (DESIGN.md sec. 5 `summary`), in the analyst's words: rows and
+ * distinct items before and after, items per row before and after, what became of each input item
+ * (kept as itself, only inside generalized items, suppressed) and the new items the release adds
+ * (generalized labels), item occurrences added to or removed from rows, and rows emptied.
+ *
+ * Rows of `transactions` and `generalized` releases are linked to input rows by the audit, so the
+ * per-row facts compare each published row with its input row (a generalized row's item counts as
+ * kept when its label is in the published row). `groups` and `buckets` releases publish every item
+ * of every row (QID rows exactly, sensitive items as counts per group; every bucket column), so they
+ * add and remove nothing and empty no row; their rows are unlinked, which the metrics measure.
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import { publishedDataset } from '../../release/publishedRows.ts';
+import type { Audit, BucketsRelease, GroupsRelease, Release, RowsAudit } from '../../release/types.ts';
+import { groupsIndex } from '../groupsIndex.ts';
+
+export interface ReleaseFacts {
+  rows_before: number;
+  rows_after: number;
+  /** Distinct items. */
+  items_before: number;
+  items_after: number;
+  /** Item occurrences per row. */
+  avg_items_before: number;
+  avg_items_after: number;
+  /** Input items published as themselves. */
+  items_kept: number;
+  /** Input items published only inside generalized items. */
+  items_generalized: number;
+  /** Input items the release does not publish at all. */
+  items_suppressed: number;
+  /** Published items that are not input items (generalized labels). */
+  items_added: number;
+  /** Item occurrences published in rows whose input row did not hold them (PTA adds some). */
+  occurrences_added: number;
+  /** Item occurrences of input rows their published row does not hold (as itself or generalized). */
+  occurrences_removed: number;
+  /** Rows that held items and are published empty. */
+  rows_emptied: number;
+}
+
+export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): ReleaseFacts {
+  const d = dataset.d;
+  const before = {
+    rows_before: dataset.n,
+    items_before: d,
+    avg_items_before: dataset.n === 0 ? 0 : dataset.items.length / dataset.n,
+  };
+  if (release.kind === 'transactions' || release.kind === 'generalized') {
+    const published = publishedDataset(dataset, release.transactions);
+    const labelOf = new Int32Array(d).map((_, id) => id); // input id -> published id, -1 suppressed
+    if (release.kind === 'generalized') {
+      for (const token of release.suppressed) setIf(labelOf, dataset.dictionary.find(token), -1);
+      for (const [label, members] of Object.entries(release.generalized)) {
+        const labelId = published.dictionary.find(label) ?? -1;
+        for (const token of members) setIf(labelOf, dataset.dictionary.find(token), labelId);
+      }
+    }
+    const present = presentIds(published);
+    const kept = countIds(d, (id) => present[id] === 1);
+    const generalized = countIds(
+      d,
+      (id) => present[id] === 0 && labelOf[id] >= 0 && present[labelOf[id]] === 1,
+    );
+    const rows = rowChanges(dataset, published, (audit as RowsAudit).rowOf, labelOf);
+    return {
+      ...before,
+      rows_after: published.n,
+      items_after: present.reduce((sum, p) => sum + p, 0),
+      avg_items_after: published.n === 0 ? 0 : published.items.length / published.n,
+      items_kept: kept,
+      items_generalized: generalized,
+      items_suppressed: d - kept - generalized,
+      items_added: countIds(present.length - d, (i) => present[d + i] === 1),
+      ...rows,
+    };
+  }
+  const { tokens, occurrences, rows } =
+    release.kind === 'groups' ? groupsTokens(dataset, release) : bucketsTokens(release);
+  let kept = 0;
+  for (const token of dataset.dictionary.tokens) if (tokens.has(token)) kept++;
+  return {
+    ...before,
+    rows_after: rows,
+    items_after: tokens.size,
+    avg_items_after: rows === 0 ? 0 : occurrences / rows,
+    items_kept: kept,
+    items_generalized: 0,
+    items_suppressed: d - kept,
+    items_added: tokens.size - kept,
+    occurrences_added: 0,
+    occurrences_removed: 0,
+    rows_emptied: 0,
+  };
+}
+
+function setIf(array: Int32Array, index: number | undefined, value: number): void {
+  if (index !== undefined) array[index] = value;
+}
+
+function countIds(count: number, test: (id: number) => boolean): number {
+  let n = 0;
+  for (let id = 0; id < count; id++) if (test(id)) n++;
+  return n;
+}
+
+/** 1 for every id some published row holds. */
+function presentIds(published: Dataset): Uint8Array {
+  const present = new Uint8Array(published.d);
+  for (let k = 0; k < published.items.length; k++) present[published.items[k]] = 1;
+  return present;
+}
+
+/** Occurrences added and removed, and rows emptied, comparing each published row with its input row. */
+function rowChanges(
+  dataset: Dataset,
+  published: Dataset,
+  rowOf: readonly number[],
+  labelOf: Int32Array,
+): Pick<ReleaseFacts, 'occurrences_added' | 'occurrences_removed' | 'rows_emptied'> {
+  const stamp = new Int32Array(published.d).fill(-1); // published ids of the current published row
+  const covered = new Int32Array(published.d).fill(-1); // published ids its input row maps to
+  let added = 0;
+  let removed = 0;
+  let emptied = 0;
+  for (let p = 0; p < published.n; p++) {
+    const out = published.row(p);
+    const input = dataset.row(rowOf[p]);
+    for (const id of out) stamp[id] = p;
+    for (const id of input) {
+      const to = labelOf[id];
+      if (to >= 0 && stamp[to] === p) covered[to] = p;
+      else removed++;
+    }
+    for (const id of out) if (covered[id] !== p) added++;
+    if (out.length === 0 && input.length > 0) emptied++;
+  }
+  return { occurrences_added: added, occurrences_removed: removed, rows_emptied: emptied };
+}
+
+interface PublishedTokens {
+  tokens: Set<string>;
+  occurrences: number;
+  rows: number;
+}
+
+/** A `groups` release's distinct tokens (QID rows read as ids, groupsIndex.ts; sensitive counts). */
+function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens {
+  const { published } = groupsIndex(dataset, release);
+  const present = presentIds(published);
+  const tokens = new Set<string>();
+  for (let id = 0; id < present.length; id++) if (present[id]) tokens.add(published.dictionary.token(id));
+  let occurrences = published.items.length;
+  for (const group of release.groups)
+    for (const [s, count] of Object.entries(group.sensitive))
+      if (count > 0) {
+        tokens.add(s);
+        occurrences += count;
+      }
+  return { tokens, occurrences, rows: published.n };
+}
+
+/** A `buckets` release's distinct tokens, item occurrences and rows. */
+function bucketsTokens(release: BucketsRelease): PublishedTokens {
+  const tokens = new Set<string>();
+  let occurrences = 0;
+  let rows = 0;
+  for (const bucket of release.buckets) {
+    rows += bucket.size;
+    for (const column of bucket.columns)
+      for (const cell of column) {
+        occurrences += cell.length;
+        for (const t of cell) tokens.add(t);
+      }
+  }
+  return { tokens, occurrences, rows };
+}

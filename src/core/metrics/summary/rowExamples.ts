@@ -1,0 +1,88 @@
+/**
+ * A few input rows beside what the release publishes for them (the same row, before and after),
+ * found through the audit: a `transactions` or `generalized` row is published as one row; a `groups`
+ * row publishes its QID items exactly, its sensitive items only as its group's counts; a `buckets`
+ * row publishes every item, each column shuffled apart within its bucket. Rows are taken evenly
+ * spaced over the input, those the release changed first, then shown in input order.
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import { compareTokens } from '../../data/tokenOrder.ts';
+import type { Audit, BucketsAudit, GroupsAudit, Release, RowsAudit } from '../../release/types.ts';
+
+export interface RowExample {
+  /** Input row, from 0. */
+  row: number;
+  before: string[];
+  after: string[];
+  /** What else the release says about this row (its group's counts, its bucket). */
+  note?: string;
+  changed: boolean;
+}
+
+/** How many evenly spaced rows are looked at to find changed ones. */
+const LOOKED_AT = 60;
+
+export function rowExamples(dataset: Dataset, release: Release, audit: Audit, count = 6): RowExample[] {
+  const describe = describer(dataset, release, audit);
+  const looked = Math.min(dataset.n, LOOKED_AT);
+  const candidates: RowExample[] = [];
+  for (let k = 0; k < looked; k++) candidates.push(describe(Math.floor((k * dataset.n) / looked)));
+  const chosen = [...candidates.filter((e) => e.changed), ...candidates.filter((e) => !e.changed)];
+  return chosen.slice(0, count).sort((a, b) => a.row - b.row);
+}
+
+const sorted = (tokens: Iterable<string>) => [...tokens].sort(compareTokens);
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((t, i) => t === b[i]);
+
+/** The example of input row r, per release kind. */
+function describer(dataset: Dataset, release: Release, audit: Audit): (r: number) => RowExample {
+  switch (release.kind) {
+    case 'transactions':
+    case 'generalized': {
+      const publishedOf = inverse(dataset.n, [(audit as RowsAudit).rowOf]);
+      return (r) => {
+        const before = sorted(dataset.rowTokens(r));
+        const after = sorted(release.transactions[publishedOf.index[r]] ?? []);
+        return { row: r, before, after, changed: !sameSet(before, after) };
+      };
+    }
+    case 'groups': {
+      const at = inverse(dataset.n, (audit as GroupsAudit).groups);
+      return (r) => {
+        const group = release.groups[at.list[r]];
+        const counts = Object.entries(group.sensitive).filter(([, c]) => c > 0);
+        const before = sorted(dataset.rowTokens(r));
+        const after = sorted(group.qid[at.index[r]] ?? []);
+        const note =
+          `in group ${at.list[r] + 1} of ${group.qid.length} rows, which publishes ` +
+          (counts.length === 0
+            ? 'no sensitive item'
+            : `its sensitive items as counts: ${counts.map(([s, c]) => `${s} ×${c}`).join(', ')}`);
+        return { row: r, before, after, note, changed: !sameSet(before, after) };
+      };
+    }
+    case 'buckets': {
+      const at = inverse(dataset.n, (audit as BucketsAudit).buckets);
+      return (r) => {
+        const bucket = release.buckets[at.list[r]];
+        const before = sorted(dataset.rowTokens(r));
+        const note = `in bucket ${at.list[r] + 1} of ${bucket.size} rows: each of its ${bucket.columns.length} columns is published as a list shuffled apart from the others, so these items are no longer linked to one row`;
+        return { row: r, before, after: before, note, changed: before.length > 0 };
+      };
+    }
+  }
+}
+
+/** For each input row, which list of the audit holds it and at which position. */
+function inverse(n: number, lists: readonly (readonly number[])[]): { list: Int32Array; index: Int32Array } {
+  const list = new Int32Array(n).fill(-1);
+  const index = new Int32Array(n).fill(-1);
+  lists.forEach((rows, l) =>
+    rows.forEach((r, i) => {
+      list[r] = l;
+      index[r] = i;
+    }),
+  );
+  return { list, index };
+}

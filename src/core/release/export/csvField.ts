@@ -1,0 +1,31 @@
+/**
+ * One CSV field as papaparse writes it (quoted when it holds the delimiter, a quote, a line break or
+ * blanks at its ends; quotes doubled), cached per distinct item: a release repeats few items many
+ * times, so each is quoted once and the rows are plain joins. Plain fields (numbers, simple words)
+ * need no quoting and skip papaparse altogether.
+ */
+import Papa from 'papaparse';
+
+/** Fields papaparse writes as they are: no delimiter, quote, line break or blank at either end. */
+const PLAIN = /^[\w.:/()+=-]*$/;
+
+export function csvQuoter(): (field: string) => string {
+  const cache = new Map<string, string>();
+  return (field) => {
+    if (PLAIN.test(field)) return field;
+    let quoted = cache.get(field);
+    if (quoted === undefined) {
+      quoted = field === '' ? '' : Papa.unparse([[field]], { newline: '\n' });
+      cache.set(field, quoted);
+    }
+    return quoted;
+  };
+}
+
+/** A CSV table: the header line, then one line per record, every field quoted as needed. */
+export function csvTable(header: readonly string[], records: Iterable<readonly string[]>): string {
+  const quote = csvQuoter();
+  const lines = [header.map(quote).join(',')];
+  for (const record of records) lines.push(record.map(quote).join(','));
+  return lines.join('\n') + '\n';
+}

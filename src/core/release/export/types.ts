@@ -1,0 +1,53 @@
+/**
+ * Exported data (DESIGN.md sec. 4 "Exported data"): a release written as data in one of the input
+ * formats, so that the analyst opens it where they opened the input. A release becomes one or more
+ * files: the data itself (suffix '') and, where the kind needs one, a second table (the generalized
+ * items' members, a `groups` release's sensitive counts).
+ */
+import type { DatasetFormat } from '../../data/dataset.ts';
+
+/** The formats a release can be written in (`relational` input is written as csv-long). */
+export type ExportFormat = 'fimi' | 'csv-basket' | 'csv-long' | 'arff';
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv-basket', 'csv-long', 'fimi', 'arff'];
+
+export interface ExportFile {
+  /** '' for the data; '-generalized' or '-sensitive' for the second table. */
+  suffix: string;
+  /** File extension without the dot: `dat`, `csv`, `arff`. */
+  extension: string;
+  mime: string;
+  /** What the file holds, in one line (the page's download label). */
+  description: string;
+  text: string;
+}
+
+/** The format a release of data read as `input` is written in when none is asked for. */
+export function exportFormatFor(input: DatasetFormat | 'synthetic'): ExportFormat {
+  switch (input) {
+    case 'relational':
+      return 'csv-long';
+    case 'synthetic':
+      return 'fimi';
+    default:
+      return input;
+  }
+}
+
+export function isExportFormat(value: string): value is ExportFormat {
+  return (EXPORT_FORMATS as readonly string[]).includes(value);
+}
+
+export const EXTENSION: Readonly<Record<ExportFormat, string>> = {
+  fimi: 'dat',
+  'csv-basket': 'csv',
+  'csv-long': 'csv',
+  arff: 'arff',
+};
+
+export const MIME: Readonly<Record<ExportFormat, string>> = {
+  fimi: 'text/plain',
+  'csv-basket': 'text/csv',
+  'csv-long': 'text/csv',
+  arff: 'text/plain',
+};

@@ -1,0 +1,71 @@
+/**
+ * A run that ends with what an analyst takes away (the page and the CLI; sweeps need only the
+ * record): runMethod, then the publishing phase: the viewer's summary, a few rows before and after,
+ * the release JSON, the private audit, and the release written as data (DESIGN.md sec. 4
+ * "Exported data") in the input's own format or the one asked for. `total_ms` then covers it all.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { rowExamples, type RowExample } from '../metrics/summary/rowExamples.ts';
+import { exportFormatsOf, exportRelease } from '../release/export/exportRelease.ts';
+import { exportFormatFor, type ExportFile, type ExportFormat } from '../release/export/types.ts';
+import { releaseJson } from '../release/exportRelease.ts';
+import { summarizeRelease, type ReleaseSummary } from '../release/summary.ts';
+import type { Release, ReleaseKind } from '../release/types.ts';
+import { runMethod, type RunHooks, type RunOutcome } from './runMethod.ts';
+import type { RunRequest } from './runRecord.ts';
+
+export interface PublishedRun extends RunOutcome {
+  /** What the release viewer shows (class sizes, largest classes, ...). */
+  view: ReleaseSummary;
+  examples: RowExample[];
+  releaseJson: string;
+  auditJson: string;
+  /** The format the data was written in, and its files (none when `exportFormat` is null). */
+  exportFormat: ExportFormat;
+  exports: ExportFile[];
+}
+
+export interface PublishOptions {
+  /** The format of the exported data: the input's own by default; null writes none. */
+  exportFormat?: ExportFormat | null;
+}
+
+/** The format a release of `kind` from `dataset` is written in unless another is asked for. */
+export function defaultExportFormat(dataset: Dataset, kind: ReleaseKind): ExportFormat {
+  const preferred = exportFormatFor(dataset.format);
+  const possible = exportFormatsOf(kind);
+  return possible.includes(preferred) ? preferred : possible[0];
+}
+
+export function publishRun(
+  dataset: Dataset,
+  request: RunRequest,
+  hooks: RunHooks = {},
+  options: PublishOptions = {},
+): PublishedRun {
+  const started = performance.now();
+  const outcome = runMethod(dataset, request, hooks);
+  const report = hooks.progress ?? (() => {});
+  const steps = 5;
+  report(0 / steps, 'publishing', 'viewer');
+  const view = summarizeRelease(dataset, outcome.release);
+  report(1 / steps, 'publishing', 'rows before and after');
+  const examples = rowExamples(dataset, outcome.release, outcome.audit);
+  report(2 / steps, 'publishing', 'release JSON');
+  const json = releaseJson(outcome.release);
+  report(3 / steps, 'publishing', 'audit');
+  const auditJson = JSON.stringify(outcome.audit);
+  const format = options.exportFormat ?? defaultExportFormat(dataset, outcome.release.kind);
+  report(4 / steps, 'publishing', `data as ${format}`);
+  const exports =
+    options.exportFormat === null
+      ? []
+      : exportRelease(outcome.release, format, relationName(dataset, outcome.release));
+  const total = performance.now() - started + (hooks.elapsedMs ?? 0);
+  const record = { ...outcome.record, total_ms: total };
+  return { ...outcome, record, view, examples, releaseJson: json, auditJson, exportFormat: format, exports };
+}
+
+function relationName(dataset: Dataset, release: Release): string {
+  return `${dataset.name} anonymized by ${release.method}`;
+}

@@ -1,0 +1,85 @@
+/**
+ * Warnings of a run (DESIGN.md sec. 5 `warnings`): a setting that makes the numbers meaningless, or
+ * a release that kept too little to compare, said in one sentence each:
+ * - sensitive items held by fewer than 1% of the rows (every p-degree method then publishes almost
+ *   every row unchanged and they all score about the same);
+ * - a sensitive item so common that p is barely feasible (2p·f_s > n: a few huge groups);
+ * - k above the support of most items (they can only be generalized or suppressed);
+ * - m above the length of most rows (k^m then asks whole rows to repeat k times);
+ * - a release that empties or suppresses most of the data.
+ */
+import { count, percent } from '../base/format.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { itemSupports } from '../data/stats.ts';
+import type { MethodParams } from '../methods/types.ts';
+import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
+
+/** Above this share a setting or a loss is "most". */
+const MOST = 0.5;
+const RARE_SENSITIVE = 0.01;
+
+export function runWarnings(
+  dataset: Dataset,
+  params: MethodParams,
+  sensitive: readonly number[],
+  facts: ReleaseFacts,
+): string[] {
+  const n = dataset.n;
+  if (n === 0) return [];
+  const warnings: string[] = [];
+  const supports = itemSupports(dataset);
+  if (sensitive.length > 0) {
+    const holders = rowsHoldingAny(dataset, sensitive);
+    if (holders < RARE_SENSITIVE * n)
+      warnings.push(
+        `The ${sensitive.length} sensitive item(s) are held by ${count(holders)} of ${count(n)} rows (${percent(holders / n)}): almost every row is published as it is, so every p-degree method scores about the same. Choose items of moderate support (the band choice).`,
+      );
+    const p = Number(params.p);
+    for (const id of sensitive)
+      if (p > 0 && 2 * p * supports[id] > n)
+        warnings.push(
+          `Sensitive item '${dataset.dictionary.token(id)}' is held by ${count(supports[id])} rows (${percent(supports[id] / n)}): p = ${p} needs ${p} rows per holder in its group, so the groups grow huge and say little. Choose rarer items or a smaller p.`,
+        );
+  }
+  const k = Number(params.k);
+  if (k > 1) {
+    let below = 0;
+    for (const s of supports) if (s < k) below++;
+    if (below > MOST * supports.length)
+      warnings.push(
+        `k = ${k} is above the support of ${percent(below / supports.length)} of the items: those can be published only generalized or not at all.`,
+      );
+  }
+  const m = Number(params.m);
+  if (m > 1) {
+    let shorter = 0;
+    for (let r = 0; r < n; r++) if (dataset.rowLength(r) < m) shorter++;
+    if (shorter > MOST * n)
+      warnings.push(
+        `m = ${m} is longer than ${percent(shorter / n)} of the rows: for those, k^m-anonymity asks the whole row to occur k times.`,
+      );
+  }
+  if (facts.rows_emptied > MOST * n)
+    warnings.push(
+      `The release empties ${percent(facts.rows_emptied / n)} of the rows: the metrics compare little.`,
+    );
+  if (facts.items_suppressed > MOST * facts.items_before)
+    warnings.push(
+      `The release drops ${count(facts.items_suppressed)} of the ${count(facts.items_before)} items altogether.`,
+    );
+  return warnings;
+}
+
+function rowsHoldingAny(dataset: Dataset, items: readonly number[]): number {
+  const wanted = new Uint8Array(dataset.d);
+  for (const id of items) wanted[id] = 1;
+  let rows = 0;
+  for (let r = 0; r < dataset.n; r++) {
+    for (let k = dataset.offsets[r]; k < dataset.offsets[r + 1]; k++)
+      if (wanted[dataset.items[k]]) {
+        rows++;
+        break;
+      }
+  }
+  return rows;
+}

@@ -1,0 +1,54 @@
+/**
+ * One finished run in detail: what its verifier guaranteed, its warnings, what the release did in
+ * plain words, its metrics with their meanings, a few rows before and after, what to download
+ * (the data, the JSON, the private audit apart), the reproducing command, and the release kind's
+ * viewer and the method's extras (found through the registries).
+ */
+import { Suspense } from 'react';
+import { methodViews } from '../methods/registry.ts';
+import { RELEASE_VIEWERS } from '../releases/registry.ts';
+import { MetricMeanings } from './MetricMeanings.tsx';
+import { RowExamples } from './RowExamples.tsx';
+import { RunDownloads } from './RunDownloads.tsx';
+import { RunSummary } from './RunSummary.tsx';
+import { useRuns, type RunEntry } from './runStore.ts';
+
+export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string }) {
+  const { record, summary } = run;
+  const metrics = useRuns((s) => s.metrics);
+  const method = useRuns((s) => s.methods.find((m) => m.id === record.method));
+  const viewer = RELEASE_VIEWERS[summary.kind];
+  const { RunExtras } = methodViews(record.method);
+  const notes = Object.entries(record.notes);
+  return (
+    <div className="run-detail" data-testid="run-detail">
+      <h3>
+        {record.method} on {run.datasetName}{' '}
+        <span className="badge ok" data-testid="run-verified">
+          verified: {viewer.guarantee}, every input row once
+        </span>
+      </h3>
+      <p className="muted">
+        {summary.rows.toLocaleString('en')} rows in {summary.classes.toLocaleString('en')} {viewer.unit}
+        {notes.map(([k, v]) => ` · ${k}: ${v}`).join('')}
+      </p>
+      <h4>What the release did</h4>
+      <RunSummary record={record} />
+      <h4>Rows before and after</h4>
+      <RowExamples examples={run.examples} />
+      <h4>Metrics</h4>
+      <MetricMeanings record={record} metrics={metrics} />
+      <h4>Take it away</h4>
+      <RunDownloads key={run.id} run={run} method={method} />
+      <code className="command" data-testid="run-command">
+        {record.command}
+      </code>
+      <viewer.View datasetId={datasetId} run={run} />
+      {RunExtras && (
+        <Suspense fallback={null}>
+          <RunExtras datasetId={datasetId} run={run} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * What an analyst takes away from a run (DESIGN.md sec. 4): the anonymized data in the input's own
+ * format or another the release kind allows (the release-viewer registry says which), the release
+ * JSON, and, set apart, the private audit. Files are named after the input, the method and its
+ * parameters (`groceries-pta-k5.csv`). Another format is written by a worker from the release JSON.
+ */
+import { useState } from 'react';
+import type { MethodInfo } from '../../core/methods/types.ts';
+import { exportFileName, releaseBaseName } from '../../core/release/export/fileName.ts';
+import type { ExportFormat } from '../../core/release/export/types.ts';
+import { isEngineError, type RunFile } from '../../../workers/engineTypes.ts';
+import { pool } from '../engineClient.ts';
+import { RELEASE_VIEWERS } from '../releases/registry.ts';
+import { download } from '../widgets/download.ts';
+import type { RunEntry } from './runStore.ts';
+
+export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInfo | undefined }) {
+  const { record, files } = run;
+  const { downloads } = RELEASE_VIEWERS[run.summary.kind];
+  const formats = [files.exportFormat, ...downloads.formats.filter((f) => f !== files.exportFormat)];
+  const [format, setFormat] = useState<ExportFormat>(files.exportFormat);
+  const [written, setWritten] = useState<Partial<Record<ExportFormat, RunFile[] | string>>>({
+    [files.exportFormat]: files.exports,
+  });
+  const base = releaseBaseName(
+    run.datasetName,
+    record.method,
+    method?.params ?? [],
+    record.params,
+    record.seed,
+  );
+
+  const choose = (next: ExportFormat) => {
+    setFormat(next);
+    if (written[next]) return;
+    void pool
+      .run((api) => api.exportRelease(files.release, next))
+      .then(
+        (result) => setWritten((w) => ({ ...w, [next]: result })),
+        (error) =>
+          setWritten((w) => ({ ...w, [next]: isEngineError(error) ? error.message : String(error) })),
+      );
+  };
+  const current = written[format];
+
+  return (
+    <div className="downloads" data-testid="run-downloads">
+      <div className="download-group">
+        <h4>Anonymized data</h4>
+        <p className="muted small">{downloads.about}</p>
+        <label className="inline">
+          Format{' '}
+          <select
+            data-testid="export-format"
+            value={format}
+            onChange={(e) => choose(e.target.value as ExportFormat)}
+          >
+            {formats.map((f) => (
+              <option key={f} value={f}>
+                {f}
+                {f === files.exportFormat ? ' (default)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        {typeof current === 'string' && (
+          <p className="error-reason" data-testid="export-error">
+            {current}
+          </p>
+        )}
+        {current === undefined && <p className="muted small">Writing {format}…</p>}
+        {Array.isArray(current) && (
+          <ul className="file-list">
+            {current.map((file) => {
+              const name = exportFileName(base, file);
+              return (
+                <li key={file.suffix}>
+                  <button
+                    type="button"
+                    data-testid={`download-data${file.suffix}`}
+                    onClick={() => download(name, file.blob)}
+                  >
+                    {name}
+                  </button>{' '}
+                  <span className="muted small">{file.description}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <div className="download-group">
+        <h4>Release (JSON)</h4>
+        <p className="muted small">The published form with its header (method, parameters, seed).</p>
+        <button
+          type="button"
+          data-testid="download-json"
+          onClick={() => download(`${base}-release.json`, files.release)}
+        >
+          {base}-release.json
+        </button>
+      </div>
+      <div className="download-group private">
+        <h4>Audit (private)</h4>
+        <p className="small">
+          Links every published row to its input row, so verifiers and metrics can be rechecked. Never publish
+          it.
+        </p>
+        <button
+          type="button"
+          data-testid="download-audit"
+          onClick={() => download(`${base}-audit-private.json`, files.audit)}
+        >
+          {base}-audit-private.json
+        </button>
+        {run.rulesJson && (
+          <>
+            <p className="small">
+              The rules: what this run did to each item, to apply to the next batch of the same shape (Check
+              tab). They name the hierarchy and the items generalized or suppressed; keep them with the audit.
+            </p>
+            <button
+              type="button"
+              data-testid="download-rules"
+              onClick={() => download(`${base}-rules.json`, run.rulesJson!, 'application/json')}
+            >
+              {base}-rules.json
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * A run's summary (DESIGN.md sec. 5 `summary`) said in plain sentences for the page: rows, items,
+ * basket sizes, what became of the items, the frequent pairs kept, how the sensitive items were
+ * chosen and how long the whole run took beside the method alone. Pure, so it is tested as text.
+ */
+import type { RunRecord } from '../../core/run/runRecord.ts';
+import { count, formatDuration, percent } from '../widgets/metricText.ts';
+
+export interface SummaryLine {
+  /** A short name for the line (`rows`, `items`, ...), also its test id. */
+  id: string;
+  text: string;
+}
+
+const basket = (value: number) => value.toFixed(2);
+
+export function summaryLines(record: RunRecord): SummaryLine[] {
+  const s = record.summary;
+  const lines: SummaryLine[] = [];
+  lines.push({
+    id: 'rows',
+    text:
+      `${count(s.rows_before)} rows before, ${count(s.rows_after)} after` +
+      (s.rows_emptied > 0 ? `; ${count(s.rows_emptied)} rows are published empty.` : '; no row is emptied.'),
+  });
+  const fates = [`${count(s.items_kept)} kept as they are`];
+  if (s.items_generalized > 0) fates.push(`${count(s.items_generalized)} only inside generalized items`);
+  fates.push(`${count(s.items_suppressed)} no longer published`);
+  lines.push({
+    id: 'items',
+    text:
+      `${count(s.items_before)} distinct items before, ${count(s.items_after)} after: of the input's items ${fates.join(', ')}` +
+      (s.items_added > 0 ? `; ${count(s.items_added)} generalized items added.` : '.'),
+  });
+  const moved =
+    s.occurrences_added + s.occurrences_removed > 0
+      ? ` (${count(s.occurrences_added)} items added to rows that did not hold them, ${count(s.occurrences_removed)} taken away)`
+      : '';
+  lines.push({
+    id: 'basket',
+    text:
+      s.avg_items_before === s.avg_items_after
+        ? `Rows keep their size: ${basket(s.avg_items_before)} items on average${moved}.`
+        : `Rows went from ${basket(s.avg_items_before)} to ${basket(s.avg_items_after)} items on average${moved}.`,
+  });
+  lines.push({
+    id: 'pairs',
+    text:
+      s.frequent_pairs_share === null
+        ? 'No pair of items is held by 1% of the rows: nothing to compare pair supports on.'
+        : `${count(s.frequent_pairs_within_10pct)} of the ${count(s.frequent_pairs)} pairs held by at least 1% of the rows (${percent(s.frequent_pairs_share)}) keep their support within 10% in the release (the count an analyst would estimate from it)` +
+          (s.frequent_pairs_items_cut > 0
+            ? ` (pairs among the 1,500 most frequent items; ${count(s.frequent_pairs_items_cut)} left out).`
+            : '.'),
+  });
+  if (record.sensitive_choice) lines.push({ id: 'sensitive', text: record.sensitive_choice });
+  lines.push({
+    id: 'time',
+    text: `The method took ${formatDuration(record.runtime_ms)}; the whole run ${formatDuration(record.total_ms)} (with verification, metrics and publishing the files).`,
+  });
+  return lines;
+}

@@ -1,0 +1,206 @@
+/**
+ * The plain summary of a run (DESIGN.md sec. 5 `summary`), its warnings and the sensitive-item band:
+ * the facts equal a naive recount from release + audit on random data (fast-check), the frequent
+ * pairs share is 1 for a release equal to its input and 0 when every row is emptied, the band never
+ * picks the most frequent items and keeps p feasible, and each warning fires when its setting does.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { runMethod } from '../src/core/run/runMethod.ts';
+import type { RunRequest } from '../src/core/run/runRecord.ts';
+import { InputError } from '../src/core/base/errors.ts';
+import { chooseSensitive, describeSensitive, supportBand } from '../src/core/data/sensitive.ts';
+import { itemSupports } from '../src/core/data/stats.ts';
+import { frequentPairFacts } from '../src/core/metrics/summary/frequentPairs.ts';
+import { rowExamples } from '../src/core/metrics/summary/rowExamples.ts';
+import type { Release, RowsAudit, TransactionsRelease } from '../src/core/release/types.ts';
+import { summaryLines } from '../src/ui/anonymize/summaryText.ts';
+import { arbitraryRows, datasetOf } from './helpers.ts';
+
+/** The run of `request` on the rows, or null when the setting is infeasible for them. */
+function runOf(rows: number[][], request: Omit<RunRequest, 'seed' | 'metrics'>) {
+  try {
+    return runMethod(datasetOf(rows), { ...request, seed: 1, metrics: [] });
+  } catch (error) {
+    if (error instanceof InputError) return null;
+    throw error;
+  }
+}
+
+/** What became of each input item and row, recounted naively from the published rows. */
+function recount(input: string[][], release: Release, rowOf: number[]) {
+  const published = 'transactions' in release ? release.transactions : [];
+  const labelOf = new Map<string, string>();
+  if (release.kind === 'generalized')
+    for (const [label, members] of Object.entries(release.generalized))
+      for (const t of members) labelOf.set(t, label);
+  const shown = new Set(published.flat());
+  const inputItems = new Set(input.flat());
+  const kept = [...inputItems].filter((t) => shown.has(t)).length;
+  const generalized = [...inputItems].filter((t) => !shown.has(t) && shown.has(labelOf.get(t) ?? '')).length;
+  let added = 0;
+  let removed = 0;
+  let emptied = 0;
+  published.forEach((row, p) => {
+    const source = input[rowOf[p]];
+    const mapped = new Set(source.map((t) => labelOf.get(t) ?? t));
+    added += row.filter((t) => !mapped.has(t)).length;
+    removed += source.filter((t) => !row.includes(labelOf.get(t) ?? t)).length;
+    if (row.length === 0 && source.length > 0) emptied++;
+  });
+  return {
+    items_kept: kept,
+    items_generalized: generalized,
+    items_suppressed: inputItems.size - kept - generalized,
+    items_added: [...shown].filter((t) => !inputItems.has(t)).length,
+    occurrences_added: added,
+    occurrences_removed: removed,
+    rows_emptied: emptied,
+    items_after: shown.size,
+  };
+}
+
+describe('release facts equal a naive recount', () => {
+  for (const request of [
+    { method: 'pta', params: { k: 3 } },
+    { method: 'patternka', params: { k: 2 } },
+    { method: 'coat', params: { k: 3, m: 2 } },
+    { method: 'apriori-km', params: { k: 2, m: 2 } },
+  ])
+    it(request.method, () =>
+      fc.assert(
+        fc.property(arbitraryRows(20, 40, 6), (rows) => {
+          const run = runOf(rows, request);
+          fc.pre(run !== null);
+          const input = rows.map((row) => row.map(String));
+          const facts = run!.record.summary;
+          expect(facts).toMatchObject(recount(input, run!.release, (run!.audit as RowsAudit).rowOf));
+          expect(facts.rows_before).toBe(rows.length);
+          expect(facts.items_before).toBe(new Set(rows.flat()).size);
+        }),
+        { numRuns: 30 },
+      ),
+    );
+
+  it('groups and buckets keep every item and row', () => {
+    fc.assert(
+      fc.property(arbitraryRows(15, 40, 6), (rows) => {
+        for (const request of [
+          { method: 'anatomy', params: { p: 2 }, sensitive: { top: 2 } },
+          { method: 'multi-anatomy', params: { l: 2, columns: 2 } },
+        ]) {
+          const run = runOf(rows, request);
+          if (!run) continue;
+          const d = new Set(rows.flat()).size;
+          expect(run.record.summary).toMatchObject({
+            items_kept: d,
+            items_suppressed: 0,
+            rows_emptied: 0,
+            rows_after: rows.length,
+          });
+          expect(run.record.summary.avg_items_after).toBeCloseTo(run.record.summary.avg_items_before, 10);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe('frequent pairs kept within 10%', () => {
+  const rows = [[1, 2, 3], [1, 2], [2, 3], [1, 3], [1, 2, 3], [4]];
+  const dataset = datasetOf(rows);
+  const release = (transactions: string[][]): TransactionsRelease => ({
+    format: 'txanon-release/1',
+    model: 'k-anonymity',
+    method: 'test',
+    params: { k: 1 },
+    seed: 1,
+    sensitive: [],
+    kind: 'transactions',
+    transactions,
+  });
+  it('all of them in a release equal to its input, none when every row is emptied', () => {
+    const same = frequentPairFacts(dataset, release(rows.map((r) => r.map(String))));
+    expect(same).toMatchObject({
+      frequent_pairs: 3,
+      frequent_pairs_within_10pct: 3,
+      frequent_pairs_share: 1,
+    });
+    const empty = frequentPairFacts(dataset, release(rows.map(() => [])));
+    expect(empty).toMatchObject({
+      frequent_pairs: 3,
+      frequent_pairs_within_10pct: 0,
+      frequent_pairs_share: 0,
+    });
+  });
+
+  it('rows before and after: the same input row, the changed ones first', () => {
+    const emptied = release(rows.map((r, i) => (i === 2 ? [] : r.map(String))));
+    const examples = rowExamples(dataset, emptied, { rowOf: rows.map((_, i) => i) }, 2);
+    expect(examples[0]).toMatchObject({ row: 0 });
+    expect(examples.find((e) => e.row === 2)).toMatchObject({ before: ['2', '3'], after: [], changed: true });
+  });
+});
+
+describe('the sensitive-item band', () => {
+  // 1,000 rows: item 0 in every row (whole milk), item s (1..30) in the first 5s rows.
+  const rows = Array.from({ length: 1000 }, (_, r) => [
+    0,
+    ...Array.from({ length: 30 }, (_, s) => s + 1).filter((s) => r < 5 * s),
+  ]);
+  const dataset = datasetOf(rows);
+  const supports = itemSupports(dataset);
+
+  it('picks items held by 1% to min(10%, 1/2p) of the rows, never the most frequent', () => {
+    for (const seed of [1, 2, 3]) {
+      const chosen = chooseSensitive(dataset, { band: 5 }, seed, 10);
+      expect(chosen).toHaveLength(5);
+      for (const id of chosen) {
+        expect(supports[id]).toBeGreaterThanOrEqual(10);
+        expect(supports[id]).toBeLessThanOrEqual(50);
+      }
+    }
+    expect(chooseSensitive(dataset, { band: 5 }, 1, 10)).not.toEqual(
+      chooseSensitive(dataset, { band: 5 }, 2, 10),
+    );
+    expect(chooseSensitive(dataset, { top: 1 }, 1)).toEqual([dataset.dictionary.find('0')]);
+    expect(describeSensitive(dataset, { band: 5 }, 1, 10)).toContain(
+      'from the 9 items held by 10 to 50 of the 1,000 rows',
+    );
+  });
+
+  it('widens its floor, then its ceiling up to n/p, and says when there are too few items', () => {
+    expect(supportBand(dataset, 10, 10)).toMatchObject({ lo: 1, hi: 50 });
+    expect(supportBand(dataset, 15, 10)).toMatchObject({ lo: 1, hi: 100 });
+    expect(() => supportBand(dataset, 25, 10)).toThrow(/only 20 item\(s\).*n\/p = 100/);
+  });
+});
+
+describe('warnings', () => {
+  // Items 0..6, 10..14, 20..22 held by 14% to 33% of the rows; 30..49 by 5% each.
+  const base = Array.from({ length: 400 }, (_, r) => [r % 7, 10 + (r % 5), 20 + (r % 3), 30 + (r % 20)]);
+  it('rare sensitive items, common ones, k above most supports, m above most rows', () => {
+    const rare = runOf([...base, [99]], {
+      method: 'anatomy',
+      params: { p: 2 },
+      sensitive: { items: ['99'] },
+    });
+    expect(rare!.record.warnings.join(' ')).toContain('held by 1 of 401 rows (0.25%)');
+    const common = runOf(base, { method: 'anatomy', params: { p: 2 }, sensitive: { items: ['20'] } });
+    expect(common!.record.warnings.join(' ')).toContain("Sensitive item '20' is held by 134 rows");
+    const band = runOf(base, { method: 'anatomy', params: { p: 2 }, sensitive: { band: 2 } });
+    expect(band!.record.warnings).toEqual([]);
+    const bigK = runOf(base, { method: 'pta', params: { k: 100 } });
+    expect(bigK!.record.warnings.join(' ')).toContain('k = 100 is above the support of');
+    const bigM = runOf(base, { method: 'coat', params: { k: 2, m: 5 } });
+    expect(bigM!.record.warnings.join(' ')).toContain('m = 5 is longer than 100% of the rows');
+  });
+
+  it('the summary reads as sentences', () => {
+    const run = runOf(base, { method: 'pta', params: { k: 5 } })!;
+    const lines = summaryLines(run.record);
+    expect(lines.map((l) => l.id)).toEqual(['rows', 'items', 'basket', 'pairs', 'time']);
+    expect(lines[0].text).toMatch(/^400 rows before, 400 after/);
+    expect(lines[1].text).toContain('35 distinct items before');
+  });
+});
