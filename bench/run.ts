@@ -112,8 +112,8 @@ async function section(name: SectionName): Promise<string> {
 async function browserRunSection(): Promise<string> {
   if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) return '';
   await generateLarge();
-  if (!existsSync('dist/index.html'))
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Always built afresh: a dist/ left from an older checkout would be measured instead.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   // E2E_PORT: the port this checkout may use (others may run their own previews at the same time).
   const report = await browserRun(
     GENERATED,
