@@ -76,14 +76,9 @@ function memoryPeak(): { stop(): number } {
   };
 }
 
-const runtimeOfLastRow = (page: Page) =>
-  page
-    .getByTestId('run-row')
-    .last()
-    .evaluate((row) => {
-      const cells = (row as HTMLTableRowElement).cells;
-      return parseFloat(cells[cells.length - 1].textContent ?? ''); // runtime ms, the last column
-    });
+/** The last run's runtime_ms as its row in the runs table shows it (data-testid run-runtime). */
+const runtimeOfLastRow = async (page: Page) =>
+  parseFloat((await page.getByTestId('run-runtime').last().textContent()) ?? '');
 
 async function runInPage(
   page: Page,
