@@ -30,9 +30,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4218);
 const BMS1 = '../shared/data/BMS1.dat';
 /**
  * Per-run limits, seconds of wall clock: twice the issue's targets (10 minutes at Netflix size, 2
- * minutes on retail), since the machine is shared; the targets are judged in scaleTargets.ts.
+ * minutes on retail), since the machine is shared (SCALE_LIMIT_S sets the Netflix one); the
+ * targets are judged in scaleTargets.ts.
  */
-const LIMIT_S = { netflix: 1200, retail: 240 };
+const LIMIT_S = { netflix: Number(process.env.SCALE_LIMIT_S ?? 1200), retail: 240 };
 
 interface Run {
   method: string;

@@ -16,8 +16,9 @@ export function pageLines(
     const cliRun = cliOf(run.label);
     const done = cliRun?.status === 'done';
     const ratio = done ? (run.wallMs / cliRun.totalMs).toFixed(2) : '';
-    const methodRatio = done ? (run.runtimeMs / cliRun.methodMs!).toFixed(2) : '';
-    return `| ${run.label} | ${s(run.runtimeMs)} | ${s(run.wallMs)} | ${s(cliRun?.methodMs)} | ${s(cliRun?.totalMs)} | **${ratio}** | ${methodRatio} |`;
+    const measured = Number.isFinite(run.runtimeMs);
+    const methodRatio = done && measured ? (run.runtimeMs / cliRun.methodMs!).toFixed(2) : '';
+    return `| ${run.label} | ${measured ? s(run.runtimeMs) : '?'} | ${s(run.wallMs)} | ${s(cliRun?.methodMs)} | ${s(cliRun?.totalMs)} | **${ratio}** | ${methodRatio} |`;
   });
   const longest = Math.max(0, ...page.longTasks);
   const over200 = page.longTasks.filter((t) => t > 200).length;
