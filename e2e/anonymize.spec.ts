@@ -90,6 +90,37 @@ test('multi-anatomy on Table I(A): l-diverse buckets, item partition, phi² heat
   await page.screenshot({ path: 'test-results/multi-anatomy.png', fullPage: true });
 });
 
+test('multi-anatomy says which l-diversity reading is in force and offers a feasible setting', async ({
+  page,
+}) => {
+  await openMethod(page, 'anatomy-table1a', '10', 'multi-anatomy');
+  await expect(page.getByTestId('diversity-reading')).toContainText('frequency');
+  await page.getByTestId('param-l').fill('4');
+  await page.getByTestId('param-columns').fill('3');
+  await page.getByTestId('feasibility-button').click();
+  await expect(page.getByTestId('feasibility-verdict')).toContainText('Not feasible');
+  await page.screenshot({ path: 'test-results/multi-anatomy-feasibility.png', fullPage: true });
+  await page.getByTestId('use-l').click();
+  await expect(page.getByTestId('param-l')).toHaveValue('2');
+  await page.getByTestId('feasibility-button').click();
+  await expect(page.getByTestId('feasibility-verdict')).toContainText('Feasible: l = 2');
+  await page.getByTestId('param-diversity').selectOption('distinct');
+  await expect(page.getByTestId('diversity-reading')).toContainText('distinct');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toContainText('every bucket column l-diverse');
+});
+
+test('the KL options: queries and r set on the form reach the run and its command', async ({ page }) => {
+  await openMethod(page, 'ghinita-fig1a', '5', 'gray-cahd');
+  await page.getByTestId('param-p').fill('2');
+  await page.getByTestId('metric-queries').fill('50');
+  await page.getByTestId('metric-r').fill('2');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toBeVisible();
+  await expect(page.getByTestId('run-table')).toContainText('±');
+  await expect(page.getByTestId('run-detail')).toContainText('--queries 50 --r 2');
+});
+
 test('gray-cahd on Ghinita Fig. 1a with Viagra and Pregnancy Test sensitive; an impossible p explains itself', async ({
   page,
 }) => {
@@ -130,11 +161,11 @@ test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized
   await page.getByTestId('param-m').fill('0');
   await page.getByTestId('param-constraints').fill('a,b,c\nd,e,f,g,h');
   await page.getByTestId('param-utility').fill('a,b\nc\nd\ne,f,g,h');
-  // The teaching view follows Example 4.1 step by step.
+  // The teaching view follows Example 4.1 step by step, each constraint as it stands at the step.
   await expect(page.getByTestId('coat-steps').locator('li')).toHaveText([
     'constraint {a,b,c}: generalize b with a → (a,b)',
     'constraint {d,e,f,g,h}: suppress d',
-    'constraint {d,e,f,g,h}: generalize g with h → (g,h)',
+    'constraint {e,f,g,h}: generalize g with h → (g,h)',
   ]);
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-verified')).toContainText('every constraint holds');

@@ -79,12 +79,18 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   );
   // Sorting by kl puts the smallest first.
   await page.getByTestId('sort-kl').click();
-  const klColumn = await page
-    .getByTestId('result-row')
-    .evaluateAll((rows) =>
-      rows.map((row) => Number((row as HTMLTableRowElement).cells[4].textContent!.replace(/,/g, ''))),
-    );
+  const klColumn = await page.getByTestId('result-row').evaluateAll((rows) =>
+    // A cell reads "0.1234 ± 0.0056": the value, then its standard error over the queries.
+    rows.map((row) =>
+      Number((row as HTMLTableRowElement).cells[4].textContent!.split(' ± ')[0].replace(/,/g, '')),
+    ),
+  );
+  expect(klColumn.every((v) => Number.isFinite(v))).toBe(true);
   expect(klColumn).toEqual([...klColumn].sort((a, b) => a - b));
+  await expect(page.getByTestId('results-table')).toContainText('±');
+  // The comparison at one p: every method ranked, with the letters that say which cannot be told apart.
+  await expect(page.getByTestId('comparison-row')).toHaveCount(3);
+  await expect(page.getByTestId('comparison-letters').first()).toHaveText(/^[a-c]+$/);
 
   for (const chart of ['chart-metric', 'chart-runtime', 'chart-tradeoff', 'chart-bar'])
     await page.getByTestId(chart).screenshot({ path: `test-results/${chart}.png` });
@@ -94,7 +100,7 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   await page.getByTestId('export-csv').click();
   const csvText = readFileSync((await (await csv).path())!, 'utf8');
   const csvLines = csvText.trim().split(/\r?\n/);
-  expect(csvLines[0]).toMatch(/^method,p,alpha,order,seed,verified,kl,avgre,runtime_ms,/);
+  expect(csvLines[0]).toMatch(/^method,p,alpha,order,seed,verified,kl,kl_se,avgre,avgre_se,runtime_ms,/);
   expect(csvLines).toHaveLength(25);
   const png = page.waitForEvent('download');
   await page.getByTestId('chart-metric-png').click();

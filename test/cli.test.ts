@@ -108,7 +108,7 @@ describe('command line', () => {
       expect(run.code).toBe(0);
       const record = JSON.parse(run.stdout);
       expect(record).toMatchObject({ verified: true, method });
-      expect(Object.keys(record.metrics).sort()).toEqual(['avgre', 'il', 'il_ratio']);
+      expect(Object.keys(record.metrics).sort()).toEqual(['avgre', 'avgre_se', 'il', 'il_ratio']);
       const evaluated = JSON.parse(cli('evaluate', file, out, '--audit', audit, '--metrics', 'il').stdout);
       expect(evaluated).toMatchObject({ verified: true, metrics: { il: record.metrics.il } });
     }

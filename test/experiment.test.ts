@@ -62,7 +62,9 @@ describe('sweep expansion with swept metric options', () => {
     ]);
     expect(() =>
       validateSweepSpec({ ...spec, metricOptions: { confidence: 0.5 } }, 'spec.json', ALL_METHOD_IDS),
-    ).toThrow('spec.json: metricOptions.confidence: expected one of queries, q, minSupport, minConfidence');
+    ).toThrow(
+      'spec.json: metricOptions.confidence: expected one of queries, q, r, workload, minSupport, minConfidence',
+    );
   });
 
   it('every preset is a valid spec over registered methods', () => {

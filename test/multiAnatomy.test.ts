@@ -5,11 +5,8 @@ import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { phiSquare, phiSquares } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { pam } from '../src/core/methods/multi-anatomy/pam.ts';
-import {
-  checkFeasible,
-  columnValues,
-  partitionRecords,
-} from '../src/core/methods/multi-anatomy/recordPartition.ts';
+import { columnValues, partitionRecords } from '../src/core/methods/multi-anatomy/recordPartition.ts';
+import { columnsLimit } from '../src/core/methods/multi-anatomy/feasibility.ts';
 import { createRng } from '../src/core/base/rng.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
@@ -87,39 +84,62 @@ describe('record partition (Fig. 2) on Table I(A) with the columns of Table I(E)
     ]);
   });
 
-  it('the verifier rejects Table I(E) as printed: in B1, column {b,e,g} has {b} in 3 of 5 rows', () => {
-    // The paper calls Table I(E) 2-diverse, but 3/5 > 1/2 breaks its own Def. 5; the privacy-safe
-    // reading is the strict one, so this bucket fails.
+  /** Table I(E) as printed: B1 = t1..t5, B2 = t6..t10, under the reading named. */
+  const tableIE = (diversity?: string): BucketsRelease => {
     const bucket = (rows: number[]) => ({
       size: rows.length,
       columns: columns.map((items) => rows.map((r) => tableIA.rowTokens(r).filter((t) => items.includes(t)))),
     });
-    const release: BucketsRelease = {
+    return {
       format: 'txanon-release/1',
       model: 'l-diversity',
       method: 'multi-anatomy',
-      params: { l: 2, columns: 3 },
+      params: { l: 2, columns: 3, ...(diversity ? { diversity } : {}) },
       seed: 1,
       sensitive: [],
       kind: 'buckets',
       columns,
       buckets: [bucket([0, 1, 2, 3, 4]), bucket([5, 6, 7, 8, 9])],
     };
-    const result = verifyRelease(tableIA, release, {
-      buckets: [
-        [0, 1, 2, 3, 4],
-        [5, 6, 7, 8, 9],
-      ],
-    });
+  };
+  const audit = {
+    buckets: [
+      [0, 1, 2, 3, 4],
+      [5, 6, 7, 8, 9],
+    ],
+  };
+
+  it('the strict reading (Def. 5) rejects Table I(E) as printed: in B1, column {b,e,g} has {b} in 3 of 5 rows', () => {
+    // The paper calls Table I(E) 2-diverse, but 3/5 > 1/2 breaks its own Def. 5.
+    const result = verifyRelease(tableIA, tableIE(), audit);
     expect(result.verified).toBe(false);
     expect(result.partitionComplete).toBe(true);
     expect(result.problems).toContain('bucket 1, column 2: value ["b"] in 3 of 5 rows, above 1/2 (Def. 5)');
+    expect(verifyRelease(tableIA, tableIE('frequency'), audit).verified).toBe(false);
   });
 
-  it('an infeasible l is an error naming the column, the value and the largest l that passes', () => {
+  it('the distinct reading (Example 5) accepts Table I(E): B1 shows {b}, {b,e}, {b,e,g} in column 2', () => {
+    expect(verifyRelease(tableIA, tableIE('distinct'), audit)).toMatchObject({
+      verified: true,
+      problems: [],
+    });
+    // ... and not at l = 4: column 3 of B1 shows only {a} and {a,c}.
+    const l4 = { ...tableIE('distinct'), params: { l: 4, columns: 3, diversity: 'distinct' } };
+    expect(verifyRelease(tableIA, l4, audit).problems[0]).toMatch(/bucket 1, column 1: 2 distinct values/);
+  });
+
+  it('the largest l of these columns: 2 by Def. 5 ({b} and {f,h} in 4 of 10 rows), 3 by distinct values', () => {
     const values = columnValues(tableIA, columnOf, 3);
-    expect(() => checkFeasible(values, 3, 3, (_c, v) => `{${v}}`)).toThrow(
-      /largest l this data allows with these columns is 2/,
+    expect(columnsLimit(values, 3, 'frequency')).toMatchObject({ largestL: 2 });
+    // Column {a,c} holds {a,c}, {a}, {} and nothing else.
+    expect(columnsLimit(values, 3, 'distinct')).toMatchObject({ largestL: 3, column: 0, count: 3 });
+  });
+
+  it('an infeasible setting names the blocking value and the feasible ones', () => {
+    expect(() =>
+      runMethod(tableIA, { method: 'multi-anatomy', params: { l: 3, columns: 3 }, seed: 1 }),
+    ).toThrow(
+      /cannot be made 3-diverse \(frequency.*the largest l this data allows with these columns is \d.*Feasible: l <= \d/,
     );
   });
 });
@@ -132,13 +152,14 @@ describe('multi-anatomy on random data (property)', () => {
         fc.integer({ min: 2, max: 4 }),
         fc.integer({ min: 1, max: 3 }),
         fc.nat(100),
-        (rows, l, columns, seed) => {
+        fc.constantFrom('frequency', 'distinct'),
+        (rows, l, columns, seed, diversity) => {
           const dataset = datasetOf(rows);
           if (dataset.d < columns || dataset.n === 0) return;
           try {
             const { record, release, audit } = runMethod(dataset, {
               method: 'multi-anatomy',
-              params: { l, columns },
+              params: { l, columns, diversity },
               seed,
               metrics: ['avgre'],
             });

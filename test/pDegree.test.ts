@@ -10,7 +10,7 @@ import { compareGray, graySort, grayRank, positionRows } from '../src/core/metho
 import { SensitiveRows } from '../src/core/methods/shared/p-degree/sensitiveRows.ts';
 import { cahd } from '../src/core/methods/shared/p-degree/cahd.ts';
 import { ExactNeighbours } from '../src/core/methods/shared/p-degree/exactNeighbours.ts';
-import { queryKl } from '../src/core/metrics/kl.ts';
+import { queryKls } from '../src/core/metrics/kl.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import type { GroupsRelease } from '../src/core/release/types.ts';
@@ -123,7 +123,9 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
       ],
     };
     // Act: all of Pregnancy Test in cell (Cream, not Meat); Est puts half there, half in (Meat, not Cream).
-    expect(queryKl(fig1, release, 'Pregnancy Test', ['Cream', 'Meat'])).toBeCloseTo(Math.log(2), 12);
+    const id = (token: string) => fig1.dictionary.find(token)!;
+    const query = { s: id('Pregnancy Test'), items: [id('Cream'), id('Meat')] };
+    expect(queryKls(fig1, release, [query])[0]).toBeCloseTo(Math.log(2), 12);
     expect(
       verifyRelease(fig1, release, {
         groups: [

@@ -81,8 +81,9 @@ describe('sweep specs (DESIGN.md sec. 6)', () => {
       ['coat', true],
       ['multi-anatomy', true],
     ]);
-    expect(Object.keys(results.runs[3].metrics).sort()).toEqual(['avgre', 'kl']);
-    expect(Object.keys(results.runs[4].metrics)).toEqual(['avgre']);
+    // Estimated metrics come with their standard error (DESIGN.md sec. 5).
+    expect(Object.keys(results.runs[3].metrics).sort()).toEqual(['avgre', 'avgre_se', 'kl', 'kl_se']);
+    expect(Object.keys(results.runs[4].metrics).sort()).toEqual(['avgre', 'avgre_se']);
     expect(results.spec.runs).toHaveLength(4);
   });
 });

@@ -9,6 +9,7 @@ import type { DatasetStats, ItemSupport, LengthBin } from '../src/core/data/stat
 import type { QuestParams } from '../src/core/data/synthetic.ts';
 import type { MethodInfo } from '../src/core/methods/types.ts';
 import type { RiskOptions, RiskPoint } from '../src/core/metrics/risk.ts';
+import type { ValueDirection } from '../src/core/metrics/types.ts';
 import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
 import type { RunProgress } from '../src/core/run/runPhases.ts';
 import type { ReleaseSummary } from '../src/core/release/summary.ts';
@@ -65,7 +66,7 @@ export interface MetricInfo {
   description: string;
   defaultOn: boolean;
   kinds: readonly string[];
-  values: Record<string, 'lower' | 'higher' | 'count'>;
+  values: Record<string, ValueDirection>;
 }
 
 /** One file of a run to download: the data (suffix '') or a second table, as a Blob. */

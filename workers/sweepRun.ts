@@ -32,7 +32,9 @@ export function failedRun(request: RunRequest, error: unknown): FailedRun {
     method: request.method,
     params: request.params as Record<string, ParamValue>,
     seed: request.seed,
-    ...(request.metricOptions ? { metricOptions: request.metricOptions as Record<string, number> } : {}),
+    ...(request.metricOptions
+      ? { metricOptions: request.metricOptions as Record<string, number | string> }
+      : {}),
     error: errorKind === 'internal' ? `internal error: ${message}` : message,
     errorKind,
   };

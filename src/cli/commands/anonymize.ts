@@ -42,6 +42,7 @@ import {
 import { checkOutputPaths } from '../outputPaths.ts';
 import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
 import { CliError } from '../cliError.ts';
+import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
 
@@ -54,10 +55,7 @@ const RUN_FLAGS = [
   ...SENSITIVE_FLAGS,
   'export',
   'export-format',
-  'queries',
-  'q',
-  'min-support',
-  'min-confidence',
+  ...METRIC_FLAGS,
   'rules-out',
   'workers',
 ];
@@ -119,12 +117,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     seed: seedFlag(args),
     sensitive: sensitiveFlag(args, spec),
     metrics: listFlag(args, 'metrics'),
-    metricOptions: {
-      queries: optionalInt(args, 'queries'),
-      q: optionalInt(args, 'q'),
-      minSupport: optionalFraction(args, 'min-support'),
-      minConfidence: optionalFraction(args, 'min-confidence'),
-    },
+    metricOptions: metricSettings(args),
   };
   const exportPath = args.flags.get('export');
   const exportFormat = exportFormatFlag(args, spec);
@@ -171,10 +164,12 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
   const rules =
     rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
   if (rulesOut && rules) writeFileSync(rulesOut, rulesJson(rules) + '\n');
-  // A constraint file's content stays out of the printed record: it names the file instead.
+  // A constraint file's content stays out of the printed record: it names the file instead; the
+  // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };
+  const { perQuery: _perQuery, ...shown } = record;
   return {
-    ...record,
+    ...shown,
     params: shownParams,
     total_ms: performance.now() - started,
     ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
@@ -223,16 +218,4 @@ function exportFormatFlag(args: ParsedArgs, spec: MethodSpec): ExportFormat | un
 function memoryBudget(): number | undefined {
   const raw = process.env.TXANON_MEMORY_MB;
   return raw === undefined ? undefined : parseInteger(raw, 'TXANON_MEMORY_MB', 1) * 1024 * 1024;
-}
-
-function optionalInt(args: ParsedArgs, name: string): number | undefined {
-  return args.flags.has(name) ? intFlag(args, name, 0, 1) : undefined;
-}
-
-function optionalFraction(args: ParsedArgs, name: string): number | undefined {
-  const raw = args.flags.get(name);
-  if (raw === undefined) return undefined;
-  const value = /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!(value > 0 && value <= 1)) throw new CliError(`--${name} must be a fraction in (0, 1], got '${raw}'`);
-  return value;
 }

@@ -1,6 +1,6 @@
 /**
- * `evaluate <file> <release.json> --audit audit.json [--metrics a,b] [--seed S]` (DESIGN.md
- * sec. 6): verifies a release against its input and computes the metrics that apply to it. A
+ * `evaluate <file> <release.json> --audit audit.json [--metrics a,b] [--seed S]` and the metric
+ * options of `anonymize` (DESIGN.md sec. 6): verifies a release against its input and computes the metrics that apply to it. A
  * release or audit of the wrong shape, or whose header does not fit the method it names, is bad
  * input (exit 2, naming the JSON path); a release of the right shape that does not match its input
  * is `verified: false` with the problems.
@@ -12,18 +12,20 @@ import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
 import { allowOnly, listFlag, seedFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
+import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 
 export async function evaluateCommand(
   args: ParsedArgs,
 ): Promise<Verification & { metrics: Record<string, number> }> {
-  allowOnly(args, [...PARSE_FLAGS, 'audit', 'metrics', 'seed']);
+  allowOnly(args, [...PARSE_FLAGS, 'audit', 'metrics', 'seed', ...METRIC_FLAGS]);
   const [file, releasePath] = requirePositional(
     args,
     2,
     'evaluate <file> <release.json> --audit audit.json [--metrics a,b]',
   );
   const seed = seedFlag(args);
+  const options = { ...metricSettings(args), seed };
   const auditPath = args.flags.get('audit');
   if (!auditPath)
     throw new CliError('evaluate needs --audit audit.json (the link from published rows to input rows)');
@@ -40,7 +42,7 @@ export async function evaluateCommand(
       const metric = findMetric(id);
       if (!metric) throw new CliError(`unknown metric '${id}'`);
       if (metric.kinds.includes(release.kind))
-        Object.assign(metrics, metric.compute(dataset, release, audit, { seed: seed }));
+        Object.assign(metrics, metric.compute(dataset, release, audit, options));
     }
   }
   return { ...verification, metrics };

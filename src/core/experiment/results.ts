@@ -13,7 +13,7 @@ export interface FailedRun {
   method: string;
   params: Record<string, ParamValue>;
   seed: number;
-  metricOptions?: Record<string, number>;
+  metricOptions?: Record<string, number | string>;
   error: string;
   /** `input`: an infeasible setting (a result worth charting as a gap); `internal`: the run broke. */
   errorKind?: 'input' | 'internal';

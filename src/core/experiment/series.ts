@@ -1,13 +1,15 @@
 /**
  * From run records to chart series: which parameters a sweep varied (its axes), and per series
  * (a method, plus any other varied parameter) the mean, min and max of a value over seeds at each
- * axis value. A run without the value (a metric that does not apply) adds no point: absent, never
- * zero. Failed runs add no value; a point counts them (`failed`), so a mean over fewer seeds than
- * were run can be drawn and read as such.
+ * axis value, with the standard error of the mean over seeds and queries (uncertainty.ts) when the
+ * value's runs let one estimate it. A run without the value (a metric that does not apply) adds no
+ * point: absent, never zero. Failed runs add no value; a point counts them (`failed`), so a mean
+ * over fewer seeds than were run can be drawn and read as such.
  */
 import type { ParamValue } from '../methods/types.ts';
 import { isFailedRun, type SweepRun } from './results.ts';
 import type { RunRecord } from '../run/runRecord.ts';
+import { combinedSe, runSe } from './uncertainty.ts';
 
 export interface SeriesPoint {
   x: ParamValue;
@@ -16,6 +18,10 @@ export interface SeriesPoint {
   max: number;
   /** How many seeds the point averages. */
   n: number;
+  /** Standard error of the mean over seeds and queries; undefined when nothing estimates it. */
+  se?: number;
+  /** The runs the point averages (one per seed), for paired comparisons. */
+  runs: RunRecord[];
   /** How many seeds of this series and axis value failed (their runs are in the table, not here). */
   failed: number;
 }
@@ -72,8 +78,9 @@ export function valueSeries(
   axis: string,
   value: (run: RunRecord) => number | undefined,
   axes: readonly string[] = sweptAxes(runs),
+  seOf: (run: RunRecord) => number | undefined = () => undefined,
 ): Series[] {
-  type Cell = { x: ParamValue; values: number[]; failed: number };
+  type Cell = { x: ParamValue; values: number[]; runs: RunRecord[]; failed: number };
   const groups = new Map<string, { method: string; byX: Map<string, Cell> }>();
   for (const run of runs) {
     const x = axisValue(run, axis);
@@ -83,10 +90,13 @@ export function valueSeries(
     const name = seriesName(run, axis, axes);
     const group = groups.get(name) ?? { method: run.method, byX: new Map() };
     groups.set(name, group);
-    const cell = group.byX.get(String(x)) ?? { x, values: [], failed: 0 };
+    const cell = group.byX.get(String(x)) ?? { x, values: [], runs: [], failed: 0 };
     group.byX.set(String(x), cell);
     if (v === undefined) cell.failed++;
-    else cell.values.push(v);
+    else {
+      cell.values.push(v);
+      cell.runs.push(run as RunRecord);
+    }
   }
   return [...groups]
     .map(([name, { method, byX }]) => ({
@@ -94,17 +104,29 @@ export function valueSeries(
       method,
       points: [...byX.values()]
         .filter(({ values }) => values.length > 0)
-        .map(({ x, values, failed }) => ({
+        .map(({ x, values, runs: cellRuns, failed }) => ({
           x,
           mean: values.reduce((s, v) => s + v, 0) / values.length,
           min: Math.min(...values),
           max: Math.max(...values),
           n: values.length,
+          se: combinedSe(values, cellRuns.map(seOf)),
+          runs: cellRuns,
           failed,
         }))
         .sort((a, b) => compareAxisValues(a.x, b.x)),
     }))
     .filter((s) => s.points.length > 0);
+}
+
+/** One series per method for a named value, each point with its standard error (uncertainty.ts). */
+export function metricSeries(
+  runs: readonly SweepRun[],
+  axis: string,
+  name: string,
+  axes: readonly string[] = sweptAxes(runs),
+): Series[] {
+  return valueSeries(runs, axis, runValue(name), axes, (run) => runSe(run, name));
 }
 
 /** A named metric value of a run (`runtime_ms` is the run's runtime). */

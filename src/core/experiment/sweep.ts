@@ -3,7 +3,7 @@
  * (a scalar is fixed), over seeds. Validation names the exact field that is wrong; expansion gives
  * one RunRequest per method x parameter combination x seed, in spec order.
  *
- * Beyond DESIGN.md (written in the README): `metricOptions` (queries, q, minSupport,
+ * Beyond DESIGN.md (written in the README): `metricOptions` (queries, q, r, workload, minSupport,
  * minConfidence) may also hold lists, which are swept like params. That is how a sweep draws the
  * anatomy paper's Fig. 6 (AR against the rules' confidence) without running the method again per
  * confidence value being a different method parameter.
@@ -15,11 +15,15 @@ import { type ParamValue } from '../methods/types.ts';
 import { InputError } from '../base/errors.ts';
 import { MAX_SEED } from '../base/rng.ts';
 import type { RunRequest } from '../run/runRecord.ts';
+import { AVGRE_WORKLOADS, type AvgreWorkload } from '../metrics/types.ts';
 
-export type MetricOptionName = 'queries' | 'q' | 'minSupport' | 'minConfidence';
+type NumericOptionName = 'queries' | 'q' | 'r' | 'minSupport' | 'minConfidence';
+export type MetricOptionName = NumericOptionName | 'workload';
 export const METRIC_OPTION_NAMES: readonly MetricOptionName[] = [
   'queries',
   'q',
+  'r',
+  'workload',
   'minSupport',
   'minConfidence',
 ];
@@ -31,7 +35,9 @@ export interface SweepSpec {
   format?: DatasetFormat;
   seeds: number[];
   metrics?: string[];
-  metricOptions?: Partial<Record<MetricOptionName, number | number[]>>;
+  metricOptions?: Partial<Record<NumericOptionName, number | number[]>> & {
+    workload?: AvgreWorkload | AvgreWorkload[];
+  };
   runs: { method: string; params: Record<string, ParamValue | ParamValue[]>; sensitive?: SensitiveChoice }[];
 }
 
@@ -70,15 +76,21 @@ export function validateSweepSpec(value: unknown, file: string, methods: readonl
     for (const [name, v] of Object.entries(spec.metricOptions as Record<string, unknown>)) {
       if (!(METRIC_OPTION_NAMES as readonly string[]).includes(name))
         fail(file, `metricOptions.${name}`, `one of ${METRIC_OPTION_NAMES.join(', ')}`);
-      // As the CLI reads them: --queries and --q integers >= 1, the rules' thresholds in (0, 1].
-      const counts = name === 'queries' || name === 'q';
+      // As the CLI reads them: --queries, --q and --r integers >= 1, the rules' thresholds in
+      // (0, 1], the AvgRE workload by name.
+      const workload = name === 'workload';
+      const counts = name === 'queries' || name === 'q' || name === 'r';
       const ok = (x: unknown) =>
-        typeof x === 'number' && (counts ? Number.isSafeInteger(x) && x >= 1 : x > 0 && x <= 1);
+        workload
+          ? (AVGRE_WORKLOADS as readonly unknown[]).includes(x)
+          : typeof x === 'number' && (counts ? Number.isSafeInteger(x) && x >= 1 : x > 0 && x <= 1);
       if (!(ok(v) || (Array.isArray(v) && v.length > 0 && v.every(ok))))
         fail(
           file,
           `metricOptions.${name}`,
-          `${counts ? 'an integer >= 1' : 'a fraction in (0, 1]'} or a non-empty list of them`,
+          workload
+            ? `one of ${AVGRE_WORKLOADS.map((w) => `"${w}"`).join(', ')} or a list of them`
+            : `${counts ? 'an integer >= 1' : 'a fraction in (0, 1]'} or a non-empty list of them`,
         );
     }
   }
@@ -119,9 +131,10 @@ function checkSensitive(s: unknown, fail: (expected: string) => never): void {
 }
 
 /** Every combination of the list values in `values` (a scalar is one value), in key order. */
-function combinations<V>(values: Record<string, V | V[]>): Record<string, V>[] {
+function combinations<V>(values: Record<string, V | V[] | undefined>): Record<string, V>[] {
   let result: Record<string, V>[] = [{}];
   for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
     const list = Array.isArray(value) ? value : [value];
     result = result.flatMap((c) => list.map((v) => ({ ...c, [name]: v })));
   }

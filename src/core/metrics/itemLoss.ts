@@ -27,7 +27,7 @@ export const ilMetric: MetricSpec = {
   label: 'Information loss (IL)',
   source: 'PTA (Lin et al.), Def. 2',
   description:
-    'Items added to or removed from transactions; il_ratio divides by all items of the input. Lower is better.',
+    'Items added to or removed from transactions (il); il_ratio is that count as a share of all item occurrences of the input. Lower is better; 0 is exact.',
   defaultOn: true,
   kinds: ['transactions'],
   values: { il: 'lower', il_ratio: 'lower' },

@@ -6,7 +6,7 @@ import { ilMetric } from './itemLoss.ts';
 import { klMetric } from './kl.ts';
 import { rulesMetric } from './rules.ts';
 import { ulMetric } from './utilityLoss.ts';
-import type { MetricSpec } from './types.ts';
+import type { MetricSpec, ValueDirection } from './types.ts';
 
 export const METRICS: readonly MetricSpec[] = [
   klMetric,
@@ -27,10 +27,8 @@ export function metricsFor(kind: ReleaseKind): MetricSpec[] {
   return METRICS.filter((m) => m.defaultOn && m.kinds.includes(kind));
 }
 
-/** The metric a named value (`il_ratio`, `ar`, ...) comes from and which way is better. */
-export function metricValue(
-  name: string,
-): { metric: MetricSpec; better: 'lower' | 'higher' | 'count' } | undefined {
+/** The metric a named value (`il_ratio`, `ar`, `kl_se`, ...) comes from and which way is better. */
+export function metricValue(name: string): { metric: MetricSpec; better: ValueDirection } | undefined {
   for (const metric of METRICS) if (name in metric.values) return { metric, better: metric.values[name] };
   return undefined;
 }

@@ -123,7 +123,7 @@ export const rulesMetric: MetricSpec = {
   label: 'Association rules (AR)',
   source: 'Anatomy paper, Sec. V.C and Fig. 4-6',
   description:
-    'Rules of 2-4 items mined from the input and from the release (expected supports where rows are not published as is); ar = common / original. Higher ar is better.',
+    'Share of the input’s association rules (2-4 items, min support and confidence as set) that the release still yields (expected supports where rows are not published as is): ar = common / original. Higher is better; 1 keeps every rule.',
   defaultOn: false,
   kinds: ['transactions', 'buckets', 'groups', 'generalized'],
   values: { ar: 'higher', rules_original: 'count', rules_release: 'count', rules_common: 'count' },

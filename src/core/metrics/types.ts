@@ -2,17 +2,37 @@
 import type { Dataset } from '../data/dataset.ts';
 import type { Audit, Release, ReleaseKind } from '../release/types.ts';
 
-export interface MetricOptions {
-  /** Seed for metrics that sample queries. */
-  seed: number;
-  /** Number of sampled queries (avgre, kl). */
+/** AvgRE's query workloads: items from input rows (every method), or from the generalized items. */
+export const AVGRE_WORKLOADS = ['rows', 'generalized'] as const;
+export type AvgreWorkload = (typeof AVGRE_WORKLOADS)[number];
+
+/** The options a run or a sweep can set for its metrics (CLI flags, sweep `metricOptions`). */
+export interface MetricSettings {
+  /** Number of sampled queries (kl: default 200; avgre: default 1,000). */
   queries?: number;
   /** Items per AvgRE query. */
   q?: number;
+  /** QID items per KL query (the group-by dimensionality of Ghinita Sec. 3.2). */
+  r?: number;
+  /** AvgRE workload (default `rows`). */
+  workload?: AvgreWorkload;
   /** Association rules: minimum support (fraction) and confidence. */
   minSupport?: number;
   minConfidence?: number;
 }
+
+export interface MetricOptions extends MetricSettings {
+  /** Seed of the sampled queries (with the metric's name: sampling.ts). */
+  seed: number;
+  /**
+   * Where a metric estimated from queries leaves each query's value (by value name, e.g. `kl`), so
+   * that two runs of one seed, measured on the same queries, can be compared pair by pair.
+   */
+  perQuery?: Map<string, number[]>;
+}
+
+/** Which way is better for a named value; `se` marks the standard error of the value it is named after. */
+export type ValueDirection = 'lower' | 'higher' | 'count' | 'se';
 
 export interface MetricSpec {
   id: string;
@@ -27,9 +47,10 @@ export interface MetricSpec {
   kinds: readonly ReleaseKind[];
   /**
    * The named values `compute` returns and which way is better: `lower` for a loss or an error,
-   * `higher` for an accuracy, `count` for a plain count (charts and the privacy-utility scatter).
+   * `higher` for an accuracy, `count` for a plain count, `se` for the standard error of the value
+   * it is named after (`kl_se` of `kl`), shown beside it, never charted on its own.
    */
-  values: Record<string, 'lower' | 'higher' | 'count'>;
+  values: Record<string, ValueDirection>;
   /** Named values, e.g. `{ il: 120, il_ratio: 0.04 }`. */
   compute(dataset: Dataset, release: Release, audit: Audit, options: MetricOptions): Record<string, number>;
 }

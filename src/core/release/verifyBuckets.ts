@@ -3,11 +3,14 @@
  * the audit covers every input row once (the buckets' sizes add up to the audit's rows and the
  * input's); the columns partition the input's items (each in one column, no other token); every
  * bucket publishes every column, and in each exactly the projections of its input rows, one value
- * per row (as a multiset, since columns are permuted); and in every bucket and column the most
- * frequent value v has c(v) / |B| <= 1 / l. The empty itemset counts as a value.
+ * per row (as a multiset, since columns are permuted); and every bucket's column is l-diverse under
+ * the reading the release names (`params.diversity`, diversity.ts): by default the most frequent
+ * value v has c(v) / |B| <= 1 / l; `distinct`: at least l distinct values. The empty itemset counts
+ * as a value.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
+import { columnIsDiverse, diversityOf } from './diversity.ts';
 import type { BucketsAudit, BucketsRelease, Verification } from './types.ts';
 
 const valueKey = (tokens: readonly string[]) => JSON.stringify([...tokens].sort());
@@ -15,6 +18,7 @@ const valueKey = (tokens: readonly string[]) => JSON.stringify([...tokens].sort(
 export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: BucketsAudit): Verification {
   const problems: string[] = [];
   const l = Number(release.params.l);
+  const reading = diversityOf(release.params);
   if (!(l >= 1)) problems.push(`release params.l must be a number >= 1, got ${release.params.l}`);
   const partition = checkPartition(dataset.n, audit.buckets.flat());
   problems.push(...partition);
@@ -61,12 +65,20 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
         problems.push(
           `bucket ${b + 1}, column ${c + 1}: published values differ from the input rows' projections`,
         );
-      for (const [key, count] of counts) {
-        if (count * l > bucket.size) {
+      if (reading === 'distinct') {
+        if (!columnIsDiverse(counts.values(), bucket.size, l, reading))
           overRepresented.push({
-            share: count / bucket.size,
-            problem: `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
+            share: 1 / counts.size,
+            problem: `bucket ${b + 1}, column ${c + 1}: ${counts.size} distinct values, fewer than l = ${l} (Example 5)`,
           });
+      } else {
+        for (const [key, count] of counts) {
+          if (count * l > bucket.size) {
+            overRepresented.push({
+              share: count / bucket.size,
+              problem: `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
+            });
+          }
         }
       }
     });

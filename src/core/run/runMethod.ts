@@ -60,6 +60,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
   const wanted = request.metrics ?? metricsFor(result.release.kind).map((m) => m.id);
   const metrics: Record<string, number> = {};
+  const perQuery = new Map<string, number[]>();
   wanted.forEach((id, i) => {
     const metric = findMetric(id);
     if (!metric) throw new InputError(`unknown metric '${id}'`);
@@ -67,7 +68,11 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     report(i / (wanted.length + 1), 'measuring', id);
     Object.assign(
       metrics,
-      metric.compute(dataset, result.release, result.audit, { seed: request.seed, ...request.metricOptions }),
+      metric.compute(dataset, result.release, result.audit, {
+        seed: request.seed,
+        ...request.metricOptions,
+        perQuery,
+      }),
     );
   });
   report(wanted.length / (wanted.length + 1), 'measuring', 'summary');
@@ -90,6 +95,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
     notes: result.notes ?? {},
     ...definedOptions(request.metricOptions),
+    ...(perQuery.size > 0 ? { perQuery: Object.fromEntries(perQuery) } : {}),
     command: reproducingCommand(
       dataset.name,
       spec.needsSensitive ? request : { ...request, sensitive: undefined },
@@ -107,9 +113,11 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
 }
 
 /** `{ metricOptions }` holding the options a request set, or nothing when it set none. */
-function definedOptions(options: RunRequest['metricOptions']): { metricOptions?: Record<string, number> } {
+function definedOptions(options: RunRequest['metricOptions']): {
+  metricOptions?: Record<string, number | string>;
+} {
   const set = Object.entries(options ?? {}).filter(
-    (entry): entry is [string, number] => entry[1] !== undefined,
+    (entry): entry is [string, number | string] => entry[1] !== undefined,
   );
   return set.length > 0 ? { metricOptions: Object.fromEntries(set) } : {};
 }

@@ -1,6 +1,7 @@
 /** A run record (DESIGN.md sec. 6 results.json): what ran, whether it verified, what it cost. */
 import type { MethodParams } from '../methods/types.ts';
 import type { SensitiveChoice } from '../data/sensitive.ts';
+import type { MetricSettings } from '../metrics/types.ts';
 import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
 import type { PairFacts } from '../metrics/summary/frequentPairs.ts';
 
@@ -17,8 +18,8 @@ export interface RunRequest {
   metrics?: string[];
   /** Files the `text` params were read from (param name -> path), for the reproducing command. */
   files?: Record<string, string>;
-  /** Options for sampled metrics. */
-  metricOptions?: { queries?: number; q?: number; minSupport?: number; minConfidence?: number };
+  /** Options for sampled metrics (queries, q, r, workload) and the rules metric. */
+  metricOptions?: MetricSettings;
 }
 
 export interface RunRecord {
@@ -48,7 +49,12 @@ export interface RunRecord {
   /** What parsing the input reported (repeated items, empty fields, ...), when it reported anything. */
   parseWarnings?: { total: number; first: ParseWarning[] };
   /** The metric options the run was measured with, when the request set any (swept in Fig. 6). */
-  metricOptions?: Record<string, number>;
+  metricOptions?: Record<string, number | string>;
+  /**
+   * Each query's value of the metrics estimated from queries (`kl`, `avgre`), in workload order:
+   * every method of one seed answers the same queries, so two runs compare query by query.
+   */
+  perQuery?: Record<string, number[]>;
   command: string;
 }
 
@@ -77,6 +83,8 @@ export function reproducingCommand(
   const o = request.metricOptions ?? {};
   if (o.queries !== undefined) parts.push('--queries', String(o.queries));
   if (o.q !== undefined) parts.push('--q', String(o.q));
+  if (o.r !== undefined) parts.push('--r', String(o.r));
+  if (o.workload !== undefined) parts.push('--workload', o.workload);
   if (o.minSupport !== undefined) parts.push('--min-support', String(o.minSupport));
   if (o.minConfidence !== undefined) parts.push('--min-confidence', String(o.minConfidence));
   return parts.join(' ');

@@ -9,7 +9,7 @@ import type { DatasetEntry } from '../load/datasetStore.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
 import { ParamForm } from '../widgets/ParamForm.tsx';
-import { defaultMetricChoice, MetricPicker, type MetricChoice } from './MetricPicker.tsx';
+import { defaultMetricChoice, MetricPicker, metricSettingsOf, type MetricChoice } from './MetricPicker.tsx';
 import { methodViews } from '../methods/registry.ts';
 import type { FormRequest } from '../methods/types.ts';
 import { SAMPLES } from '../load/samples.ts';
@@ -105,13 +105,10 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const { TeachingView, FormTools } = methodViews(method.id);
   const start = () => {
     const choice = metricChoice();
-    const rules = choice.ids.includes('rules');
     void run(dataset, {
       ...formRequest,
       metrics: choice.ids,
-      metricOptions: rules
-        ? { minSupport: choice.minSupport, minConfidence: choice.minConfidence }
-        : undefined,
+      metricOptions: metricSettingsOf(choice),
     });
   };
 

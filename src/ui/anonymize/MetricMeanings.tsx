@@ -7,7 +7,12 @@ import type { RunRecord } from '../../core/run/runRecord.ts';
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
 import { formatValue, metricOf, valueDirection } from '../widgets/metricText.ts';
 
-const BETTER = { lower: 'lower is better', higher: 'higher is better', count: 'a count' } as const;
+const BETTER = {
+  lower: 'lower is better',
+  higher: 'higher is better',
+  count: 'a count',
+  se: 'a standard error',
+} as const;
 
 export function MetricMeanings({ record, metrics }: { record: RunRecord; metrics: readonly MetricInfo[] }) {
   const names = Object.keys(record.metrics).filter((name) => !name.endsWith('_se'));

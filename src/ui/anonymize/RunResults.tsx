@@ -6,7 +6,7 @@
 import { useDeferredValue } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
-import { describeValue, formatRuntime, formatValue } from '../widgets/metricText.ts';
+import { describeValue, formatMetric, formatRuntime } from '../widgets/metricText.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { RunDetail } from './RunDetail.tsx';
 
@@ -72,7 +72,7 @@ export function RunResults({ dataset }: { dataset: DatasetEntry }) {
               <td>{r.record.seed}</td>
               <td>{r.record.verified ? '✓' : '✗'}</td>
               {metricNames.map((m) => (
-                <td key={m}>{r.record.metrics[m] === undefined ? '' : formatValue(r.record.metrics[m])}</td>
+                <td key={m}>{formatMetric(r.record.metrics, m)}</td>
               ))}
               <td data-testid="run-runtime">{formatRuntime(r.record.runtime_ms)}</td>
               <td data-testid="run-total">{formatRuntime(r.record.total_ms)}</td>

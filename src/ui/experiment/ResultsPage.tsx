@@ -1,8 +1,8 @@
 /**
  * The results of the saved experiments (and of results files from `cli sweep`): the four
- * comparison charts, each exportable as PNG and SVG, over the sortable runs table, with the
- * results as CSV and JSON. Metric and axis pickers choose what the charts show; tooltips say what a
- * value means and which paper defines it.
+ * comparison charts, each exportable as PNG and SVG, the comparison at one value (which series can
+ * be told apart), over the sortable runs table, with the results as CSV and JSON. Metric and axis
+ * pickers choose what the charts show; tooltips say what a value means and which paper defines it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
@@ -22,6 +22,8 @@ import { finishedRuns, resultsFileOf, useExperiments } from './experimentStore.t
 import type { Experiment } from './experimentTypes.ts';
 import { resultsCsv } from './resultsCsv.ts';
 import { ResultsTable } from './ResultsTable.tsx';
+import { ComparisonTable } from './ComparisonTable.tsx';
+import { compareAt } from '../../core/experiment/comparison.ts';
 import { describeValue, valueDirection } from '../widgets/metricText.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import { Field } from '../widgets/Field.tsx';
@@ -104,7 +106,10 @@ function ExperimentResults({
   const runs = useMemo(() => finishedRuns(experiment), [experiment]);
   const axes = useMemo(() => sweptAxes(runs), [runs]);
   const names = useMemo(
-    () => valueNames(runs).filter((n) => valueDirection(metrics, n) !== 'count'),
+    () =>
+      valueNames(runs).filter(
+        (n) => !['count', 'se'].includes(valueDirection(metrics, n)) && !n.endsWith('_se'),
+      ),
     [runs, metrics],
   );
   const [axisChoice, setAxis] = useState<string | null>(null);
@@ -134,7 +139,11 @@ function ExperimentResults({
   );
   const failed = runs.filter(isFailedRun).length;
   const base = `${experiment.name}-${fileStem(experiment.datasetName)}`.replace(/[^\w.-]+/g, '_');
-  const better = valueDirection(metrics, valueName);
+  const better = valueDirection(metrics, valueName) === 'higher' ? 'higher' : 'lower';
+  const comparison = useMemo(
+    () => (valueName && at !== undefined ? compareAt(runs, axis, at, valueName, better, axes) : null),
+    [runs, axis, at, valueName, better, axes],
+  );
 
   const options = useMemo(() => {
     if (!axis) return null;
@@ -143,21 +152,13 @@ function ExperimentResults({
       runtime: runtimeOption(runs, axis, describe, colour),
       tradeOff:
         privacyAxis && valueName
-          ? tradeOffOption(
-              runs,
-              privacyAxis,
-              valueName,
-              better === 'higher' ? 'higher' : 'lower',
-              describe,
-              colour,
-              axes,
-            )
+          ? tradeOffOption(runs, privacyAxis, valueName, better, describe, colour, axes)
           : null,
-      bar: valueName && at !== undefined ? barAtOption(runs, axis, at, valueName, describe, colour) : null,
+      bar: comparison ? barAtOption(comparison, axis, String(at), valueName, describe, colour) : null,
     };
     // describe follows metrics, which the memo lists.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [runs, axis, valueName, privacyAxis, at, colour, axes, better, metrics]);
+  }, [runs, axis, valueName, privacyAxis, at, colour, axes, better, metrics, comparison]);
 
   return (
     <>
@@ -254,6 +255,9 @@ function ExperimentResults({
         </div>
       ) : (
         <p className="muted">No parameter varies among these runs: nothing to chart. The table lists them.</p>
+      )}
+      {comparison && comparison.series.length > 1 && (
+        <ComparisonTable comparison={comparison} valueName={valueName} axis={axis} at={String(at)} />
       )}
       <ResultsTable runs={runs as SweepRun[]} metrics={metrics} />
     </>

@@ -7,10 +7,9 @@ import { useMemo, useState } from 'react';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
 import { valueNames } from '../../core/experiment/series.ts';
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
-import { describeValue } from '../widgets/metricText.ts';
+import { describeValue, formatMetric, shownValueNames } from '../widgets/metricText.ts';
 
-const fmt = (v: number | undefined) =>
-  v === undefined ? '' : Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4);
+const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
 
 const settings = (run: SweepRun) =>
   Object.entries({ ...run.params, ...run.metricOptions })
@@ -38,7 +37,7 @@ export function ResultsTable({
   metrics: readonly MetricInfo[];
 }) {
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean } | null>(null);
-  const names = useMemo(() => valueNames(runs), [runs]);
+  const names = useMemo(() => shownValueNames(valueNames(runs)), [runs]);
   const sorted = useMemo(() => {
     if (!sort) return runs;
     return [...runs].sort((a, b) => {
@@ -90,7 +89,7 @@ export function ResultsTable({
                   <td>{run.verified ? '✓' : '✗'}</td>
                   {names.map((n) => (
                     <td key={n} className="num">
-                      {fmt(run.metrics[n])}
+                      {formatMetric(run.metrics, n)}
                     </td>
                   ))}
                   <td className="num">{fmt(Math.round(run.runtime_ms * 10) / 10)}</td>

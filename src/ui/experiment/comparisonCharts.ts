@@ -1,27 +1,31 @@
 /**
  * ECharts options for comparing runs (the Results page): a value against the swept parameter with
- * one line per series and a band for the spread over seeds, runtime on a log axis, the
- * privacy-utility scatter with its non-dominated runs, and every series at one parameter value.
- * Pure functions of run records; helper series (bands, the front) carry ids starting with `_` so
- * the chart wrapper counts only the data series.
+ * one line per series and a band of ± 2 standard errors over queries and seeds
+ * (core/experiment/uncertainty.ts), runtime on a log axis, the privacy-utility scatter with its
+ * non-dominated runs, and every series at one parameter value ranked, with error bars and letters:
+ * bars that share a letter cannot be told apart (core/experiment/comparison.ts). Pure functions of
+ * run records; helper series (bands, error bars, the front) carry ids starting with `_` so the chart
+ * wrapper counts only the data series.
  */
 import { nonDominated } from '../../core/experiment/pareto.ts';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
 import {
   axisValue,
-  compareAxisValues,
+  metricSeries,
   runValue,
   seriesName,
   type Series,
   valueSeries,
 } from '../../core/experiment/series.ts';
-import type { ParamValue } from '../../core/methods/types.ts';
+import type { Comparison } from '../../core/experiment/comparison.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
-import { escapeHtml } from '../widgets/chartStyle.ts';
+import { base, escapeHtml, titleStyle } from '../widgets/chartStyle.ts';
 import { axisScale, type AxisScale } from '../widgets/axisScale.ts';
 
-const titleStyle = { fontSize: 14, fontWeight: 600 };
-const base = { animation: false };
+const subtextStyle = { fontSize: 11, color: '#555' };
+/** Title (14 px) and its subtitle (11 px) take the top 40 px; the legend goes under them. */
+const LEGEND_TOP = 42;
+const GRID_TOP = 84;
 
 /** What a value is and which paper defines it, for tooltips (from the metric catalogue). */
 export type Describe = (valueName: string) => string;
@@ -38,12 +42,16 @@ function xAxisFor(series: readonly Series[], axis: string) {
 
 const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
 
+type Point = Pick<Series['points'][number], 'x' | 'mean' | 'min' | 'max' | 'n' | 'se' | 'failed'>;
+
 function pointTooltip(describe: Describe, valueName: string, axis: string) {
-  return (p: { seriesName: string; data: { point: Series['points'][number] } }) => {
+  return (p: { seriesName: string; data: { point: Point } }) => {
     const point = p.data.point;
+    const se = point.se === undefined ? '' : ` ± ${fmt(2 * point.se)} (2 standard errors)`;
     return [
       `<b>${escapeHtml(p.seriesName)}</b> at ${escapeHtml(axis)} = ${escapeHtml(String(point.x))}`,
-      `${escapeHtml(valueName)}: mean ${fmt(point.mean)} (min ${fmt(point.min)}, max ${fmt(point.max)}, ${point.n} seed${point.n > 1 ? 's' : ''})`,
+      `${escapeHtml(valueName)}: mean ${fmt(point.mean)}${se}`,
+      `min ${fmt(point.min)}, max ${fmt(point.max)} over ${point.n} seed${point.n > 1 ? 's' : ''}`,
       ...(point.failed > 0
         ? [
             `<b>${point.failed} more seed${point.failed > 1 ? 's' : ''} failed</b>: the mean is over the ${point.n} that ran`,
@@ -90,19 +98,24 @@ function lines(series: readonly Series[], colour: (name: string) => string, scal
   }));
 }
 
-/** The spread over seeds as a filled band between min and max (two stacked helper lines). */
+/**
+ * The uncertainty of each mean as a filled band of ± 2 standard errors over queries and seeds (two
+ * stacked helper lines); points whose error cannot be estimated (one seed of an exact value) add
+ * no width.
+ */
 function bands(series: readonly Series[], colour: (name: string) => string, scale: AxisScale) {
   const numeric = numericAxis(series);
   return series.flatMap((s) => {
-    if (!s.points.some((p) => p.n > 1)) return [];
+    if (!s.points.some((p) => (p.se ?? 0) > 0)) return [];
     const x = (p: Series['points'][number]) => (numeric ? p.x : String(p.x));
+    const half = (p: Series['points'][number]) => 2 * (p.se ?? 0);
     const stack = `_band-${s.name}`;
     return [
       {
         type: 'line',
         id: `_band-low-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), p.min / scale.factor]),
+        data: s.points.map((p) => [x(p), (p.mean - half(p)) / scale.factor]),
         lineStyle: { opacity: 0 },
         symbol: 'none',
         silent: true,
@@ -112,7 +125,7 @@ function bands(series: readonly Series[], colour: (name: string) => string, scal
         type: 'line',
         id: `_band-high-${s.name}`,
         stack,
-        data: s.points.map((p) => [x(p), (p.max - p.min) / scale.factor]),
+        data: s.points.map((p) => [x(p), (2 * half(p)) / scale.factor]),
         lineStyle: { opacity: 0 },
         areaStyle: { color: colour(s.name), opacity: 0.15 },
         symbol: 'none',
@@ -130,15 +143,20 @@ export function metricLineOption(
   describe: Describe,
   colour: (name: string) => string,
 ): ChartOption {
-  const series = valueSeries(runs, axis, runValue(valueName));
+  const series = metricSeries(runs, axis, valueName);
   const scale = scaleOf(series);
   return {
     ...base,
-    title: { text: `${valueName} vs ${axis} (mean; band: min–max over seeds)`, textStyle: titleStyle },
+    title: {
+      text: `${valueName} vs ${axis}`,
+      subtext: 'line: mean over seeds; band: ± 2 standard errors over queries and seeds',
+      textStyle: titleStyle,
+      subtextStyle,
+    },
     graphic: partialNote(series),
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, valueName, axis) },
-    legend: { top: 28, data: series.map((s) => s.name), type: 'scroll' },
-    grid: { left: 64, right: 24, top: 70, bottom: 44 },
+    legend: { top: LEGEND_TOP, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
     yAxis: {
       type: 'value',
@@ -160,11 +178,16 @@ export function runtimeOption(
   const series = valueSeries(runs, axis, runValue('runtime_ms'));
   return {
     ...base,
-    title: { text: `Runtime vs ${axis} (ms, log scale; mean over seeds)`, textStyle: titleStyle },
+    title: {
+      text: `Runtime vs ${axis}`,
+      subtext: 'ms, log scale; mean over seeds',
+      textStyle: titleStyle,
+      subtextStyle,
+    },
     graphic: partialNote(series),
     tooltip: { trigger: 'item', formatter: pointTooltip(describe, 'runtime_ms', axis) },
-    legend: { top: 28, data: series.map((s) => s.name), type: 'scroll' },
-    grid: { left: 64, right: 24, top: 70, bottom: 44 },
+    legend: { top: LEGEND_TOP, data: series.map((s) => s.name), type: 'scroll' },
+    grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
     yAxis: { type: 'log', name: 'runtime (ms)', nameLocation: 'middle', nameGap: 48 },
     series: lines(series, colour, { factor: 1, suffix: '' }),
@@ -217,12 +240,14 @@ export function tradeOffOption(
   return {
     ...base,
     title: {
-      text: `Privacy (${privacyAxis}) vs ${valueName}: ringed runs are non-dominated`,
+      text: `Privacy (${privacyAxis}) vs ${valueName}`,
+      subtext: 'one point per run; ringed runs are non-dominated (no run beats them on both)',
       textStyle: titleStyle,
+      subtextStyle,
     },
     tooltip: { trigger: 'item', formatter: tooltip },
-    legend: { top: 28, data: [...names, 'non-dominated'], type: 'scroll' },
-    grid: { left: 64, right: 24, top: 70, bottom: 44 },
+    legend: { top: LEGEND_TOP, data: [...names, 'non-dominated'], type: 'scroll' },
+    grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: {
       type: 'value',
       name: `${privacyAxis} (more privacy →)`,
@@ -261,23 +286,33 @@ export function tradeOffOption(
   };
 }
 
-/** Every series at one value of the swept parameter (mean over seeds; min and max in the tooltip). */
+/**
+ * Every series at one value of the swept parameter, best first (comparison.ts): the mean over seeds
+ * with an error bar of ± 2 standard errors and the ranking's letters above it; bars that share a
+ * letter cannot be told apart (their paired difference is within two standard errors).
+ */
 export function barAtOption(
-  runs: readonly SweepRun[],
+  comparison: Comparison,
   axis: string,
-  at: ParamValue,
+  at: string,
   valueName: string,
   describe: Describe,
   colour: (name: string) => string,
 ): ChartOption {
-  const bars = valueSeries(runs, axis, runValue(valueName))
-    .map((s) => ({ name: s.name, point: s.points.find((p) => compareAxisValues(p.x, at) === 0) }))
-    .filter((b): b is { name: string; point: Series['points'][number] } => b.point !== undefined);
-  const scale = axisScale(bars.map((b) => b.point.mean));
+  const bars = comparison.series;
+  const note = comparison.known
+    ? 'bars sharing a letter cannot be told apart'
+    : 'one seed of an exact value: no uncertainty to compare';
+  const scale = axisScale(bars.flatMap((b) => [b.mean, b.mean + 2 * (b.se ?? 0)]));
   return {
     ...base,
-    title: { text: `${valueName} of every method at ${axis} = ${at}`, textStyle: titleStyle },
-    graphic: bars.some((b) => b.point.failed > 0)
+    title: {
+      text: `${valueName} at ${axis} = ${at}, best first (± 2 standard errors)`,
+      subtext: note,
+      textStyle: titleStyle,
+      subtextStyle,
+    },
+    graphic: bars.some((b) => b.failed > 0)
       ? [
           {
             type: 'text',
@@ -290,11 +325,21 @@ export function barAtOption(
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; dataIndex: number }) => {
-        const { point } = bars[p.dataIndex];
-        return pointTooltip(describe, valueName, axis)({ seriesName: p.name, data: { point } });
+        const bar = bars[p.dataIndex];
+        const point = {
+          x: at,
+          mean: bar.mean,
+          min: bar.min,
+          max: bar.max,
+          n: bar.seeds,
+          se: bar.se,
+          failed: bar.failed,
+        };
+        const letters = bar.letters ? `<br/>group ${bar.letters}` : '';
+        return pointTooltip(describe, valueName, axis)({ seriesName: p.name, data: { point } }) + letters;
       },
     },
-    grid: { left: 64, right: 24, top: 40, bottom: 72 },
+    grid: { left: 64, right: 24, top: 72, bottom: 72 },
     xAxis: {
       type: 'category',
       data: bars.map((b) => b.name),
@@ -308,9 +353,9 @@ export function barAtOption(
         name: valueName,
         // A mean over fewer seeds than ran (some failed) is pale with a dashed outline.
         data: bars.map((b) => ({
-          value: b.point.mean / scale.factor,
+          value: b.mean / scale.factor,
           itemStyle:
-            b.point.failed > 0
+            b.failed > 0
               ? {
                   color: colour(b.name),
                   opacity: 0.4,
@@ -321,7 +366,56 @@ export function barAtOption(
               : { color: colour(b.name) },
         })),
         barMaxWidth: 48,
+        label: {
+          show: comparison.known,
+          position: 'insideBottom',
+          fontWeight: 600,
+          color: '#fff',
+          formatter: (p: { dataIndex: number }) => bars[p.dataIndex].letters,
+        },
       },
+      {
+        type: 'custom',
+        id: '_error-bars',
+        silent: true,
+        tooltip: { show: false },
+        data: bars.map((b, i) => [
+          i,
+          (b.mean - 2 * (b.se ?? 0)) / scale.factor,
+          (b.mean + 2 * (b.se ?? 0)) / scale.factor,
+        ]),
+        // Both ends count in the value axis' extent, so it reaches the top of every error bar.
+        encode: { x: 0, y: [1, 2] },
+        renderItem: errorBar,
+        z: 5,
+      },
+    ],
+  };
+}
+
+interface CustomApi {
+  value(dimension: number): number;
+  coord(point: [number, number]): [number, number];
+  size(value: [number, number]): [number, number];
+}
+
+/** An I-beam from the low to the high value of one bar (a custom series item). */
+function errorBar(_params: unknown, api: CustomApi) {
+  const low = api.coord([api.value(0), api.value(1)]);
+  const high = api.coord([api.value(0), api.value(2)]);
+  const half = Math.min(10, api.size([1, 0])[0] * 0.15);
+  const style = { stroke: '#222', lineWidth: 1.5 };
+  const line = (x1: number, y1: number, x2: number, y2: number) => ({
+    type: 'line',
+    shape: { x1, y1, x2, y2 },
+    style,
+  });
+  return {
+    type: 'group',
+    children: [
+      line(low[0], low[1], high[0], high[1]),
+      line(low[0] - half, low[1], low[0] + half, low[1]),
+      line(high[0] - half, high[1], high[0] + half, high[1]),
     ],
   };
 }

@@ -42,6 +42,10 @@ export const EMPTY_FORM: SweepForm = {
 
 const isMetricOption = (name: string) => (METRIC_OPTION_NAMES as readonly string[]).includes(name);
 
+/** A metric option's value: the AvgRE workload is a word (rows, generalized), the others numbers. */
+const optionValue = (name: string, value: ParamValue): ParamValue =>
+  name === 'workload' ? String(value) : Number(value);
+
 function parseValue(text: string): ParamValue {
   const trimmed = text.trim();
   if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
@@ -93,11 +97,13 @@ export function formToSpec(form: SweepForm, dataset: string, catalogue: readonly
   if (!Number.isInteger(form.seeds) || form.seeds < 1 || form.seeds > 50)
     throw new Error('seeds: expected a whole number from 1 to 50');
   const fixed = parseFixed(form.fixed);
-  const metricOptions: NonNullable<SweepSpec['metricOptions']> = {};
-  for (const [name, value] of fixed) if (isMetricOption(name)) metricOptions[name as 'q'] = Number(value);
+  const options: Record<string, ParamValue | ParamValue[]> = {};
+  for (const [name, value] of fixed) if (isMetricOption(name)) options[name] = optionValue(name, value);
   const axisIsOption = isMetricOption(form.axis);
-  if (axisIsOption) metricOptions[form.axis as 'q'] = values.map(Number);
-  if (form.axis2 && isMetricOption(form.axis2)) metricOptions[form.axis2 as 'q'] = values2.map(Number);
+  if (axisIsOption) options[form.axis] = values.map((v) => optionValue(form.axis, v));
+  if (form.axis2 && isMetricOption(form.axis2))
+    options[form.axis2] = values2.map((v) => optionValue(form.axis2, v));
+  const metricOptions = options as NonNullable<SweepSpec['metricOptions']>;
   const sensitive = parseSensitiveChoice(form.sensitiveKind, form.sensitive);
   const leftOut: string[] = [];
   const runs: SweepSpec['runs'] = [];

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, ScatterChart, TreeChart } from 'echarts/charts';
+import { BarChart, CustomChart, HeatmapChart, LineChart, ScatterChart, TreeChart } from 'echarts/charts';
 import {
   GraphicComponent,
   GridComponent,
@@ -25,6 +25,7 @@ import { download } from './download.ts';
 
 echarts.use([
   BarChart,
+  CustomChart,
   TreeChart,
   HeatmapChart,
   VisualMapComponent,

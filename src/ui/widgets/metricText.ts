@@ -1,5 +1,6 @@
 /** What a metric value means and which paper defines it, for tooltips, table headers and the run view. */
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
+import type { ValueDirection } from '../../core/metrics/types.ts';
 
 const TIMES: Readonly<Record<string, string>> = {
   runtime_ms: 'Wall-clock time of the method alone, in milliseconds (lower is better).',
@@ -18,8 +19,11 @@ export function metricOf(metrics: readonly MetricInfo[], name: string): MetricIn
   return metrics.find((m) => name in m.values) ?? metrics.find((m) => name.startsWith(`${m.id}_`));
 }
 
-/** Which way is better for a value (`count` for plain counts such as the number of rules). */
-export function valueDirection(metrics: readonly MetricInfo[], name: string): 'lower' | 'higher' | 'count' {
+/**
+ * Which way is better for a value (`count` for plain counts such as the number of rules, `se` for
+ * the standard error of another value).
+ */
+export function valueDirection(metrics: readonly MetricInfo[], name: string): ValueDirection {
   if (name in TIMES) return 'lower';
   return metrics.find((m) => name in m.values)?.values[name] ?? 'lower';
 }
@@ -45,3 +49,16 @@ export function formatValue(value: number): string {
 }
 
 export { count, percent } from '../../core/base/format.ts';
+
+/** The value names a table shows: the standard errors (`kl_se`) go beside their values, not apart. */
+export function shownValueNames(names: readonly string[]): string[] {
+  return names.filter((name) => !(name.endsWith('_se') && names.includes(name.slice(0, -3))));
+}
+
+/** A run's value as a table cell: `0.1234 ± 0.0056` (standard error over the queries) where it has one. */
+export function formatMetric(values: Record<string, number>, name: string): string {
+  const value = values[name];
+  if (value === undefined) return '';
+  const se = values[`${name}_se`];
+  return se === undefined ? formatValue(value) : `${formatValue(value)} ± ${se.toPrecision(2)}`;
+}

@@ -2,8 +2,8 @@
  * Privacy and utility constraints for COAT (Loukides et al., Sec. 3.2-3.3, Def. 3.3, 3.7), as item
  * ids: parsed from JSON (`[["a","b"], ...]`) or CSV (one itemset a line) with errors that name the
  * line and what is wrong (unknown item, empty itemset, utility constraints that are not a partition),
- * the k^m mode's constraints (every m-itemset that occurs, from the rows, never from d^m
- * combinations; rows shorter than m give themselves), and default utility constraints.
+ * and default utility constraints. The k^m mode's constraints are generated as COAT goes
+ * (kmLevels.ts).
  */
 import Papa from 'papaparse';
 import type { Dataset } from '../../data/dataset.ts';
@@ -76,42 +76,6 @@ export function checkPartitionOfItems(dataset: Dataset, constraints: number[][],
       `${file}: utility constraints are not a partition: ${missing.length} item(s) in no constraint, e.g. '${dataset.dictionary.token(missing[0])}'`,
     );
   }
-}
-
-/** k^m mode: every itemset of m items occurring in a row (a shorter row gives itself). */
-export function kmConstraints(dataset: Dataset, m: number, limit = 2_000_000): number[][] {
-  const seen = new Set<string>();
-  const out: number[][] = [];
-  const add = (itemset: number[]) => {
-    const key = itemset.join(',');
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push(itemset);
-    if (out.length > limit)
-      throw new InputError(
-        `more than ${limit} privacy constraints for m = ${m}: use a smaller m or constraints from a file`,
-      );
-  };
-  for (let r = 0; r < dataset.n; r++) {
-    const row = Array.from(dataset.row(r));
-    if (row.length === 0) continue;
-    if (row.length <= m) add(row);
-    else combinations(row, m, add);
-  }
-  return out;
-}
-
-function combinations(items: number[], m: number, visit: (c: number[]) => void): void {
-  const chosen: number[] = [];
-  const walk = (start: number) => {
-    if (chosen.length === m) return visit([...chosen]);
-    for (let i = start; i <= items.length - (m - chosen.length); i++) {
-      chosen.push(items[i]);
-      walk(i + 1);
-      chosen.pop();
-    }
-  };
-  walk(0);
 }
 
 /** Utility constraints of `size` consecutive items (in id order); 0 = all items in one. */

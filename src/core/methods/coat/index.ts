@@ -1,7 +1,8 @@
 /**
  * `coat`: COAT (Loukides, Gkoulalas-Divanis, Malin, "Towards Utility-driven Anonymization of
- * Transactions"; coatAlgorithm.ts). Privacy constraints: every m-itemset that occurs (k^m mode,
- * `m` > 0) or those given in `constraints` (JSON or CSV text, e.g. from Pgen); utility constraints:
+ * Transactions"; coatAlgorithm.ts). Privacy constraints: the itemsets of at most m items that occur
+ * with support below k, level by level (k^m mode, `m` > 0; kmLevels.ts) or those given in
+ * `constraints` (JSON or CSV text, e.g. from Pgen); utility constraints:
  * those in `utility`, else groups of `group` consecutive items (0: all items in one); UL's weights
  * from `hierarchy` when given (hierarchyWeights.ts). Publishes a
  * `generalized` release: generalized items as labels `(a,b)`, suppressed items removed, rows
@@ -12,12 +13,10 @@ import { mappedRows } from '../shared/mappedRows.ts';
 import { TEACHING_ROWS } from '../shared/teachingSize.ts';
 import type { GeneralizedAudit, GeneralizedRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
-import { coat } from './coatAlgorithm.ts';
 import { generalizedLabel } from './generalizedLabel.ts';
 import { pgen } from './pgen.ts';
-import { runConstraints } from './runConstraints.ts';
+import { runCoat } from './runConstraints.ts';
 import { coatTeachingTrace } from './trace.ts';
-import { hierarchyWeights } from './hierarchyWeights.ts';
 import { parseHierarchy } from '../../data/hierarchy/parseHierarchy.ts';
 import { serializeHierarchy } from '../../data/hierarchy/serializeHierarchy.ts';
 
@@ -76,10 +75,8 @@ type CoatParams = ParamValues<typeof COAT_PARAMS>;
 
 function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
   const k = params.k;
-  const { privacy, utility } = runConstraints(dataset, params);
-  ctx.progress(0.1, 'constraints');
-  const weights = params.hierarchy.trim() ? hierarchyWeights(dataset, params.hierarchy) : undefined;
-  const result = coat(dataset, privacy, utility, k, params.s, Infinity, weights);
+  const result = runCoat(dataset, params, (fraction, phase) => ctx.progress(0.9 * fraction, phase));
+  const { privacy, utility, weights } = result;
   const token = (id: number) => dataset.dictionary.token(id);
   const generalized: Record<string, string[]> = {};
   const labelOf = new Map<number, string>();
@@ -101,14 +98,16 @@ function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
   };
   const audit: GeneralizedAudit = {
     rowOf,
-    ...(params.m > 0 ? {} : { constraints: privacy.map((c) => c.map(token)) }),
+    ...(privacy ? { constraints: privacy.map((c) => c.map(token)) } : {}),
     utility: utility.map((u) => u.map(token)),
   };
   return {
     release,
     audit,
     notes: {
-      'privacy constraints': privacy.length,
+      [params.m > 0
+        ? `privacy constraints (itemsets of 1..${params.m} items below k)`
+        : 'privacy constraints']: result.constraints,
       'generalized items': Object.keys(generalized).length,
       'items generalized': Object.values(generalized).reduce((s, g) => s + g.length, 0),
       'items suppressed': result.suppressed.length,

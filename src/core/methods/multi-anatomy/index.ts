@@ -2,18 +2,23 @@
  * `multi-anatomy`: l-diverse multi-dimension anatomy ("Privacy Preservation in Transaction
  * Databases based on Anatomy technique", CSE 2010). Item partition (Sec. IV.A): phi^2 between items
  * (eq. 4), distance 1 - phi^2, PAM k-medoids into `columns` clusters (FastPAM1 swaps). Record
- * partition (Sec. IV.B, Fig. 2; see recordPartition.ts for the reading). Publishes a `buckets`
- * release: each column's values permuted within the bucket (Sec. V.A).
+ * partition (Sec. IV.B, Fig. 2; see recordPartition.ts for the reading) under the l-diversity
+ * reading `diversity` (release/diversity.ts: `frequency`, Def. 5, the default and the stricter one;
+ * `distinct`, Example 5). An infeasible setting is an error that names the feasible ones
+ * (feasibility.ts), which the `feasibility` tool also gives the page. Publishes a `buckets` release:
+ * each column's values permuted within the bucket (Sec. V.A).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { BucketsRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { InputError } from '../../base/errors.ts';
 import { pam } from './pam.ts';
-import { phiSquareAmong, phiSquares } from './phiSquare.ts';
+import { phiSquareAmong, phiSquares, type PhiSquares } from './phiSquare.ts';
 import { DEFAULT_MEMORY_BUDGET } from '../../base/memoryBudget.ts';
 import { itemSupports } from '../../data/stats.ts';
-import { checkFeasible, columnValues, partitionRecords } from './recordPartition.ts';
+import { columnValues, partitionRecords } from './recordPartition.ts';
+import { DIVERSITY_READINGS } from '../../release/diversity.ts';
+import { COLUMN_SEARCH_IN_RUN, feasibility, infeasibleMessage } from './feasibility.ts';
 
 /**
  * Sec. IV.A: the column of every item (items that occur nowhere stay in column 0). The phi^2
@@ -23,11 +28,13 @@ export function itemPartition(
   dataset: Dataset,
   columns: number,
   memoryBudget = DEFAULT_MEMORY_BUDGET,
+  /** The phi^2 of every pair, when already computed (several column counts share it). */
+  given?: PhiSquares,
 ): { columnOf: Int32Array; cost: number; swaps: number; sparse: boolean } {
   const d = dataset.d;
   if (columns > d)
     throw new InputError(`${columns} columns need at least ${columns} items; ${dataset.name} has ${d}`);
-  const phi = phiSquares(dataset, memoryBudget);
+  const phi = given ?? phiSquares(dataset, memoryBudget);
   const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi.get(i, j)));
   return {
     columnOf: Int32Array.from(clustering.assignment),
@@ -56,7 +63,7 @@ const MULTI_ANATOMY_PARAMS = [
     type: 'int',
     default: 2,
     min: 2,
-    help: 'diversity: in every bucket no column value is shared by more than |B|/l rows',
+    help: 'diversity degree: an attacker tells a row’s column value with probability at most 1/l (as the reading below counts)',
   },
   {
     name: 'columns',
@@ -64,6 +71,13 @@ const MULTI_ANATOMY_PARAMS = [
     default: 2,
     min: 1,
     help: 'number of columns the items are clustered into (PAM k)',
+  },
+  {
+    name: 'diversity',
+    type: 'string',
+    choices: DIVERSITY_READINGS,
+    default: 'frequency',
+    help: 'l-diversity reading: frequency (Def. 5: no value in more than |B|/l rows of a bucket, stricter) or distinct (Example 5: at least l distinct values per column)',
   },
 ] as const;
 type MultiAnatomyParams = ParamValues<typeof MULTI_ANATOMY_PARAMS>;
@@ -77,21 +91,47 @@ export function itemCorrelation(dataset: Dataset, top: number): { tokens: string
   return { tokens: items.map((i) => dataset.dictionary.token(i)), phi: phiSquareAmong(dataset, items) };
 }
 
+/** The feasibility of the params on the dataset; fewer columns are searched when `search`. */
+function checkSetting(
+  dataset: Dataset,
+  params: MultiAnatomyParams,
+  search: boolean,
+  memoryBudget = DEFAULT_MEMORY_BUDGET,
+) {
+  let phi: PhiSquares | undefined;
+  const partitions = new Map<number, ReturnType<typeof itemPartition>>();
+  const partition = (columns: number) => {
+    if (!partitions.has(columns)) {
+      if (columns <= dataset.d) phi ??= phiSquares(dataset, memoryBudget);
+      partitions.set(columns, itemPartition(dataset, columns, memoryBudget, phi));
+    }
+    return partitions.get(columns)!.columnOf;
+  };
+  const setting = { l: params.l, columns: params.columns, reading: params.diversity };
+  return { result: feasibility(dataset, setting, partition, search), partitions };
+}
+
 function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
   const { l, columns } = params;
   if (dataset.n === 0) throw new InputError(`${dataset.name} has no transactions`);
-  const { columnOf, cost, swaps, sparse } = itemPartition(dataset, columns, ctx.memoryBudget);
+  const { result, partitions } = checkSetting(
+    dataset,
+    params,
+    dataset.d <= COLUMN_SEARCH_IN_RUN,
+    ctx.memoryBudget,
+  );
+  const { columnOf, cost, swaps, sparse } = partitions.get(columns)!;
   ctx.progress(0.5, 'item partition');
   const values = columnValues(dataset, columnOf, columns);
-  const describe = (_c: number, value: string) =>
+  const describe = (value: string) =>
     value === ''
       ? '{} (no item of the column)'
       : `{${value
           .split(',')
           .map((id) => dataset.dictionary.token(Number(id)))
           .join(', ')}}`;
-  checkFeasible(values, columns, l, describe);
-  const buckets = partitionRecords(values, columns, l, ctx.rng);
+  if (!result.feasible) throw new InputError(infeasibleMessage(result, describe));
+  const buckets = partitionRecords(values, columns, l, ctx.rng, params.diversity);
   const columnTokens: string[][] = Array.from({ length: columns }, () => []);
   for (let item = 0; item < dataset.d; item++)
     columnTokens[columnOf[item]].push(dataset.dictionary.token(item));
@@ -138,6 +178,10 @@ export const multiAnatomySpec = defineMethod({
   params: MULTI_ANATOMY_PARAMS,
   run,
   tools: {
+    feasibility: {
+      help: 'whether the l, columns and diversity reading set allow an l-diverse partition, and which settings would (largest l per reading, fewer columns)',
+      run: (dataset, params) => checkSetting(dataset, params, true).result,
+    },
     itemCorrelation: {
       help: 'phi² (eq. 4) among the most frequent items (args: top, default 25), for the heatmap',
       run: (dataset, _params, _ctx, args) => itemCorrelation(dataset, Number(args.top ?? 25)),

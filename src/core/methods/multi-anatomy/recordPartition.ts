@@ -2,20 +2,20 @@
  * Record partition (anatomy paper Sec. IV.B, Fig. 2), read this way and written down:
  * - a row's value in column C is the itemset t ∩ C; the empty itemset is a value like any other
  *   (an attacker sees that a row has nothing in a column);
- * - rows stream in input order into the open bucket; after each row, when every column's most
- *   frequent value v has c(v) <= |B| / l (Def. 5), the open bucket closes and a new one opens;
+ * - rows stream in input order into the open bucket; after each row, when every column is
+ *   l-diverse under the reading in force (Fig. 2 line 5; release/diversity.ts: by default every
+ *   column's most frequent value v has c(v) <= |B| / l, Def. 5; `distinct`: at least l distinct
+ *   values, Example 5), the open bucket closes and a new one opens;
  * - each row left in the open bucket at the end joins an existing bucket chosen at random among
  *   those that stay l-diverse with it (line 12); a row that fits no bucket is not published in a
  *   bucket that breaks Def. 5: the rows that fit nowhere are merged with buckets, in random order,
  *   until their union is l-diverse. A union of l-diverse buckets is l-diverse, and the whole data
  *   is (feasibility check below), so this ends.
- * Feasibility (checked before running): summing Def. 5 over buckets, every column's most frequent
- * value must occur in at most n / l rows; otherwise no partition exists, and the error names the
- * column and value that block it and the largest l that passes this check.
+ * Feasibility is checked before running (feasibility.ts).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { Rng } from '../../base/rng.ts';
-import { InputError } from '../../base/errors.ts';
+import { columnIsDiverse, type DiversityReading } from '../../release/diversity.ts';
 
 /** columnOf[item]: the column of each item. Returns each row's value key per column. */
 export function columnValues(dataset: Dataset, columnOf: Int32Array, columns: number): string[][] {
@@ -51,13 +51,16 @@ class BucketCounter {
     });
   }
 
-  /** Def. 5: c(v) <= |B| / l in every column, i.e. c(v) * l <= |B|. */
-  isDiverse(l: number): boolean {
-    return this.maxCount.every((c) => c * l <= this.rows.length);
+  /** Every column l-diverse under `reading` (Def. 5: c(v) * l <= |B|; distinct: >= l values). */
+  isDiverse(l: number, reading: DiversityReading): boolean {
+    return reading === 'distinct'
+      ? this.counts.every((counts) => columnIsDiverse(counts.values(), this.rows.length, l, reading))
+      : this.maxCount.every((c) => c * l <= this.rows.length);
   }
 
-  /** Whether the bucket stays l-diverse with `row` added. */
-  acceptsRow(row: number, l: number): boolean {
+  /** Whether the bucket stays l-diverse with `row` added (a row adds no value to lose: distinct). */
+  acceptsRow(row: number, l: number, reading: DiversityReading): boolean {
+    if (reading === 'distinct') return this.isDiverse(l, reading);
     const size = this.rows.length + 1;
     return this.values[row].every(
       (value, c) => Math.max(this.maxCount[c], (this.counts[c].get(value) ?? 0) + 1) * l <= size,
@@ -65,43 +68,26 @@ class BucketCounter {
   }
 }
 
-export function checkFeasible(
+/** Fig. 2: the buckets (input rows, in input order within each bucket). */
+export function partitionRecords(
   values: string[][],
   columns: number,
   l: number,
-  describe: (column: number, value: string) => string,
-): void {
-  const n = values.length;
-  let worst = { count: 0, column: 0, value: '' };
-  for (let c = 0; c < columns; c++) {
-    const counts = new Map<string, number>();
-    for (const row of values) counts.set(row[c], (counts.get(row[c]) ?? 0) + 1);
-    for (const [value, count] of counts) if (count > worst.count) worst = { count, column: c, value };
-  }
-  if (worst.count * l > n) {
-    const largest = Math.floor(n / worst.count);
-    throw new InputError(
-      `cannot be made ${l}-diverse with these columns: in column ${worst.column + 1} the value ${describe(worst.column, worst.value)} occurs in ` +
-        `${worst.count} of ${n} rows, more than n/l = ${(n / l).toFixed(1)}; the largest l this data allows with these columns is ${largest}` +
-        (largest < 2 ? ' (try fewer columns)' : ''),
-    );
-  }
-}
-
-/** Fig. 2: the buckets (input rows, in input order within each bucket). */
-export function partitionRecords(values: string[][], columns: number, l: number, rng: Rng): number[][] {
+  rng: Rng,
+  reading: DiversityReading = 'frequency',
+): number[][] {
   const buckets: BucketCounter[] = [];
   let open = new BucketCounter(values, columns);
   for (let r = 0; r < values.length; r++) {
     open.add(r);
-    if (open.isDiverse(l)) {
+    if (open.isDiverse(l, reading)) {
       buckets.push(open);
       open = new BucketCounter(values, columns);
     }
   }
   const homeless: number[] = [];
   for (const row of open.rows) {
-    const fits = buckets.filter((b) => b.acceptsRow(row, l));
+    const fits = buckets.filter((b) => b.acceptsRow(row, l, reading));
     if (fits.length > 0) fits[rng.int(fits.length)].add(row);
     else homeless.push(row);
   }
@@ -111,7 +97,7 @@ export function partitionRecords(values: string[][], columns: number, l: number,
     const order = rng.shuffle(buckets.map((_, i) => i));
     const absorbed = new Set<number>();
     for (const index of order) {
-      if (merged.isDiverse(l)) break;
+      if (merged.isDiverse(l, reading)) break;
       for (const row of buckets[index].rows) merged.add(row);
       absorbed.add(index);
     }

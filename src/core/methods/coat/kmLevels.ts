@@ -1,0 +1,75 @@
+/**
+ * The privacy constraints of k^m-anonymity for COAT (Loukides et al. Sec. 3.2: "the same privacy
+ * guarantees as k^m-anonymity, by formulating a privacy constraint set that consists of all
+ * itemsets of size m"), generated level by level as Apriori does (Terrovitis et al.) and only where
+ * protection is needed:
+ * - level j = 1..m takes the j-itemsets of generalized items that occur in the data *as generalized
+ *   so far* with support below k: an itemset supported by k rows is satisfied already (Def. 3.4) and
+ *   stays so (supports only grow), and all the j-itemsets of items that map to one image are one
+ *   constraint (they stay alike ever after);
+ * - after COAT satisfied level j, every j-itemset that occurs has support >= k, and by Theorem 3.5
+ *   so have its subsets; a row whose image has fewer than m generalized items was covered at the
+ *   level of its length. Level m done, every itemset of at most m items that occurs is supported by
+ *   k rows: k^m-anonymity.
+ * Nothing is capped: a level enumerates the j-subsets of each row's image once, grouped by their
+ * first generalized item so that only one item's counts are held at a time.
+ */
+import type { Generalization } from './generalization.ts';
+import { forEachSubset } from '../../base/subsets.ts';
+
+/**
+ * Level j's constraints: the j-itemsets of generalized items that occur with support below k, in a
+ * canonical order (generalized items ordered by their first item, so that the order, and with it
+ * COAT's ties, does not depend on internal ids).
+ */
+export function levelConstraints(
+  state: Generalization,
+  j: number,
+  k: number,
+): { images: number[][]; supports: number[] } {
+  const gids = [...state.members.keys()].sort((a, b) => state.first(a) - state.first(b));
+  if (j === 1) {
+    const below = gids.filter((g) => state.support(g) < k);
+    return { images: below.map((g) => [g]), supports: below.map((g) => state.support(g)) };
+  }
+  const rank = new Map(gids.map((g, i) => [g, i]));
+  // Each row's image as ranks, ascending.
+  const images = Array.from({ length: state.dataset.n }, (_, r) =>
+    Int32Array.from(state.rowImage(r), (g) => rank.get(g)!).sort(),
+  );
+  // (j-1)-itemsets of ranks as numbers in base G when they fit 2^53, else as strings.
+  const base = gids.length;
+  const numeric = (j - 1) * Math.log2(Math.max(2, base)) < 52;
+  const keyOf = (subset: readonly number[]): number | string =>
+    numeric ? subset.reduce((key, x) => key * base + x, 0) : subset.join(',');
+  const decode = (key: number | string): number[] => {
+    if (typeof key === 'string') return key.split(',').map(Number);
+    const out: number[] = [];
+    for (let i = 0, rest = key; i < j - 1; i++, rest = Math.floor(rest / base)) out.unshift(rest % base);
+    return out;
+  };
+  const found: number[][] = [];
+  const supports: number[] = [];
+  gids.forEach((first, firstRank) => {
+    const counts = new Map<number | string, number>();
+    for (const r of state.rowsOf.get(first)!) {
+      const image = images[r];
+      if (image.length < j) continue;
+      forEachSubset(
+        image,
+        j - 1,
+        (tail) => {
+          const key = keyOf(tail);
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        },
+        image.indexOf(firstRank) + 1,
+      );
+    }
+    for (const [key, count] of counts) {
+      if (count >= k) continue;
+      found.push([first, ...decode(key).map((x) => gids[x])]);
+      supports.push(count);
+    }
+  });
+  return { images: found, supports };
+}
