@@ -3,7 +3,7 @@
  * The core is type-checked without DOM or Node typings (tsconfig.core.json), so they are declared here.
  */
 declare class TextDecoder {
-  constructor(label?: string, options?: { fatal?: boolean });
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
   decode(input?: Uint8Array, options?: { stream?: boolean }): string;
 }
 declare class TextEncoder {

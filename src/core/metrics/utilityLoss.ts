@@ -21,15 +21,8 @@ import { log2GeneralizedItemUl, log2Sum } from '../base/logSpace.ts';
 
 export { log2GeneralizedItemUl } from '../base/logSpace.ts';
 
-/** Rows of the release holding each label. */
-function labelSupports(release: GeneralizedRelease): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const row of release.transactions) for (const t of row) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return counts;
-}
-
 export function utilityLoss(dataset: Dataset, release: GeneralizedRelease): Record<string, number> {
-  const supports = labelSupports(release);
+  const supports = rowsHolding(release.transactions);
   const logs: number[] = [];
   for (const [label, items] of Object.entries(release.generalized)) {
     const sup = supports.get(label) ?? 0;
@@ -43,6 +36,20 @@ export function utilityLoss(dataset: Dataset, release: GeneralizedRelease): Reco
   const occurrences = dataset.items.length;
   const ul_suppression = occurrences === 0 ? 0 : within(suppressed / occurrences, 0, 1);
   return logs.length > 0 ? { ul: log2Sum(logs) * Math.log10(2), ul_suppression } : { ul_suppression };
+}
+
+/** How many rows hold each token (a row naming a token twice counts once), in one pass. */
+function rowsHolding(rows: readonly (readonly string[])[]): Map<string, number> {
+  const count = new Map<string, number>();
+  const lastRow = new Map<string, number>();
+  rows.forEach((row, r) => {
+    for (const token of row) {
+      if (lastRow.get(token) === r) continue;
+      lastRow.set(token, r);
+      count.set(token, (count.get(token) ?? 0) + 1);
+    }
+  });
+  return count;
 }
 
 export const ulMetric: MetricSpec = {

@@ -1,7 +1,8 @@
 /**
  * Checks of published rows that every release kind shares (DESIGN.md sec. 4: "items as tokens"):
  * a published row names each item once, and only items the input has (or, in a `generalized`
- * release, the labels it declares). A verifier reports the first offenders and counts the rest.
+ * release, the labels it declares), and holds the tokens its input row maps to. A verifier reports
+ * the first offenders and counts the rest.
  */
 
 /** What is wrong with one published row, or null. `known` says which tokens may appear. */
@@ -13,6 +14,21 @@ export function rowProblem(row: readonly string[], known: (token: string) => boo
     if (!known(token)) return `holds ${token}, which is no item of the input`;
   }
   return null;
+}
+
+/**
+ * Whether two rows hold the same tokens, each as many times, in any order (what comparing the two
+ * rows sorted says). Methods publish a row in the order its input row lists its items, so the
+ * common prefix is skipped first and only the rest, usually nothing, is sorted.
+ */
+export function sameTokens(expected: readonly string[], published: readonly string[]): boolean {
+  if (expected.length !== published.length) return false;
+  let i = 0;
+  while (i < expected.length && expected[i] === published[i]) i++;
+  if (i === expected.length) return true;
+  const a = expected.slice(i).sort();
+  const b = published.slice(i).sort();
+  return a.every((token, j) => token === b[j]);
 }
 
 /** Collects problems of one sort, keeping the first `limit` and counting the rest. */

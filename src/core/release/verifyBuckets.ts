@@ -13,7 +13,16 @@ import { checkPartition } from './partition.ts';
 import { columnIsDiverse, diversityOf } from './diversity.ts';
 import type { BucketsAudit, BucketsRelease, Verification } from './types.ts';
 
-const valueKey = (tokens: readonly string[]) => JSON.stringify([...tokens].sort());
+/** A value's canonical key: its tokens sorted (a value listed sorted already is not copied). */
+const valueKey = (tokens: readonly string[]) =>
+  JSON.stringify(isSorted(tokens) ? tokens : [...tokens].sort());
+
+/** Whether `tokens` are strings in the order the default sort puts them (UTF-16 code units). */
+function isSorted(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++)
+    if (typeof tokens[i] !== 'string' || (i > 0 && tokens[i - 1] > tokens[i])) return false;
+  return true;
+}
 
 export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: BucketsAudit): Verification {
   const problems: string[] = [];
@@ -38,6 +47,14 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
     problems.push(
       `the buckets publish ${published} rows, the audit ${audit.buckets.flat().length}, the input ${dataset.n}`,
     );
+  // Each input item's column by id (-1: none), and a row's items of one column as tokens.
+  const columnOfId = Int32Array.from(dataset.dictionary.tokens, (t) => columnOf.get(t) ?? -1);
+  const projection = (r: number, c: number) => {
+    const tokens: string[] = [];
+    for (let k = dataset.offsets[r]; k < dataset.offsets[r + 1]; k++)
+      if (columnOfId[dataset.items[k]] === c) tokens.push(dataset.dictionary.tokens[dataset.items[k]]);
+    return tokens;
+  };
   const overRepresented: { share: number; problem: string }[] = [];
   if (audit.buckets.length !== release.buckets.length)
     problems.push(`audit has ${audit.buckets.length} buckets, the release ${release.buckets.length}`);
@@ -53,11 +70,14 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
       if (published.length !== bucket.size)
         problems.push(`bucket ${b + 1}, column ${c + 1}: ${published.length} values for ${bucket.size} rows`);
       const counts = new Map<string, number>();
-      for (const value of published) counts.set(valueKey(value), (counts.get(valueKey(value)) ?? 0) + 1);
+      for (const value of published) {
+        const key = valueKey(value);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
       const expected = new Map<string, number>();
       for (const r of rows) {
         if (!Number.isInteger(r) || r < 0 || r >= dataset.n) continue;
-        const key = valueKey(dataset.rowTokens(r).filter((t) => columnOf.get(t) === c));
+        const key = valueKey(projection(r, c));
         expected.set(key, (expected.get(key) ?? 0) + 1);
       }
       const same = counts.size === expected.size && [...counts].every(([key, n]) => expected.get(key) === n);

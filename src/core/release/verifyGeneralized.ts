@@ -10,7 +10,8 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
-import { ProblemList, rowProblem } from './rowChecks.ts';
+import { hasRareItemset } from './rareItemsets.ts';
+import { ProblemList, rowProblem, sameTokens } from './rowChecks.ts';
 import type { GeneralizedAudit, GeneralizedRelease, Verification } from './types.ts';
 
 export function verifyGeneralized(
@@ -38,8 +39,7 @@ export function verifyGeneralized(
   for (const [label, items] of Object.entries(release.generalized))
     for (const t of items) labelOf.set(t, label);
   const suppressed = new Set(release.suppressed);
-  const publish = (tokens: string[]) =>
-    [...new Set(tokens.filter((t) => !suppressed.has(t)).map((t) => labelOf.get(t) ?? t))].sort();
+  const publish = publishedForm(dataset, labelOf, suppressed);
   const known = (t: string) =>
     (isInput(t) && !labelOf.has(t) && !suppressed.has(t)) || Object.hasOwn(release.generalized, t);
   const badRows = new ProblemList();
@@ -51,7 +51,9 @@ export function verifyGeneralized(
     }
     const r = audit.rowOf[p];
     if (!Number.isInteger(r) || r < 0 || r >= dataset.n) return;
-    if (JSON.stringify([...row].sort()) !== JSON.stringify(publish(dataset.rowTokens(r))))
+    // The row names each item once (rowProblem), so comparing it with the distinct tokens its
+    // input row maps to compares the two as sets.
+    if (!sameTokens(publish(r), row))
       badRows.add(`published row ${p + 1} is not input row ${r} under the mapping`);
   });
   problems.push(...badRows.list());
@@ -66,18 +68,20 @@ export function verifyGeneralized(
   const s = Number(release.params.s ?? 100);
   if (release.suppressed.length * 100 > s * dataset.d)
     problems.push(`${release.suppressed.length} of ${dataset.d} items suppressed, above s = ${s}%`);
-  const rows = release.transactions.map((row) => new Set(row));
-  const support = (itemset: readonly string[]) =>
-    rows.reduce((c, row) => c + (itemset.every((t) => row.has(t)) ? 1 : 0), 0);
   if (m > 0) {
-    // The worst offenders first: the rarest itemsets.
-    const rare = [...itemsetCounts(release.transactions, m)]
-      .filter(([, c]) => c < k)
-      .sort((a, b) => a[1] - b[1]);
+    // Counted over ids first (rareItemsets.ts); only a release that fails is counted again by
+    // token, to name the worst offenders first: the rarest itemsets.
+    const rare =
+      Number.isInteger(m) && !hasRareItemset(release.transactions, m, k)
+        ? []
+        : [...itemsetCounts(release.transactions, m)].filter(([, c]) => c < k).sort((a, b) => a[1] - b[1]);
     for (const [key, c] of rare.slice(0, 5))
       problems.push(`itemset {${key.split('\u0000').join(', ')}} occurs in ${c} rows, fewer than k = ${k}`);
     if (rare.length > 5) problems.push(`… and ${rare.length - 5} more itemsets rarer than k`);
   } else if (audit.constraints) {
+    const rows = release.transactions.map((row) => new Set(row));
+    const support = (itemset: readonly string[]) =>
+      rows.reduce((c, row) => c + (itemset.every((t) => row.has(t)) ? 1 : 0), 0);
     audit.constraints.forEach((constraint, i) => {
       const itemset = [
         ...new Set(constraint.filter((t) => !suppressed.has(t)).map((t) => labelOf.get(t) ?? t)),
@@ -90,6 +94,42 @@ export function verifyGeneralized(
     verified: problems.length === 0,
     partitionComplete: partition.length === 0,
     problems: problems.slice(0, 20),
+  };
+}
+
+/**
+ * Input row r as the release should publish it: the distinct tokens its items map to (a label, the
+ * item itself, or nothing when suppressed), in the order of the row's items. Each input item's
+ * token is looked up once; the returned array is scratch, valid until the next call.
+ */
+function publishedForm(
+  dataset: Dataset,
+  labelOf: ReadonlyMap<string, string>,
+  suppressed: ReadonlySet<string>,
+): (r: number) => string[] {
+  const targets: string[] = [];
+  const indexOf = new Map<string, number>();
+  const targetOf = Int32Array.from(dataset.dictionary.tokens, (t) => {
+    if (suppressed.has(t)) return -1;
+    const target = labelOf.get(t) ?? t;
+    let index = indexOf.get(target);
+    if (index === undefined) indexOf.set(target, (index = targets.push(target) - 1));
+    return index;
+  });
+  const lastCall = new Int32Array(targets.length); // the call that last put each target in `out`
+  let call = 0;
+  const out: string[] = [];
+  const { offsets, items } = dataset;
+  return (r) => {
+    out.length = 0;
+    call++;
+    for (let k = offsets[r]; k < offsets[r + 1]; k++) {
+      const target = targetOf[items[k]];
+      if (target < 0 || lastCall[target] === call) continue;
+      lastCall[target] = call;
+      out.push(targets[target]);
+    }
+    return out;
   };
 }
 

@@ -4,10 +4,12 @@
  * protects nothing); the audit covers every input row once, with as many groups as the release;
  * each group publishes exactly its rows' QID items (row by row, in audit order) and the true
  * counts of its sensitive items; and degree(G) = min_s |G| / f_s >= p, i.e. f_s * p <= |G|.
+ * Input rows are read as item ids (a sensitive item is a flag per id), and a published row is
+ * compared with its input row's QID tokens in order before any sorting (rowChecks.ts sameTokens).
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
-import { ProblemList } from './rowChecks.ts';
+import { ProblemList, sameTokens } from './rowChecks.ts';
 import type { GroupsAudit, GroupsRelease, Verification } from './types.ts';
 
 export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: GroupsAudit): Verification {
@@ -17,7 +19,14 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
   problems.push(...sensitiveProblems(dataset, release.sensitive));
   const partition = checkPartition(dataset.n, audit.groups.flat());
   problems.push(...partition);
-  const sensitive = new Set(release.sensitive);
+  const tokens = dataset.dictionary.tokens;
+  const { offsets, items } = dataset;
+  const isSensitive = new Uint8Array(dataset.d);
+  for (const s of release.sensitive) {
+    const id = dataset.dictionary.find(s);
+    if (id !== undefined) isSensitive[id] = 1;
+  }
+  const qid: string[] = []; // an input row's QID tokens, scratch reused row after row
   const lowDegree: { degree: number; problem: string }[] = [];
   const badRows = new ProblemList();
   if (audit.groups.length !== release.groups.length)
@@ -27,18 +36,21 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
     if (group.qid.length !== rows.length)
       problems.push(`group ${g + 1}: ${group.qid.length} QID rows for ${rows.length} input rows`);
     const counts = new Map<string, number>();
-    rows.forEach((r, i) => {
-      if (!Number.isInteger(r) || r < 0 || r >= dataset.n) return;
-      const tokens = dataset.rowTokens(r);
-      const qid = tokens.filter((t) => !sensitive.has(t)).sort();
-      const published = [...(group.qid[i] ?? [])].sort();
-      if (JSON.stringify(qid) !== JSON.stringify(published))
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (!Number.isInteger(r) || r < 0 || r >= dataset.n) continue;
+      qid.length = 0;
+      for (let k = offsets[r]; k < offsets[r + 1]; k++) {
+        const t = tokens[items[k]];
+        if (isSensitive[items[k]]) counts.set(t, (counts.get(t) ?? 0) + 1);
+        else qid.push(t);
+      }
+      if (!sameTokens(qid, group.qid[i] ?? []))
         badRows.add(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);
-      for (const t of tokens) if (sensitive.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
-    });
-    const publishedCounts = new Map(Object.entries(group.sensitive));
-    for (const s of new Set([...counts.keys(), ...publishedCounts.keys()])) {
-      const f = publishedCounts.get(s) ?? 0;
+    }
+    // Every sensitive item the rows hold, then every other one the group publishes a count of.
+    const checkCount = (s: string) => {
+      const f = (Object.hasOwn(group.sensitive, s) ? group.sensitive[s] : undefined) ?? 0;
       if ((counts.get(s) ?? 0) !== f)
         problems.push(`group ${g + 1}: sensitive count of ${s} is ${f}, the rows hold ${counts.get(s) ?? 0}`);
       if (f * p > group.qid.length)
@@ -46,7 +58,9 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
           degree: group.qid.length / f,
           problem: `group ${g + 1}: degree ${group.qid.length}/${f} < p = ${p} for ${s}`,
         });
-    }
+    };
+    for (const s of counts.keys()) checkCount(s);
+    for (const s of Object.keys(group.sensitive)) if (!counts.has(s)) checkCount(s);
   });
   problems.push(...badRows.list());
   // The worst offenders first: the groups of lowest degree.

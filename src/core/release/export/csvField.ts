@@ -5,6 +5,10 @@
  * need no quoting and skip papaparse altogether.
  */
 import Papa from 'papaparse';
+import { TextWriter } from './textWriter.ts';
+
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
 
 /** Fields papaparse writes as they are: no delimiter, quote, line break or blank at either end. */
 const PLAIN = /^[\w.:/()+=-]*$/;
@@ -25,7 +29,10 @@ export function csvQuoter(): (field: string) => string {
 /** A CSV table: the header line, then one line per record, every field quoted as needed. */
 export function csvTable(header: readonly string[], records: Iterable<readonly string[]>): string {
   const quote = csvQuoter();
-  const lines = [header.map(quote).join(',')];
-  for (const record of records) lines.push(record.map(quote).join(','));
-  return lines.join('\n') + '\n';
+  const out = new TextWriter();
+  for (const record of [header, ...records]) {
+    record.forEach((field, i) => (i > 0 ? out.char(COMMA) : out).write(quote(field)));
+    out.char(NEWLINE);
+  }
+  return out.text();
 }

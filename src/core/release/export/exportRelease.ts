@@ -106,7 +106,7 @@ function exportGeneralized(
 function exportGroups(release: GroupsRelease): ExportFile[] {
   const qid: LongRows = (emit) =>
     release.groups.forEach((group, g) => {
-      const lead = `${g + 1},`;
+      const lead = [g + 1];
       for (const items of group.qid) emit(lead, items);
     });
   const counts = release.groups.flatMap((group, g) =>

@@ -5,6 +5,10 @@
  * input item (`fimiIds`), listed with its members in the side table.
  */
 import { InputError } from '../../base/errors.ts';
+import { TextWriter } from './textWriter.ts';
+
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
 
 /** The largest integer FIMI tokens may hold (the FIMI parser reads at most 15 digits). */
 const MAX_DIGITS = 15;
@@ -37,10 +41,14 @@ export function fimiText(
     if (v === undefined) value.set(token, (v = idOf.get(token) ?? fimiValue(token)));
     return v;
   };
-  const lines = new Array<string>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const values = rows[r].map(valueOf).sort((a, b) => a - b);
-    lines[r] = values.join(' ');
+  const out = new TextWriter();
+  const values: number[] = []; // a row's values, scratch reused row after row
+  for (const row of rows) {
+    values.length = 0;
+    for (const token of row) values.push(valueOf(token));
+    if (values.length > 1) values.sort((a, b) => a - b);
+    values.forEach((v, i) => (i > 0 ? out.char(SPACE) : out).int(v));
+    out.char(NEWLINE);
   }
-  return lines.join('\n') + '\n';
+  return out.text();
 }

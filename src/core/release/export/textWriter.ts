@@ -1,0 +1,87 @@
+/**
+ * A text built as UTF-8 bytes, for the exporters (a release of 60,000 rows is 150,000 lines; one of
+ * 1,000,000 rows, ten million). Strings that repeat (items, quoted once; a group's number) are
+ * encoded once and copied as bytes, numbers are written digit by digit, and the text is decoded
+ * once at the end: several times faster than joining a string per line, and far less garbage.
+ * A string holding a UTF-16 surrogate (an emoji, or a lone half a JSON release may carry) is
+ * kept as a string piece, so the text is exactly the strings appended, whatever they hold.
+ */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+export class TextWriter {
+  private bytes = new Uint8Array(1 << 16);
+  private length = 0;
+  /** The text so far when a string had to be kept as a string; bytes follow it. */
+  private readonly pieces: string[] = [];
+  private readonly encoded = new Map<string, Uint8Array | null>();
+  private readonly encoder = new TextEncoder();
+
+  /** Appends `text`, encoded once per distinct string (meant for strings that repeat). */
+  write(text: string): this {
+    let bytes = this.encoded.get(text);
+    if (bytes === undefined) {
+      bytes = SURROGATE.test(text) ? null : this.encoder.encode(text);
+      this.encoded.set(text, bytes);
+    }
+    if (bytes === null) {
+      this.pieces.push(this.decoded(), text);
+      return this;
+    }
+    this.reserve(bytes.length);
+    if (bytes.length < 16) for (let i = 0; i < bytes.length; i++) this.bytes[this.length++] = bytes[i];
+    else {
+      this.bytes.set(bytes, this.length);
+      this.length += bytes.length;
+    }
+    return this;
+  }
+
+  /** Appends one ASCII character by its code (',', '\n'). */
+  char(code: number): this {
+    this.reserve(1);
+    this.bytes[this.length++] = code;
+    return this;
+  }
+
+  /** Appends a non-negative integer in decimal. */
+  int(value: number): this {
+    if (!Number.isSafeInteger(value) || value < 0) return this.write(String(value));
+    let digits = 1;
+    for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+    this.reserve(digits);
+    let v = value;
+    for (let i = this.length + digits - 1; i >= this.length; i--) {
+      this.bytes[i] = 48 + (v % 10);
+      v = Math.floor(v / 10);
+    }
+    this.length += digits;
+    return this;
+  }
+
+  /** The text written. */
+  text(): string {
+    if (this.pieces.length === 0) return this.decoded();
+    return this.pieces.join('') + this.decoded();
+  }
+
+  /** The bytes written since the last piece, as a string (and the byte buffer emptied). */
+  private decoded(): string {
+    // ignoreBOM: a leading U+FEFF is part of the text written, not a byte-order mark.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.bytes.subarray(0, this.length));
+    this.length = 0;
+    return text;
+  }
+
+  /** Room for `more` bytes (the check inlined where it is called; growing is the rare case). */
+  private reserve(more: number): void {
+    if (this.length + more > this.bytes.length) this.grow(more);
+  }
+
+  private grow(more: number): void {
+    let size = this.bytes.length * 2;
+    while (size < this.length + more) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+}

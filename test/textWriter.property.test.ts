@@ -1,0 +1,77 @@
+/**
+ * The exporters write through TextWriter (issue 16: export within the budget of the work after
+ * the method): the text is exactly the strings appended, whatever they hold (non-ASCII, emoji, a
+ * lone surrogate, a byte-order mark, markup), and csvLongText and csvTable write what joining a
+ * string per line wrote before.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvQuoter, csvTable } from '../src/core/release/export/csvField.ts';
+import { csvLongText } from '../src/core/release/export/csvLong.ts';
+import { TextWriter } from '../src/core/release/export/textWriter.ts';
+
+const field = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('whole milk', 'a,b', 'say "hi"', '\uFEFFbom', '😀', '\uD800', '<b>x</b>', 'é', '', '12'),
+);
+
+describe('TextWriter', () => {
+  it('writes exactly the strings and numbers appended', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            field,
+            fc.nat(),
+            fc.constantFrom(0x2c, 0x0a).map((c) => ({ c })),
+          ),
+          {
+            maxLength: 40,
+          },
+        ),
+        (parts) => {
+          const out = new TextWriter();
+          let expected = '';
+          for (const part of parts) {
+            if (typeof part === 'string') {
+              out.write(part);
+              expected += part;
+            } else if (typeof part === 'number') {
+              out.int(part);
+              expected += String(part);
+            } else {
+              out.char(part.c);
+              expected += String.fromCharCode(part.c);
+            }
+          }
+          expect(out.text()).toBe(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('csvLongText and csvTable write what a join per line wrote', () => {
+    const rows = fc.array(fc.array(field, { maxLength: 4 }), { maxLength: 12 });
+    fc.assert(
+      fc.property(rows, fc.array(fc.nat({ max: 30 }), { maxLength: 12 }), (items, groups) => {
+        const quote = csvQuoter();
+        const lines = ['group,row,item'];
+        items.forEach((row, i) => {
+          const prefix = `${groups[i] ?? 0},${i + 1},`;
+          lines.push(row.length === 0 ? prefix : prefix + row.map(quote).join(`\n${prefix}`));
+        });
+        const text = csvLongText(['group', 'row', 'item'], (emit) =>
+          items.forEach((row, i) => emit([groups[i] ?? 0], row)),
+        );
+        expect(text).toBe(lines.join('\n') + '\n');
+        const table = [['h', 'é'], ...items.map((row) => row.slice(0, 2))];
+        expect(csvTable(table[0], table.slice(1))).toBe(
+          table.map((r) => r.map(quote).join(',')).join('\n') + '\n',
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
