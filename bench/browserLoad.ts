@@ -3,9 +3,7 @@
  * every long task (PerformanceObserver 'longtask', > 50 ms) while the file is read, parsed in a
  * worker and summarised. Needs `vite build` first; serves dist/ with `vite preview`.
  */
-import { spawn } from 'node:child_process';
-import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { longTasks, observerCalibrated, serveApp, waitForServer, watchLongTasks } from './browserPage.ts';
 
 export interface BrowserLoadResult {
   loadMs: number;
@@ -20,16 +18,12 @@ export async function browserLoad(
   expectedTransactions: string,
   port = 4179,
 ): Promise<BrowserLoadResult> {
-  const { page, close } = await openApp(port);
+  const served = await serveApp(port);
   try {
+    const page = await served.browser.newPage();
+    await waitForServer(page, served.url);
     await page.getByTestId('stat-transactions').waitFor();
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) =>
-        list.getEntries().forEach((e) => w.longTasks.push(e.duration)),
-      ).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     const started = Date.now();
     await page.getByTestId('file-input').setInputFiles(file);
     await page
@@ -39,63 +33,11 @@ export async function browserLoad(
     await page.getByTestId('chart-risk').waitFor({ timeout: 300_000 });
     const loadMs = Date.now() - started;
     await page.waitForTimeout(200);
-    const longTasks = await page.evaluate(() => [
-      ...(window as unknown as { longTasks: number[] }).longTasks,
-    ]);
+    const tasks = await longTasks(page);
     const isolated = await page.evaluate(() => crossOriginIsolated);
-    // Calibration: a task we make long on purpose must show up, or the zero above means nothing.
-    // (Scheduled with setTimeout: a task run by the debugger protocol itself is not reported.)
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) =>
-          setTimeout(() => {
-            const until = performance.now() + 150;
-            while (performance.now() < until);
-            resolve();
-          }, 0),
-        ),
-    );
-    await page.waitForTimeout(300);
-    const calibrated = await page.evaluate(
-      (seen) => (window as unknown as { longTasks: number[] }).longTasks.length > seen,
-      longTasks.length,
-    );
-    return { loadMs, longTasks, crossOriginIsolated: isolated, observerCalibrated: calibrated };
+    const calibrated = await observerCalibrated(page);
+    return { loadMs, longTasks: tasks, crossOriginIsolated: isolated, observerCalibrated: calibrated };
   } finally {
-    await close();
+    await served.close();
   }
-}
-
-/** Serves dist/ with `vite preview` and opens the app in Chromium; `close` stops both. */
-export async function openApp(port: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const server = spawn(
-    'npx',
-    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    { stdio: 'ignore', detached: true },
-  );
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const close = async () => {
-    await browser.close();
-    if (server.pid) process.kill(-server.pid);
-  };
-  try {
-    await waitForServer(page, `http://127.0.0.1:${port}/`);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { page, close };
-}
-
-async function waitForServer(page: Page, url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      await page.goto(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`server at ${url} did not start`);
 }

@@ -3,22 +3,23 @@
  * - BMS1, k = 5, m = 2, balanced hierarchies of fan-out 5 over the items alphabetically, by id and
  *   by support: runtime over the parse time of the same file in this process, the NCP of the cut
  *   (the measure AA minimises), the generalized items and the DA fixes; every release verified.
- * - A retail-log-shaped dataset, 100,000 rows over 20,000 items with Zipf popularity (bench/
- *   zipfData.ts until the generator's Zipf shape lands), k = 5, m = 2, fan-out 5: the whole CLI
+ * - A retail-log-shaped dataset, 100,000 rows over 20,000 items with Zipf popularity (`cli generate
+ *   --shape retail`, bench/shapeFile.ts), k = 5, m = 2, fan-out 5: the whole CLI
  *   command as a user runs it (parse, run, verification, default metrics, writing; wall clock) and
  *   the page (file dropped, run clicked, until the verified release shows; wall clock).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { runMethod } from '../src/core/run/runMethod.ts';
-import { openApp } from './browserLoad.ts';
+import { SHAPES } from '../src/core/data/syntheticShape.ts';
+import { openApp } from './browserPage.ts';
 import { parseMedian } from './methods.ts';
 import { medianTimedRecord, TIMING_NOTE } from './timing.ts';
-import { zipfText, type ZipfShape } from './zipfData.ts';
+import { writeShapeFile } from './shapeFile.ts';
 
-const RETAIL: ZipfShape = { D: 100_000, N: 20_000, T: 10, s: 1, seed: 1 };
-const RETAIL_FILE = '.tmp/bench/zipf-D100K-N20K-T10-s1.dat';
+const RETAIL = SHAPES.retail;
+const RETAIL_FILE = '.tmp/bench/retail-100000.dat';
 
 export async function benchHierarchy(shared: string): Promise<string> {
   const lines = [
@@ -52,7 +53,7 @@ export async function benchHierarchy(shared: string): Promise<string> {
 
 async function retail(): Promise<string[]> {
   mkdirSync('.tmp/bench', { recursive: true });
-  if (!existsSync(RETAIL_FILE)) writeFileSync(RETAIL_FILE, zipfText(RETAIL));
+  await writeShapeFile(RETAIL_FILE, RETAIL);
   console.error('  retail-shaped 100K x 20K: CLI');
   const started = Date.now();
   const cli = spawnSync(
@@ -74,7 +75,7 @@ async function retail(): Promise<string[]> {
       '--order',
       'id',
       '--out',
-      '.tmp/bench/zipf-apriori.json',
+      '.tmp/bench/retail-apriori.json',
     ],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   );
@@ -86,8 +87,8 @@ async function retail(): Promise<string[]> {
     notes: Record<string, string>;
   };
   const rows = [
-    `Retail-shaped data: ${RETAIL.D.toLocaleString('en')} rows over ${RETAIL.N.toLocaleString('en')} items, Zipf popularity (s = ${RETAIL.s}),`,
-    `${RETAIL.T} items a row on average (seed ${RETAIL.seed}); apriori-km k = 5, m = 2, fan-out 5 over the items by id. Wall`,
+    `Retail-shaped data: ${RETAIL.D.toLocaleString('en')} rows over ${RETAIL.N.toLocaleString('en')} items, Zipf popularity (s = ${RETAIL.zipf}),`,
+    `${RETAIL.T} items a row on average, at most ${RETAIL.maxLength} (\`generate --shape retail\`, seed ${RETAIL.seed}); apriori-km k = 5, m = 2, fan-out 5 over the items by id. Wall`,
     `clock of the whole command or page action (once; the machine is shared, so seconds vary: 1-minute load`,
     `average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores when this ran).`,
     '',
@@ -127,7 +128,7 @@ async function inPage(): Promise<{ loadMs: number; runMs: number; ncp: string; v
     const runMs = Date.now() - started;
     const notes = (await page.getByTestId('run-detail').textContent()) ?? '';
     await page.getByTestId('published-tree').waitFor({ timeout: 120_000 });
-    await page.screenshot({ path: '.tmp/bench/zipf-apriori-page.png', fullPage: true });
+    await page.screenshot({ path: '.tmp/bench/retail-apriori-page.png', fullPage: true });
     return {
       loadMs,
       runMs,

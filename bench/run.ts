@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { benchPipeline } from './pipeline.ts';
 import { browserRun } from './browserRun.ts';
 import { benchDatasets } from './datasets.ts';
 import { benchBundle } from './bundle.ts';
+import { benchScale } from './scale.ts';
 import { readFileSync } from 'node:fs';
 
 const SHARED = '../shared/data';
@@ -74,6 +75,7 @@ const SECTIONS = [
   'pipeline',
   'browserrun',
   'sweep',
+  'scale',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -101,6 +103,8 @@ async function section(name: SectionName): Promise<string> {
       return browserRunSection();
     case 'sweep':
       return existsSync(`${SHARED}/BMS1.dat`) ? benchSweep(SHARED) : '';
+    case 'scale':
+      return benchScale();
   }
 }
 
@@ -234,6 +238,7 @@ async function main(): Promise<void> {
   const pipelineSection = await section('pipeline');
   const browserRunText = await section('browserrun');
   const sweepSection = await section('sweep');
+  const scaleSection = await section('scale');
 
   const report = [
     '# Benchmarks',
@@ -264,6 +269,7 @@ async function main(): Promise<void> {
     coatSection,
     hierarchySection,
     sweepSection,
+    scaleSection,
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);

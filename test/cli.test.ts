@@ -240,4 +240,40 @@ describe('command line', () => {
     expect(cli('stats', 'x', '--format', 'xml').stderr).toContain('--format must be one of');
     expect(cli('check', 'x.dat', '--model', 'k-anon').stderr).toContain('check needs --model');
   });
+  it('generate writes a file shaped like real data, and names what is wrong with its flags', () => {
+    const file = join(dir, 'shaped.dat');
+    const made = cli(
+      'generate',
+      '--D',
+      '3000',
+      '--N',
+      '200',
+      '--T',
+      '6.5',
+      '--max-length',
+      '90',
+      '--zipf',
+      '1.1',
+      '--out',
+      file,
+    );
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.stdout)).toEqual({ out: file, transactions: 3000 });
+    const stats = JSON.parse(cli('stats', file).stdout);
+    expect(stats).toMatchObject({ transactions: 3000, items: 200, empty: 0 });
+    expect(stats.maxLength).toBeLessThanOrEqual(90);
+    expect(Math.abs(stats.avgLength - 6.5)).toBeLessThan(0.5);
+    expect(cli('generate', '--shape', 'nope', '--out', file).stderr).toContain(
+      '--shape must be one of netflix, retail',
+    );
+    expect(cli('generate', '--shape', 'retail', '--I', '4', '--out', file).stderr).toContain(
+      'unknown option --I',
+    );
+    const noItems = cli('generate', '--D', '10', '--zipf', '1', '--out', file);
+    expect(noItems.code).toBe(2);
+    expect(noItems.stderr).toContain('needs --N');
+    expect(cli('generate', '--shape', 'retail', '--T', '100', '--out', file).stderr).toContain(
+      'T (average length)',
+    );
+  });
 });

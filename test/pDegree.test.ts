@@ -270,14 +270,14 @@ describe('LSH (Fig. 5)', () => {
 
 describe('Reverse Cuthill-McKee on the row graph', () => {
   /** RCM as Sec. 5.1 describes it, on the explicit adjacency of A x A^T (the reference). */
-  function rcmByAdjacency(rows: SensitiveRows): number[] {
+  function rcmByAdjacency(rows: SensitiveRows, degreeOf?: (r: number) => number): number[] {
     const n = rows.dataset.n;
     const adjacent = Array.from({ length: n }, (_, r) =>
       Array.from({ length: n }, (_, u) => u).filter(
         (u) => u !== r && rows.qid(r).some((i) => rows.qid(u).includes(i)),
       ),
     );
-    const degree = adjacent.map((a) => a.length);
+    const degree = adjacent.map((a, r) => (degreeOf ? degreeOf(r) : a.length));
     const byDegree = (a: number, b: number) => degree[a] - degree[b] || a - b;
     const levels = (v: number) => {
       const level = new Array<number>(n).fill(-1);
@@ -317,15 +317,20 @@ describe('Reverse Cuthill-McKee on the row graph', () => {
     return order.reverse();
   }
 
+  /** Random rows with item 0 (when present) sensitive. */
+  const firstItemSensitive = (rowsIn: number[][]) => {
+    const dataset = datasetOf(rowsIn);
+    return new SensitiveRows(
+      dataset,
+      [0].filter((i) => i < dataset.d),
+    );
+  };
+
   it('reads each item list once per search and gives the order of the explicit graph (property)', async () => {
     const { reverseCuthillMcKee } = await import('../src/core/methods/shared/p-degree/rcm.ts');
     fc.assert(
       fc.property(arbitraryRows(10, 30, 5), (rowsIn) => {
-        const dataset = datasetOf(rowsIn);
-        const rows = new SensitiveRows(
-          dataset,
-          [0].filter((i) => i < dataset.d),
-        );
+        const rows = firstItemSensitive(rowsIn);
         const { order, edges } = reverseCuthillMcKee(rows);
         expect(order).toEqual(rcmByAdjacency(rows));
         const pairs = order.length;
@@ -342,6 +347,38 @@ describe('Reverse Cuthill-McKee on the row graph', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('past the degree budget, degrees are bounded by the item supports and the order follows them (property)', async () => {
+    const { reverseCuthillMcKee } = await import('../src/core/methods/shared/p-degree/rcm.ts');
+    fc.assert(
+      fc.property(arbitraryRows(10, 30, 5), (rowsIn) => {
+        const rows = firstItemSensitive(rowsIn);
+        const dataset = rows.dataset;
+        const support = (item: number) => rowsIn.filter((_, r) => rows.qid(r).includes(item)).length;
+        const bound = (r: number) =>
+          Math.min(
+            dataset.n - 1,
+            [...rows.qid(r)].reduce((sum, item) => sum + support(item) - 1, 0),
+          );
+        const result = reverseCuthillMcKee(rows, 4, 0);
+        const multiItem = rowsIn.some((_, r) => rows.qid(r).length > 1);
+        expect(result.exactDegrees).toBe(!multiItem);
+        expect(result.order).toEqual(rcmByAdjacency(rows, result.exactDegrees ? undefined : bound));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('orders a component of 200,000 rows (no call stack or argument limit)', async () => {
+    const { reverseCuthillMcKee } = await import('../src/core/methods/shared/p-degree/rcm.ts');
+    const text = Array.from({ length: 200_000 }, (_, r) => `1 ${2 + (r % 50)}`).join('\n') + '\n';
+    const dataset = parseText(text, { fileName: 'star.dat' }).dataset;
+    const rows = new SensitiveRows(dataset, []);
+    const { order, components, exactDegrees } = reverseCuthillMcKee(rows);
+    expect(components).toBe(1);
+    expect(exactDegrees).toBe(false);
+    expect(new Set(order).size).toBe(200_000);
   });
 });
 

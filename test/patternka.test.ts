@@ -256,3 +256,84 @@ describe('mining with a length slack (the cache keeps a few lengths below the lo
     );
   });
 });
+
+describe('mining with a work budget (large data: PatternKa takes dives where the search is cut)', () => {
+  it('cut or not, returns closed frequent patterns of one length with all their holders; complete = exact (property)', async () => {
+    const { mineLongest } = await import('../src/core/methods/patternka/longestClosedPatterns.ts');
+    fc.assert(
+      fc.property(
+        arbitraryRows(9, 30, 7),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 400 }),
+        (rows, k, budget) => {
+          const dataset = datasetOf(rows);
+          const all = rows.map((_, r) => r);
+          const mining = mineLongest(dataset, all, k, { workBudget: budget });
+          if (rows.length < k) return;
+          if (mining.complete) return expectLongestOf(dataset, all, k, mining.patterns);
+          const holders = (items: number[]) =>
+            all.filter((r) => items.every((i) => dataset.row(r).includes(i)));
+          const longest = longestByBruteForce(
+            rows.map((_, r) => Array.from(dataset.row(r))),
+            k,
+          )[0].length;
+          expect(mining.patterns.length).toBeGreaterThan(0);
+          for (const p of mining.patterns) {
+            expect(p.items.length).toBe(mining.patterns[0].items.length);
+            expect(p.items.length).toBeLessThanOrEqual(longest);
+            expect(p.rows).toEqual(holders(p.items));
+            expect(p.rows.length).toBeGreaterThanOrEqual(k);
+            // closed: no other item is held by every one of its rows
+            const others = [...new Set(p.rows.flatMap((r) => Array.from(dataset.row(r))))].filter(
+              (i) => !p.items.includes(i),
+            );
+            expect(others.some((i) => p.rows.every((r) => dataset.row(r).includes(i)))).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('PatternKa with a tiny budget still groups every row in groups of at least k holders', () => {
+    fc.assert(
+      fc.property(arbitraryRows(9, 40, 7), fc.integer({ min: 1, max: 4 }), fc.integer(), (rows, k, seed) => {
+        const dataset = datasetOf(rows);
+        if (rows.length < k) return;
+        const { groups } = patternKaGroups(
+          dataset,
+          k,
+          { rng: createRng(seed), progress: () => {} },
+          'set-valued',
+          1,
+        );
+        const all = groups.flatMap((g) => g.rows).sort((a, b) => a - b);
+        expect(all).toEqual(rows.map((_, r) => r));
+        for (const g of groups) {
+          expect(g.rows.length).toBeGreaterThanOrEqual(k);
+          const holders = g.rows.filter((r) => g.pattern.every((i) => dataset.row(r).includes(i)));
+          expect(holders.length).toBeGreaterThanOrEqual(k);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('after a cut search, 1, 2, 4, ... dives alone before the next search; a complete search resets', async () => {
+    const { SearchBackoff } = await import('../src/core/methods/patternka/searchBackoff.ts');
+    const backoff = new SearchBackoff();
+    // The outcomes of the searches, in turn: cut, cut, cut, complete, cut, complete.
+    const outcomes = [false, false, false, true, false, true];
+    let trace = '';
+    while (outcomes.length > 0) {
+      if (!backoff.searching()) {
+        trace += 'd';
+        continue;
+      }
+      const complete = outcomes.shift()!;
+      trace += complete ? 'S' : 'C';
+      backoff.record(complete);
+    }
+    expect(trace).toBe('CdCddCddddSCdS');
+  });
+});

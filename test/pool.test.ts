@@ -4,8 +4,9 @@ import { fakeEndpoint } from './fakeEndpoint.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
 
 describe('WorkerPool', () => {
-  it('sizes itself hardwareConcurrency - 1, at least 1, and 1 without shared memory', () => {
-    expect(defaultPoolSize(8, true)).toBe(7);
+  it('sizes itself hardwareConcurrency, at least 1, and 1 without shared memory', () => {
+    expect(defaultPoolSize(8, true)).toBe(8);
+    expect(defaultPoolSize(2, true)).toBe(2);
     expect(defaultPoolSize(1, true)).toBe(1);
     expect(defaultPoolSize(8, false)).toBe(1);
   });

@@ -1,25 +1,24 @@
 /**
- * The engine's run jobs: a method on a dataset through the one pipeline (core/run), its parallel
- * tasks, its extras (teaching trace, tools) through one endpoint, and the rows of the releases this
- * worker keeps for browsing.
+ * The engine's run jobs: a method on a dataset through the one pipeline (core/run), its rounds of
+ * tasks (core/run/runRounds.ts), its extras (teaching trace, tools) through one endpoint, and the
+ * rows of the releases this worker keeps for browsing.
  */
 import type { Dataset } from '../src/core/data/dataset.ts';
-import { InputError } from '../src/core/base/errors.ts';
 import { listMethods } from '../src/core/methods/registry.ts';
 import { METRICS } from '../src/core/metrics/registry.ts';
-import { resolveRequest } from '../src/core/run/resolveRequest.ts';
 import { runExtra } from '../src/core/run/runExtra.ts';
-import { runMethod } from '../src/core/run/runMethod.ts';
+import { runMethod, type RunHooks } from '../src/core/run/runMethod.ts';
 import { publishRun } from '../src/core/run/publishRun.ts';
 import type { RunProgress } from '../src/core/run/runPhases.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import { rulesJson, rulesOf } from '../src/core/run/rules.ts';
+import { roundTask, startRounds } from '../src/core/run/runRounds.ts';
+import type { RoundStep } from '../src/core/methods/types.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
 import { parseRelease } from '../src/core/release/parseRelease.ts';
 import type { Release } from '../src/core/release/types.ts';
-import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { PROGRESS_INTERVAL_MS } from './engineDatasets.ts';
-import type { RunFiles, RunJobs } from './engineTypes.ts';
+import type { FinishedRounds, Round, RunFiles, RunJobs } from './engineTypes.ts';
 import { toRunFile } from './runFiles.ts';
 
 /** Releases a worker keeps for browsing (the latest few; older ones are dropped). */
@@ -36,10 +35,20 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
     for (const old of releases.keys()) if (releases.size > KEPT_RELEASES) releases.delete(old);
     return key;
   };
-  const parallelOf = (request: RunRequest) => {
-    const { spec, params } = resolveRequest(request);
-    if (!spec.parallel) throw new InputError(`${spec.id} has no parallel tasks`);
-    return { parallel: spec.parallel, params };
+  /** Runs in rounds started here, by token: their current step (removed once finished). */
+  const sessions = new Map<string, RoundStep>();
+  let sessionCount = 0;
+  const round = (token: string, step: RoundStep): Round => {
+    sessions.set(token, step);
+    return 'tasks' in step ? { token, tasks: step.tasks } : { token, done: true };
+  };
+  /** The hooks that finish a run whose rounds are done: its result, and the time they took. */
+  const finished = (rounds?: FinishedRounds): Pick<RunHooks, 'result' | 'elapsedMs'> => {
+    if (!rounds) return {};
+    const step = sessions.get(rounds.token);
+    sessions.delete(rounds.token);
+    if (!step || !('result' in step)) throw new Error(`no finished run '${rounds.token}' in this worker`);
+    return { result: step.result, elapsedMs: rounds.elapsedMs };
   };
 
   return {
@@ -56,11 +65,11 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
         values,
       })),
 
-    anonymize(id, request, onProgress, partials, elapsedMs) {
+    anonymize(id, request, onProgress, rounds) {
       const progress = throttled(onProgress);
       const started = performance.now();
       const dataset = get(id);
-      const run = publishRun(dataset, request, { progress, partials, elapsedMs });
+      const run = publishRun(dataset, request, { progress, ...finished(rounds) });
       const rules = rulesOf(dataset, run.release, run.audit, { hierarchy: run.hierarchy, join: run.join });
       const files: RunFiles = {
         release: new Blob([run.releaseJson], { type: 'application/json' }),
@@ -69,7 +78,7 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
         exports: run.exports.map(toRunFile),
       };
       // Making the Blobs is publishing too: the whole wait is in total_ms.
-      const record = { ...run.record, total_ms: performance.now() - started + (elapsedMs ?? 0) };
+      const record = { ...run.record, total_ms: performance.now() - started + (rounds?.elapsedMs ?? 0) };
       return {
         record,
         summary: run.view,
@@ -85,8 +94,8 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       return exportRelease(release, format).map(toRunFile);
     },
 
-    record: (id, request, onProgress, partials, elapsedMs) =>
-      runMethod(get(id), request, { progress: throttled(onProgress), partials, elapsedMs, peakBytes }).record,
+    record: (id, request, onProgress, rounds) =>
+      runMethod(get(id), request, { progress: throttled(onProgress), peakBytes, ...finished(rounds) }).record,
 
     groupRows(releaseKey, from, count) {
       const release = releases.get(releaseKey);
@@ -94,15 +103,24 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       return { total: groupRowCount(release), rows: groupRowsPage(release, from, count) };
     },
 
-    planTasks(id, request) {
-      const { parallel, params } = parallelOf(request);
-      return parallel.plan(get(id), params);
+    startRounds(id, request, onProgress) {
+      // The method's steps of a run in rounds are its 'running' phase, as runMethod reports them.
+      const progress = throttled(onProgress);
+      const step = startRounds(get(id), request, { progress: (f, label) => progress(f, 'running', label) });
+      return round(`rounds-${++sessionCount}`, step);
     },
 
-    runTask(id, request, task) {
-      const { parallel, params } = parallelOf(request);
-      return parallel.task(get(id), params, task);
+    nextRound(token, partials) {
+      const step = sessions.get(token);
+      if (!step || !('tasks' in step))
+        throw new Error(`no run '${token}' waiting for a round in this worker`);
+      sessions.delete(token);
+      return round(token, step.next(partials));
     },
+
+    dropRounds: (token) => void sessions.delete(token),
+
+    runTask: (id, request, task) => roundTask(get(id), request, task),
 
     extra: (id, request) => runExtra(get(id), request),
   };

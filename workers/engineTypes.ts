@@ -133,16 +133,11 @@ export interface RunJobs {
   methods(): MethodInfo[];
   metrics(): MetricInfo[];
   /**
-   * Runs a method on a dataset; the release is verified before it is returned. With `partials`
-   * (from runTask on the pool) it only assembles them; `elapsedMs` is the time they took.
+   * Runs a method on a dataset; the release is verified before it is returned. With `rounds` (a
+   * run started here with startRounds, its rounds done) it only takes that run's result;
+   * `elapsedMs` is the time the rounds took.
    */
-  anonymize(
-    id: string,
-    request: RunRequest,
-    onProgress: RunProgress,
-    partials?: unknown[],
-    elapsedMs?: number,
-  ): RunResult;
+  anonymize(id: string, request: RunRequest, onProgress: RunProgress, rounds?: FinishedRounds): RunResult;
   /**
    * Rows [from, from + count) of a kept `groups` release read as one table (groupRows.ts), and
    * the table's length; null when this worker no longer keeps the release.
@@ -151,16 +146,17 @@ export interface RunJobs {
   /** A release (its JSON) written as data in `format` (DESIGN.md sec. 4), for another download. */
   exportRelease(releaseJson: Blob, format: ExportFormat): Promise<RunFile[]>;
   /** As `anonymize`, but returns only the run record (sweeps need no release files). */
-  record(
-    id: string,
-    request: RunRequest,
-    onProgress: RunProgress,
-    partials?: unknown[],
-    elapsedMs?: number,
-  ): RunRecord;
-  /** A parallel method's independent tasks (MethodSpec.parallel.plan). */
-  planTasks(id: string, request: RunRequest): unknown[];
-  /** One task of a parallel method, on whichever worker is free. */
+  record(id: string, request: RunRequest, onProgress: RunProgress, rounds?: FinishedRounds): RunRecord;
+  /**
+   * Starts a run in rounds on this worker (core/run/runRounds.ts; PTA's segments are one round):
+   * the first round's tasks, or done. The run's state stays in this worker under `token`.
+   */
+  startRounds(id: string, request: RunRequest, onProgress: RunProgress): Round;
+  /** The next round of the run `token` of this worker, from the results of the last one's tasks. */
+  nextRound(token: string, partials: unknown[]): Round;
+  /** Forgets the run `token` of this worker (failed or cancelled between rounds); none is fine. */
+  dropRounds(token: string): void;
+  /** One task of a round, on whichever worker is free. */
   runTask(id: string, request: RunRequest, task: unknown): unknown;
   /**
    * A method's extra (its teaching trace, `extra: 'teach'`, or one of its tools by name), with its
@@ -168,6 +164,15 @@ export interface RunJobs {
    * PtaTeachingTrace of pta/trace.ts).
    */
   extra(id: string, request: ExtraRequest): unknown;
+}
+
+/** A run in rounds on one worker (RunJobs.startRounds): the next round's tasks, or done. */
+export type Round = { token: string; tasks: unknown[]; done?: undefined } | { token: string; done: true };
+
+/** A run whose rounds are done, to finish (verify, measure, record) on the worker that holds it. */
+export interface FinishedRounds {
+  token: string;
+  elapsedMs: number;
 }
 
 /** Where a dataset's hierarchy comes from: a file's text, or a balanced build. */

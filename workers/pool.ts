@@ -1,8 +1,8 @@
 /**
- * The worker pool: `size` engine workers (hardwareConcurrency - 1, at least 1; one when memory
- * cannot be shared) that all read the same datasets in shared memory. Jobs wait for a free worker;
- * a job cancelled through its AbortSignal terminates its worker at once, and a fresh worker, told
- * about every registered dataset, takes its place.
+ * The worker pool: `size` engine workers (as many as hardware threads, since the main thread only
+ * waits while they work; one when memory cannot be shared) that all read the same datasets in
+ * shared memory. Jobs wait for a free worker; a job cancelled through its AbortSignal terminates
+ * its worker at once, and a fresh worker, told about every registered dataset, takes its place.
  */
 import type { Remote } from 'comlink';
 import type { DatasetHandle } from '../src/core/data/dataset.ts';
@@ -34,7 +34,7 @@ export class CancelledError extends Error {
 }
 
 export function defaultPoolSize(hardwareConcurrency: number, canShare: boolean): number {
-  return canShare ? Math.max(1, hardwareConcurrency - 1) : 1;
+  return canShare ? Math.max(1, hardwareConcurrency) : 1;
 }
 
 export class WorkerPool {

@@ -137,3 +137,19 @@ export function tokenListFlag(args: ParsedArgs, name: string): string[] | undefi
   }
   return tokens;
 }
+
+/** A number flag (decimals allowed) in [min, max], or a CliError naming the flag. */
+export function numberFlag(
+  args: ParsedArgs,
+  name: string,
+  fallback: number,
+  min: number,
+  max = Infinity,
+): number {
+  const raw = args.flags.get(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw.trim());
+  if (raw.trim() === '' || !(value >= min && value <= max))
+    throw new CliError(`--${name} must be a number in [${min}, ${max}], got '${raw}'`);
+  return value;
+}

@@ -1,7 +1,8 @@
 /**
  * The UI's one door to the core: a WorkerPool of engine workers, created once per page.
- * Pool size follows DESIGN.md: hardwareConcurrency - 1 (at least 1) when the page is cross-origin
- * isolated, one worker otherwise (datasets are then copied, not shared).
+ * Pool size: hardwareConcurrency workers when the page is cross-origin isolated (the main thread
+ * idles while they work, so a 2-core machine runs two runs at once), one worker otherwise
+ * (datasets are then copied, not shared).
  */
 import { wrap } from 'comlink';
 import { defaultPoolSize, WorkerPool } from '../../workers/pool.ts';

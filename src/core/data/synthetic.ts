@@ -11,9 +11,9 @@
  * Names: D transactions, T average length, I average pattern length, N items, L patterns.
  */
 import type { Dataset } from './dataset.ts';
-import { DatasetBuilder } from './datasetBuilder.ts';
-import { ItemDictionary } from './itemDictionary.ts';
+import { generatedDataset, generatedFimi } from './syntheticRows.ts';
 import { createRng, type Rng } from '../base/rng.ts';
+import { cumulativeWeights, exponential, normal, pickWeighted, poisson } from '../base/draws.ts';
 
 export interface QuestParams {
   D: number;
@@ -55,25 +55,16 @@ export function generateQuest(params: QuestParams, emit: (row: number[]) => void
 }
 
 /**
- * The generated transactions as a Dataset (items named by their number, as in FIMI files). Each row
- * is taken in ascending order, as questFimi and `cli generate` write it, so item ids come out in the
- * same order as when that file is parsed: a run's reproducing command (`--sensitive-random` draws
- * ids) then picks the same items on the page and in the CLI.
+ * The generated transactions as a Dataset (items named by their number, as in FIMI files; see
+ * syntheticRows.ts for why rows are taken in ascending order).
  */
 export function questDataset(params: QuestParams): Dataset {
-  const dictionary = new ItemDictionary();
-  const builder = new DatasetBuilder(dictionary);
-  generateQuest(params, (row) =>
-    builder.addIds(row.sort((a, b) => a - b).map((item) => dictionary.idOf(String(item)))),
-  );
-  return builder.build(questName(params), 'synthetic');
+  return generatedDataset(questName(params), (emit) => generateQuest(params, emit));
 }
 
 /** The generated transactions as FIMI text. */
 export function questFimi(params: QuestParams): string {
-  const lines: string[] = [];
-  generateQuest(params, (row) => lines.push(row.sort((a, b) => a - b).join(' ')));
-  return lines.join('\n') + '\n';
+  return generatedFimi((emit) => generateQuest(params, emit));
 }
 
 interface Pattern {
@@ -110,48 +101,6 @@ function corrupt(pattern: Pattern, rng: Rng): number[] {
   const items = [...pattern.items];
   while (items.length > 0 && rng.float() < pattern.corruption) items.splice(rng.int(items.length), 1);
   return items;
-}
-
-function cumulativeWeights(weights: number[]): Float64Array {
-  const out = new Float64Array(weights.length);
-  let sum = 0;
-  weights.forEach((w, i) => (out[i] = sum += w));
-  return out;
-}
-
-function pickWeighted(cumulative: Float64Array, rng: Rng): number {
-  const target = rng.float() * cumulative[cumulative.length - 1];
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cumulative[mid] <= target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Poisson draw (Knuth for small means, normal approximation above 30). */
-function poisson(mean: number, rng: Rng): number {
-  if (mean > 30) return Math.max(0, Math.round(normal(mean, Math.sqrt(mean), rng)));
-  const limit = Math.exp(-mean);
-  let k = 0;
-  let p = rng.float();
-  while (p > limit) {
-    k++;
-    p *= rng.float();
-  }
-  return k;
-}
-
-function exponential(mean: number, rng: Rng): number {
-  return -mean * Math.log(1 - rng.float());
-}
-
-function normal(mean: number, sd: number, rng: Rng): number {
-  const u = 1 - rng.float();
-  const v = rng.float();
-  return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
 function clamp(x: number, lo: number, hi: number): number {

@@ -96,6 +96,34 @@ export interface ParallelPlan<V = MethodParams, Task = unknown, Partial = unknow
 }
 
 /**
+ * A method whose run alternates between steps on one worker and rounds of independent tasks
+ * (PatternKa's minings, each split by Alg. 5 into groups of root branches): `start` and every
+ * `next` run on one worker, which keeps the run's state (never copied); the tasks of a round run on
+ * any worker, and `next` takes their results in the order of the tasks. `runRounds` drives it in
+ * one thread, and `run` must give the same result.
+ */
+export interface RoundsPlan<V = MethodParams, Task = unknown, Partial = unknown> {
+  start(dataset: Dataset, params: V, ctx: RunContext): RoundStep<Task, Partial>;
+  task(dataset: Dataset, params: V, task: Task): Partial;
+}
+
+/** A round's tasks and what to do with their results, or the run's result. */
+export type RoundStep<Task = unknown, Partial = unknown> =
+  { tasks: Task[]; next(partials: Partial[]): RoundStep<Task, Partial> } | { result: MethodResult };
+
+/** A RoundsPlan driven in one thread: each round's tasks in turn. */
+export function runRounds<V, Task, Partial>(
+  plan: RoundsPlan<V, Task, Partial>,
+  dataset: Dataset,
+  params: V,
+  ctx: RunContext,
+): MethodResult {
+  let step = plan.start(dataset, params, ctx);
+  while ('tasks' in step) step = step.next(step.tasks.map((task) => plan.task(dataset, params, task)));
+  return step.result;
+}
+
+/**
  * The data of a method's teaching view (a paper's figures drawn step by step) for a dataset of at
  * most `maxRows` rows; the page shows it beside the form through the UI's method registry.
  */
@@ -127,6 +155,7 @@ export interface MethodSpec extends MethodFace {
   readonly params: readonly ParamSpec[];
   run(dataset: Dataset, params: MethodParams, ctx: RunContext): MethodResult;
   readonly parallel?: ParallelPlan;
+  readonly rounds?: RoundsPlan;
   readonly teach?: MethodTeach;
   readonly tools?: Readonly<Record<string, MethodTool>>;
 }
@@ -140,6 +169,7 @@ export interface MethodDefinition<
   readonly params: P;
   run(dataset: Dataset, params: ParamValues<P>, ctx: RunContext): MethodResult;
   readonly parallel?: ParallelPlan<ParamValues<P>, Task, Partial>;
+  readonly rounds?: RoundsPlan<ParamValues<P>, Task, Partial>;
   readonly teach?: MethodTeach<ParamValues<P>>;
   readonly tools?: Readonly<Record<string, MethodTool<ParamValues<P>>>>;
 }
@@ -163,7 +193,7 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
   def: MethodDefinition<P, Task, Partial>,
 ): MethodSpec {
   const typed = (params: MethodParams) => resolvedAs<ParamValues<P>>(params);
-  const { parallel, teach, tools } = def;
+  const { parallel, rounds, teach, tools } = def;
   return {
     id: def.id,
     label: def.label,
@@ -179,6 +209,12 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
         task: (dataset, params, task) => parallel.task(dataset, typed(params), task as Task),
         assemble: (dataset, params, partials, ctx) =>
           parallel.assemble(dataset, typed(params), partials as Partial[], ctx),
+      },
+    }),
+    ...(rounds && {
+      rounds: {
+        start: (dataset, params, ctx) => rounds.start(dataset, typed(params), ctx) as RoundStep,
+        task: (dataset, params, task) => rounds.task(dataset, typed(params), task as Task),
       },
     }),
     ...(teach && {
@@ -223,7 +259,7 @@ export function methodInfo(spec: MethodSpec): MethodInfo {
     releaseKind: spec.releaseKind,
     needsSensitive: spec.needsSensitive,
     params: spec.params,
-    parallelTasks: spec.parallel !== undefined,
+    parallelTasks: spec.parallel !== undefined || spec.rounds !== undefined,
     ...(spec.teach && { teachMaxRows: spec.teach.maxRows }),
     tools: Object.entries(spec.tools ?? {}).map(([name, tool]) => ({ name, help: tool.help })),
   };

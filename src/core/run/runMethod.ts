@@ -35,10 +35,11 @@ export interface RunHooks extends Omit<ContextHooks, 'progress'> {
   /** Reads the process's peak memory (Node's resourceUsage), where available. */
   peakBytes?: () => number;
   /**
-   * Results of a method's parallel tasks computed elsewhere (the worker pool): the run then only
-   * assembles them, and `elapsedMs` (the time the plan and the tasks took) counts into runtime_ms.
+   * The method's result computed elsewhere (its rounds on the worker pool, runRounds.ts): the run
+   * then verifies, measures and records it, and `elapsedMs` (the time the rounds took) is its
+   * runtime_ms.
    */
-  partials?: unknown[];
+  result?: MethodResult;
   elapsedMs?: number;
 }
 
@@ -51,11 +52,8 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     memoryBudget: hooks.memoryBudget,
   });
   const started = performance.now() - (hooks.elapsedMs ?? 0);
-  report(0, 'running');
-  const result: MethodResult =
-    hooks.partials && spec.parallel
-      ? spec.parallel.assemble(dataset, params, hooks.partials, ctx)
-      : spec.run(dataset, params, ctx);
+  if (!hooks.result) report(0, 'running'); // a result from the pool's rounds has run already
+  const result: MethodResult = hooks.result ?? spec.run(dataset, params, ctx);
   const runtime = performance.now() - started;
   report(0, 'verifying', spec.model);
   const verification = verifyRelease(dataset, result.release, result.audit);

@@ -9,97 +9,21 @@
  * first group), whose centre is then the intersection with them too. Fewer than k rows in all is an
  * error. For relational input (or `selection=relational`) PatternSelection and SampleSelection are
  * those of Alg. 2 (relationalSelection.ts): about k diverse rows per group instead of all holders.
- * Publishes a `transactions` release, rows shuffled within each group.
+ * Publishes a `transactions` release, rows shuffled within each group. Alg. 1 is alg1.ts, the
+ * mining longestClosedPatterns.ts, its split over the worker pool (Alg. 5) rounds.ts.
  */
-import type { Dataset } from '../../data/dataset.ts';
-import { groupNcp } from '../../data/groupNcp.ts';
-import { classesRelease } from '../shared/classesRelease.ts';
 import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
-import { defineMethod, type RunContext } from '../types.ts';
-import { InputError } from '../../base/errors.ts';
-import { longestClosedPatterns } from './longestClosedPatterns.ts';
-import { heldRows, PatternCache } from './patternCache.ts';
-import { RemainingRows } from './searchedRows.ts';
-import { selectRelational } from './relationalSelection.ts';
+import { defineMethod, runRounds } from '../types.ts';
+import { patternKaRounds } from './rounds.ts';
 
-export interface PatternKaGroup {
-  /** Input rows, ascending. */
-  rows: number[];
-  /** The pattern the group was formed by. */
-  pattern: number[];
-}
-
-/** Lengths below the longest that a mining also caches. Measured on BMS1 at k = 5: slack 2 halves the minings (25 to 14) but each costs more, 1.4x slower in all; so 0. */
-export const LENGTH_SLACK = 0;
-
-export type SelectionMode = 'set-valued' | 'relational';
-
-/** Alg. 1: the groups (before the centres are taken). */
-export function patternKaGroups(
-  dataset: Dataset,
-  k: number,
-  ctx: Pick<RunContext, 'rng' | 'progress'>,
-  selection: SelectionMode = 'set-valued',
-): { groups: PatternKaGroup[]; minings: number } {
-  if (dataset.n < k)
-    throw new InputError(
-      `k-anonymity needs at least k = ${k} transactions; ${dataset.name} has ${dataset.n}`,
-    );
-  const remaining = new RemainingRows(dataset);
-  const cache = new PatternCache(dataset.n, k);
-  const groups: PatternKaGroup[] = [];
-  while (remaining.count >= k) {
-    let candidates = cache.longestFrequent();
-    if (candidates.count === 0) {
-      cache.fill(longestClosedPatterns(dataset, remaining.current(), k, LENGTH_SLACK));
-      candidates = cache.longestFrequent();
-    }
-    let chosen = candidates.at(ctx.rng.int(candidates.count));
-    let rows = heldRows(chosen);
-    if (selection === 'relational')
-      ({ pattern: chosen, rows } = selectRelational(
-        dataset,
-        Array.from({ length: candidates.count }, (_, n) => candidates.at(n)),
-        k,
-        ctx.rng,
-      ));
-    remaining.remove(rows);
-    cache.removeRows(rows);
-    groups.push({ rows, pattern: chosen.items });
-    ctx.progress(1 - remaining.count / dataset.n, 'groups');
-  }
-  if (remaining.count > 0) {
-    let best = 0;
-    let bestNcp = Infinity;
-    groups.forEach((g, index) => {
-      const ncp = groupNcp(dataset, g.rows);
-      if (ncp < bestNcp) {
-        bestNcp = ncp;
-        best = index;
-      }
-    });
-    groups[best].rows.push(...remaining.ascending());
-    groups[best].rows.sort((a, b) => a - b);
-  }
-  return { groups, minings: cache.minings };
-}
-
-/** Eq. 12: the items every row of the group holds, ascending (rows intersected in turn). */
-export function groupCenter(dataset: Dataset, rows: readonly number[]): number[] {
-  if (rows.length === 0) return [];
-  const center = Array.from(dataset.row(rows[0]));
-  for (let i = 1; i < rows.length && center.length > 0; i++) {
-    const row = dataset.row(rows[i]);
-    let kept = 0;
-    let t = 0;
-    for (const item of center) {
-      while (t < row.length && row[t] < item) t++;
-      if (t < row.length && row[t] === item) center[kept++] = item;
-    }
-    center.length = kept;
-  }
-  return center;
-}
+export {
+  groupCenter,
+  LENGTH_SLACK,
+  MINING_WORK_BUDGET,
+  patternKaGroups,
+  type PatternKaGroup,
+  type SelectionMode,
+} from './alg1.ts';
 
 export const patternKaSpec = defineMethod({
   id: 'patternka',
@@ -118,29 +42,6 @@ export const patternKaSpec = defineMethod({
       help: 'pattern and sample selection: set-valued (all holders of a random longest pattern) or relational (Alg. 2); auto follows the input format',
     },
   ],
-  run(dataset, params, ctx) {
-    const selection: SelectionMode =
-      params.selection === 'auto'
-        ? dataset.format === 'relational'
-          ? 'relational'
-          : 'set-valued'
-        : params.selection;
-    const { groups, minings } = patternKaGroups(dataset, params.k, ctx, selection);
-    const classes = groups.map((group) => ({
-      center: groupCenter(dataset, group.rows),
-      members: group.rows,
-    }));
-    const { release, audit } = classesRelease(ctx.header, dataset, classes, ctx.rng);
-    return {
-      release,
-      audit,
-      notes: {
-        'classes formed (equal ones merge when published)': groups.length,
-        'pattern minings': minings,
-        selection,
-      },
-      // A row of another batch joins the longest centre it holds, as rows join groups (eq. 18).
-      join: 'longest-held',
-    };
-  },
+  run: (dataset, params, ctx) => runRounds(patternKaRounds, dataset, params, ctx),
+  rounds: patternKaRounds,
 });

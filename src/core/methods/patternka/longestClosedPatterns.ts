@@ -19,6 +19,12 @@
  * with the rows (searchedRows.ts), kept up to date by PatternKa between minings.
  * Every closed pattern of the maximal length is returned with its rows, ascending.
  * A pattern is frequent when at least `minSupport` rows hold it (the group size k).
+ * The root's branches (one per item, the pattern's least frequent item: PatternKa Alg. 5's keys,
+ * whose partitions D_k hold the rows with item k cut to the items more frequent than k) are
+ * searched in MINING_GROUPS groups (branch i in group i mod MINING_GROUPS), each from the dive's
+ * length with its own work budget (the budget is per group), then merged in branch order: the groups are
+ * independent tasks (PatternKa runs them on the worker pool), and a mining gives the same patterns
+ * whether they ran in one thread or several.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { fillConditionalRows, grown, type ConditionalRows } from './conditionalRows.ts';
@@ -32,6 +38,25 @@ export interface Pattern {
   rows: number[];
 }
 
+/** A mining's patterns, and whether the search ran to its end within its work budget. */
+export interface Mining {
+  patterns: Pattern[];
+  /** False when the work budget stopped the search: the patterns are then the longest found. */
+  complete: boolean;
+  /** Conditional-row entries read (the unit of the budget). */
+  work: number;
+}
+
+export interface MiningOptions {
+  /** Lengths below the longest that are also returned (0: the longest only). */
+  slack?: number;
+  /**
+   * Conditional-row entries the search of each group of root branches may read before it stops
+   * (see ClosedPatternMiner.spend): a mining reads at most MINING_GROUPS times this.
+   */
+  workBudget?: number;
+}
+
 /**
  * The closed frequent patterns of `rows` whose length is at least (the longest length - `slack`);
  * slack 0 gives the longest ones only. Rows come as a list or ready to search (searchedRows.ts).
@@ -42,10 +67,79 @@ export function longestClosedPatterns(
   minSupport: number,
   slack = 0,
 ): Pattern[] {
-  const searched = 'byLength' in rows ? rows : searchedRows(dataset, rows);
-  if (searched.byLength.length < minSupport || searched.byLength.length === 0) return [];
-  const miner = new ClosedPatternMiner(dataset, searched, minSupport, slack);
-  return miner.mine();
+  return mineLongest(dataset, rows, minSupport, { slack }).patterns;
+}
+
+/** Groups of root branches a mining searches as independent tasks (see the module comment). */
+export const MINING_GROUPS = 8;
+
+/** A pattern found in one group, with the root branch it came from and its place in the search. */
+interface BranchPattern extends Pattern {
+  branch: number;
+  order: number;
+}
+
+/** What one group of branches found (plain data: it may come from another worker). */
+export interface GroupSearch {
+  patterns: BranchPattern[];
+  cut: boolean;
+  work: number;
+}
+
+/**
+ * longestClosedPatterns with a work budget. When the budget runs out before the search ends, the
+ * search stops and the longest patterns found so far are returned, the greedy dive's among them
+ * (a closed frequent pattern: the closure of the rows it reached), with `complete` false: they are
+ * frequent and closed, but a longer pattern may exist. A budget of 0 takes the dive alone.
+ */
+export function mineLongest(
+  dataset: Dataset,
+  rows: readonly number[] | SearchedRows,
+  minSupport: number,
+  options: MiningOptions = {},
+): Mining {
+  const mining = new LongestPatternMining(dataset, rows, minSupport, options);
+  if (mining.immediate) return mining.immediate;
+  return mining.finish(Array.from({ length: MINING_GROUPS }, (_, group) => mining.searchGroup(group)));
+}
+
+/**
+ * One mining, in parts: what every group shares (root, dive, root rows) is made on construction;
+ * `immediate` is the result when there is nothing to search (too few rows, or the dive alone);
+ * otherwise `searchGroup` for each group (here or in other workers, from the same rows) and
+ * `finish` with their results.
+ */
+export class LongestPatternMining {
+  readonly immediate: Mining | null = null;
+  private readonly miner: ClosedPatternMiner | null = null;
+  private readonly groupBudget: number;
+
+  constructor(
+    dataset: Dataset,
+    rows: readonly number[] | SearchedRows,
+    minSupport: number,
+    options: MiningOptions = {},
+  ) {
+    const searched = 'byLength' in rows ? rows : searchedRows(dataset, rows);
+    const budget = options.workBudget ?? Infinity;
+    this.groupBudget = budget;
+    if (searched.byLength.length < minSupport || searched.byLength.length === 0) {
+      this.immediate = { patterns: [], complete: true, work: 0 };
+      return;
+    }
+    const miner = new ClosedPatternMiner(dataset, searched, minSupport, options.slack ?? 0);
+    const dive = miner.prepare(budget <= 0);
+    if (dive) this.immediate = { patterns: [dive], complete: false, work: 0 };
+    else this.miner = miner;
+  }
+
+  searchGroup(group: number): GroupSearch {
+    return this.miner!.searchGroup(group, MINING_GROUPS, this.groupBudget);
+  }
+
+  finish(searches: readonly GroupSearch[]): Mining {
+    return this.miner!.merge(searches);
+  }
 }
 
 /** Subtracted from a closure rank's count so that no threshold test passes it (childRows). */
@@ -68,10 +162,24 @@ class ClosedPatternMiner {
   private slotOf = new Int32Array(0);
   /** Scratch by rank for rootRows: the ranks a root row keeps. */
   private keep = new Uint8Array(0);
-  private best: Pattern[] = [];
+  private best: BranchPattern[] = [];
   private bestLength = 0;
   /** Scratch of the search, by depth. */
   private readonly levels: SearchLevel[] = [];
+  /** The current group's work so far, its budget, and whether the budget stopped its search. */
+  private work = 0;
+  private workBudget = Infinity;
+  private cut = false;
+  /** The items in every searched row, and the greedy dive's pattern (kept for a search cut short). */
+  private root: number[] = [];
+  private dive: Pattern | null = null;
+  /** The length every group starts from (the root's or the dive's). */
+  private preparedLength = 0;
+  /** The group searched: root branches with index % groups === group; the branch being searched. */
+  private group = 0;
+  private groups = 1;
+  private branch = -1;
+  private order = 0;
 
   constructor(
     private readonly dataset: Dataset,
@@ -85,24 +193,85 @@ class ClosedPatternMiner {
     this.rank = new Int32Array(dataset.d);
   }
 
-  mine(): Pattern[] {
+  /**
+   * What every group shares: the root, the dive (a length to beat), the rows that can hold a
+   * pattern that long and the root's conditional rows. With `diveOnly`, returns the dive's pattern
+   * when it is longer than the root (the search is then skipped), else null.
+   */
+  prepare(diveOnly: boolean): Pattern | null {
     // The item counts over the searched rows are held from here until rootRows(): they serve the
     // root, the dive's first step and the first round of row dropping.
-    const root = this.touched.filter((item) => this.counts[item] === this.rows.length);
+    const root = (this.root = this.touched.filter((item) => this.counts[item] === this.rows.length));
     this.bestLength = root.length;
-    const dive = this.greedyLength(root);
+    this.dive = this.greedyDive(root);
+    const dive = this.dive?.items.length ?? 0;
+    if (diveOnly && dive > root.length) return this.dive;
     if (dive > this.bestLength) {
       this.bestLength = dive; // a length to beat: the closed patterns that long are found below
       this.keepRowsWithFrequentItems(this.floor());
     } else this.keepRowsWithFrequentItems(0);
     this.rootRows(root, this.level(0).db);
-    this.extend(root, 0, -1);
-    if (root.length >= this.floor())
-      this.best.unshift({
-        items: [...root].sort((a, b) => a - b),
+    this.preparedLength = this.bestLength;
+    return null;
+  }
+
+  /** Searches the root branches of one group, from the prepared length, within `budget`. */
+  searchGroup(group: number, groups: number, budget: number): GroupSearch {
+    this.group = group;
+    this.groups = groups;
+    this.workBudget = budget;
+    this.work = 0;
+    this.cut = false;
+    this.best = [];
+    this.order = 0;
+    this.bestLength = this.preparedLength;
+    this.extend(this.root, 0, -1);
+    return {
+      patterns: this.best.filter((p) => p.items.length >= this.floor()),
+      cut: this.cut,
+      work: this.work,
+    };
+  }
+
+  /**
+   * The mining from its groups' searches: the patterns of the longest length found (less the
+   * slack) in branch order, as one search of every branch in turn would list them, the root's
+   * first when it is that long, and the dive's when a search was cut short and did not find it.
+   */
+  merge(searches: readonly GroupSearch[]): Mining {
+    let longest = this.preparedLength;
+    for (const search of searches)
+      for (const p of search.patterns) longest = Math.max(longest, p.items.length);
+    this.bestLength = longest;
+    const found = searches
+      .flatMap((search) => search.patterns)
+      .filter((p) => p.items.length >= this.floor())
+      .sort((a, b) => a.branch - b.branch || a.order - b.order);
+    const patterns: Pattern[] = found.map(({ items, rows }) => ({ items, rows }));
+    if (this.root.length >= this.floor())
+      patterns.unshift({
+        items: [...this.root].sort((a, b) => a - b),
         rows: ascending([...this.searched.byLength]),
       });
-    return this.best.filter((p) => p.items.length >= this.floor());
+    const cut = searches.some((search) => search.cut);
+    if (cut && this.dive && this.dive.items.length >= this.floor()) {
+      const key = this.dive.items.join(' ');
+      if (!patterns.some((p) => p.items.join(' ') === key)) patterns.push(this.dive);
+    }
+    let work = 0;
+    for (const search of searches) work += search.work;
+    return { patterns, complete: !cut, work };
+  }
+
+  /**
+   * Counts `entries` conditional-row entries as read; true once the budget is spent (the search
+   * then unwinds: every node's loop checks `cut`). The count follows the data and the order of the
+   * search only, so a budget stops the same search at the same node on every machine.
+   */
+  private spend(entries: number): boolean {
+    this.work += entries;
+    if (this.work > this.workBudget) this.cut = true;
+    return this.cut;
   }
 
   /** Patterns shorter than this are of no use (longest length found so far minus the slack). */
@@ -179,6 +348,7 @@ class ClosedPatternMiner {
     const db = level.db;
     const { offsets, ranks } = db;
     const rowCount = db.count;
+    if (this.spend(offsets[rowCount])) return;
     // Occurrence deliver: which rows hold each rank above the core (a row's ranks are ascending,
     // so those are a suffix), with the length of the row's suffix from that rank on.
     let touchedCount = 0;
@@ -216,7 +386,11 @@ class ClosedPatternMiner {
     }
     for (const r of candidates) slotOf[r] = -1;
 
-    for (let index = 0; index < candidates.length; index++) {
+    for (let index = 0; index < candidates.length && !this.cut; index++) {
+      if (depth === 0) {
+        if (index % this.groups !== this.group) continue; // another group's branch
+        this.branch = index;
+      }
       const e = candidates[index];
       if (pattern.length + (candidates.length - index) < this.floor()) continue; // eq. 24
       const needed = this.floor() - pattern.length;
@@ -252,6 +426,8 @@ class ClosedPatternMiner {
         this.best.push({
           items: [...next].sort((a, b) => a - b),
           rows: ascending(Array.from(eRows.subarray(0, eRowCount), (i) => db.ids[i])),
+          branch: this.branch,
+          order: this.order++,
         });
       if (post === 0) {
         this.resetRankCounts();
@@ -323,10 +499,11 @@ class ClosedPatternMiner {
   }
 
   /**
-   * Length of the closed pattern a greedy dive from `root` reaches (a lower bound of the longest):
-   * its first step reads the counts held over all searched rows, later steps count in a scratch.
+   * The closed pattern a greedy dive from `root` reaches, with its rows (its length is a lower
+   * bound of the longest), or null when no item is frequent: its first step reads the counts held
+   * over all searched rows, later steps count in a scratch.
    */
-  private greedyLength(root: readonly number[]): number {
+  private greedyDive(root: readonly number[]): Pattern | null {
     const taken = new Uint8Array(this.dataset.d);
     for (const item of root) taken[item] = 1;
     const mostFrequent = (counts: Int32Array, touched: readonly number[]): number => {
@@ -342,7 +519,7 @@ class ClosedPatternMiner {
         this.dataset.bits ? this.dataset.bits.has(r, item) : this.dataset.row(r).includes(item),
       );
     let item = mostFrequent(this.counts, this.touched);
-    if (item < 0) return root.length;
+    if (item < 0) return null;
     const counts = new Int32Array(this.dataset.d);
     const touched: number[] = [];
     // The first step's holders from the item's tid-list, the later ones among the current rows.
@@ -353,7 +530,11 @@ class ClosedPatternMiner {
       taken[item] = 1;
       countInto(this.dataset, current, counts, touched);
       item = mostFrequent(counts, touched);
-      if (item < 0) return touched.filter((i) => counts[i] === current.length).length;
+      if (item < 0)
+        return {
+          items: touched.filter((i) => counts[i] === current.length).sort((a, b) => a - b),
+          rows: current, // ascending: a tid-list, filtered
+        };
       for (const i of touched) counts[i] = 0;
       touched.length = 0;
       current = holders(current, item);
@@ -374,12 +555,15 @@ class ClosedPatternMiner {
     const { rankCounts: counts, rankTouched: touched } = this;
     const { offsets, ranks } = db;
     let touchedCount = this.rankTouchedCount;
+    let entries = 0;
     for (let i = 0; i < rowCount; i++) {
       const end = offsets[rows[i] + 1];
+      entries += end - offsets[rows[i]];
       for (let t = offsets[rows[i]]; t < end; t++)
         if (counts[ranks[t]]++ === 0) touched[touchedCount++] = ranks[t];
     }
     this.rankTouchedCount = touchedCount;
+    this.spend(entries);
   }
 
   /** Takes the ranks of the conditional rows rows[0..rowCount) of `db` out of `rankCounts`. */

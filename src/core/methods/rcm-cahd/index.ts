@@ -1,7 +1,8 @@
 /**
  * `rcm-cahd`: band-matrix re-organisation by Reverse Cuthill-McKee on A x A^T (Ghinita Sec. 5.1,
  * Fig. 6-7; shared/p-degree/rcm.ts), then CAHD (Fig. 11) along the RCM order. The run notes report
- * the size of the row graph (edges) and of the memory the ordering used. Its teaching view is
+ * the size of the row graph (edges; a bound when degrees are bounded, see rcm.ts) and of the
+ * memory the ordering used. Its teaching view is
  * Fig. 1, as gray-cahd's (the Gray order there by decreasing support, Sec. 5.2).
  */
 import { cahd } from '../shared/p-degree/cahd.ts';
@@ -27,7 +28,8 @@ export const rcmCahdSpec = pDegreeMethod({
     return {
       groups,
       notes: {
-        'row graph edges (A x A^T)': rcm.edges,
+        [rcm.exactDegrees ? 'row graph edges (A x A^T)' : 'row graph edges (A x A^T), at most']: rcm.edges,
+        'RCM degrees': rcm.exactDegrees ? 'exact' : 'bounded (sum of item supports; see rcm.ts)',
         'RCM working memory MB': Number((bytes / 1e6).toFixed(1)),
         components: rcm.components,
       },

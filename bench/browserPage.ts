@@ -1,0 +1,97 @@
+/**
+ * What the browser benchmarks share: the built app served by `vite preview` on a port of their
+ * own, Debian's Chromium, and a PerformanceObserver that records every main-thread long task
+ * (> 50 ms), calibrated with a deliberate one so that "none" means something.
+ */
+import { spawn } from 'node:child_process';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+
+export interface Served {
+  browser: Browser;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** `vite preview` of dist/ on `port` and a Chromium; close() stops both. */
+export async function serveApp(port: number): Promise<Served> {
+  const server = spawn(
+    'npx',
+    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return {
+    browser,
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      await browser.close();
+      if (server.pid) process.kill(-server.pid);
+    },
+  };
+}
+
+export async function waitForServer(page: Page, url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+/** Starts recording main-thread long tasks into window.longTasks. */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe(
+      {
+        type: 'longtask',
+      },
+    );
+  });
+}
+
+export async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => [...(window as unknown as { longTasks: number[] }).longTasks]);
+}
+
+/**
+ * Whether the observer sees a task made long on purpose (150 ms), scheduled with setTimeout: a task
+ * run by the debugger protocol itself is not reported.
+ */
+export async function observerCalibrated(page: Page): Promise<boolean> {
+  const seen = (await longTasks(page)).length;
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          const until = performance.now() + 150;
+          while (performance.now() < until);
+          resolve();
+        }, 0),
+      ),
+  );
+  await page.waitForTimeout(300);
+  return (await longTasks(page)).length > seen;
+}
+
+/** Serves dist/ with `vite preview` and opens the app in Chromium (1400 x 1000); `close` stops both. */
+export async function openApp(port: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const served = await serveApp(port);
+  const page = await served.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  try {
+    await waitForServer(page, served.url);
+  } catch (error) {
+    await served.close();
+    throw error;
+  }
+  return { page, close: () => served.close() };
+}

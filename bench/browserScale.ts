@@ -1,0 +1,189 @@
+/**
+ * The Netflix-shaped file (bench/scale.ts) in one Chromium tab of the built app, and a 16-run sweep
+ * in the page on one and on two workers.
+ * - Scale: the file dropped on the page (until the stats and the risk chart show), then gray-cahd
+ *   (p = 10, 10 random sensitive items), PTA k = 100 and PatternKa k = 100 from the Anonymize form,
+ *   each timed from the click to its verified run in the table (the page's whole pipeline: the run,
+ *   verification, default metrics, release kept for the viewer). Main-thread long tasks are
+ *   recorded throughout; memory is the resident memory of this Chromium's processes (renderer with
+ *   its workers, GPU and browser processes), sampled every half second, the peak kept.
+ * - Sweep: BMS1, PTA (600 segments) and COAT (m = 2), k in {5, 10, 20, 40}, seeds 1-2 (16 runs), from
+ *   the Experiment form; navigator.hardwareConcurrency is set to 1, then 2, before the app starts,
+ *   so the pool has that many workers (workers/pool.ts defaultPoolSize).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import {
+  longTasks,
+  observerCalibrated,
+  serveApp,
+  waitForServer,
+  watchLongTasks,
+  type Served,
+} from './browserPage.ts';
+
+export interface PageRun {
+  label: string;
+  /** Click to verified run in the table, ms. */
+  wallMs: number;
+  /** The run's runtime_ms as the page shows it. */
+  runtimeMs: number;
+}
+
+export interface BrowserScaleResult {
+  loadMs: number;
+  runs: PageRun[];
+  longTasks: number[];
+  peakMb: number;
+  crossOriginIsolated: boolean;
+  observerCalibrated: boolean;
+}
+
+/** Resident memory (MB) of the Chromium processes this Node process started, with their children. */
+function chromiumRssMb(): number {
+  const parentOf = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      parentOf.set(pid, Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      rss.set(pid, Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p))
+      if (p === process.pid) return true;
+    return false;
+  };
+  let kb = 0;
+  for (const [pid, value] of rss) if (descends(pid)) kb += value;
+  return kb / 1024;
+}
+
+/** Samples chromiumRssMb every 500 ms until stop() returns the peak. */
+function memoryPeak(): { stop(): number } {
+  let peak = chromiumRssMb();
+  const timer = setInterval(() => (peak = Math.max(peak, chromiumRssMb())), 500);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, chromiumRssMb());
+    },
+  };
+}
+
+/** The last run's runtime_ms as its row in the runs table shows it (data-testid run-runtime). */
+const runtimeOfLastRow = async (page: Page) =>
+  parseFloat((await page.getByTestId('run-runtime').last().textContent()) ?? '');
+
+async function runInPage(
+  page: Page,
+  label: string,
+  method: string,
+  setup: (page: Page) => Promise<void>,
+): Promise<PageRun> {
+  await page.getByTestId('method-select').selectOption(method);
+  await setup(page);
+  const before = await page.getByTestId('run-row').count();
+  const started = Date.now();
+  await page.getByTestId('run-method').click();
+  await page.getByTestId('run-row').nth(before).waitFor({ timeout: 1_200_000 });
+  await page.getByTestId('run-verified').waitFor({ timeout: 60_000 });
+  const wallMs = Date.now() - started;
+  return { label, wallMs, runtimeMs: await runtimeOfLastRow(page) };
+}
+
+export async function browserScale(
+  file: string,
+  transactions: string,
+  port: number,
+): Promise<BrowserScaleResult> {
+  const served = await serveApp(port);
+  const memory = memoryPeak();
+  try {
+    const page = await served.browser.newPage();
+    await waitForServer(page, served.url);
+    await page.getByTestId('stat-transactions').waitFor();
+    await watchLongTasks(page);
+    const started = Date.now();
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page
+      .getByTestId('stat-transactions')
+      .filter({ hasText: transactions })
+      .waitFor({ timeout: 600_000 });
+    await page.getByTestId('chart-risk').waitFor({ timeout: 600_000 });
+    const loadMs = Date.now() - started;
+    await page.getByTestId('tab-anonymize').click();
+    const runs = [
+      await runInPage(page, 'gray-cahd p=10', 'gray-cahd', async (p) => {
+        await p.getByTestId('param-p').fill('10');
+        await p.getByTestId('sensitive-mode').selectOption('random');
+      }),
+      await runInPage(page, 'pta k=100', 'pta', (p) => p.getByTestId('param-k').fill('100')),
+      await runInPage(page, 'patternka k=100', 'patternka', (p) => p.getByTestId('param-k').fill('100')),
+    ];
+    const tasks = await longTasks(page);
+    return {
+      loadMs,
+      runs,
+      longTasks: tasks,
+      peakMb: memory.stop(),
+      crossOriginIsolated: await page.evaluate(() => crossOriginIsolated),
+      observerCalibrated: await observerCalibrated(page),
+    };
+  } finally {
+    memory.stop();
+    await served.close();
+  }
+}
+
+/** Wall-clock ms of the 16-run sweep in a fresh page whose pool has `workers` workers. */
+async function sweepInPage(served: Served, bms1: string, workers: number): Promise<number> {
+  const context = await served.browser.newContext();
+  // As a string: a function would be sent as its source, with what tsx adds to it.
+  await context.addInitScript({
+    content: `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${workers}, configurable: true });`,
+  });
+  const page = await context.newPage();
+  try {
+    await waitForServer(page, served.url);
+    await page.getByTestId('stat-transactions').waitFor();
+    await page.getByTestId('file-input').setInputFiles(bms1);
+    await page.getByTestId('stat-transactions').filter({ hasText: '59,602' }).waitFor({ timeout: 120_000 });
+    await page.getByTestId('tab-experiment').click();
+    for (const id of ['gray-cahd', 'nn', 'anatomy'])
+      if (await page.getByTestId(`experiment-method-${id}`).isChecked())
+        await page.getByTestId(`experiment-method-${id}`).uncheck();
+    await page.getByTestId('experiment-method-pta').check();
+    await page.getByTestId('experiment-method-coat').check();
+    await page.getByTestId('sweep-axis').selectOption('k');
+    await page.getByTestId('sweep-values').fill('5, 10, 20, 40');
+    await page.getByTestId('fixed-values').fill('segments=600, m=2');
+    await page.getByTestId('experiment-seeds').fill('2');
+    const button = page.getByTestId('run-experiment');
+    if (!/16 runs/.test((await button.textContent()) ?? ''))
+      throw new Error(`sweep form: ${await button.textContent()}`);
+    const started = Date.now();
+    await button.click();
+    await page.getByTestId('sweep-progress').waitFor();
+    await page.getByTestId('sweep-progress').waitFor({ state: 'hidden', timeout: 900_000 });
+    return Date.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function browserSweep(bms1: string, port: number): Promise<{ one: number; two: number }> {
+  const served = await serveApp(port);
+  try {
+    const one = await sweepInPage(served, bms1, 1);
+    const two = await sweepInPage(served, bms1, 2);
+    return { one, two };
+  } finally {
+    await served.close();
+  }
+}
