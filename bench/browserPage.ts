@@ -29,7 +29,11 @@ export async function serveApp(port: number): Promise<Served> {
     url: `http://127.0.0.1:${port}/`,
     async close() {
       await browser.close();
-      if (server.pid) process.kill(-server.pid);
+      try {
+        if (server.pid) process.kill(-server.pid);
+      } catch {
+        // the server is gone already (e.g. its port was taken): the caller's error says why
+      }
     },
   };
 }
@@ -69,18 +73,24 @@ export async function longTasks(page: Page): Promise<number[]> {
  */
 export async function observerCalibrated(page: Page): Promise<boolean> {
   const seen = (await longTasks(page)).length;
+  await blockMainThread(page, 150);
+  return (await longTasks(page)).length > seen;
+}
+
+/** Keeps the page's main thread busy for `ms` in one task (a calibration), then lets it settle. */
+export async function blockMainThread(page: Page, ms: number): Promise<void> {
   await page.evaluate(
-    () =>
+    (busy) =>
       new Promise<void>((resolve) =>
         setTimeout(() => {
-          const until = performance.now() + 150;
+          const until = performance.now() + busy;
           while (performance.now() < until);
           resolve();
         }, 0),
       ),
+    ms,
   );
   await page.waitForTimeout(300);
-  return (await longTasks(page)).length > seen;
 }
 
 /** Serves dist/ with `vite preview` and opens the app in Chromium (1400 x 1000); `close` stops both. */

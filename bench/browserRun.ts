@@ -6,9 +6,8 @@
  * with a deliberate 250 ms task); a Chromium trace of the same window gives each long task's CPU
  * time (traceTasks.ts), which tells the page's work from the wait for a core. Needs `vite build` first; serves dist/ with `vite preview`.
  */
-import { spawn } from 'node:child_process';
-import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import type { Page } from '@playwright/test';
+import { blockMainThread, serveApp, waitForServer } from './browserPage.ts';
 import { tracedTasks, type TracedTask } from './traceTasks.ts';
 
 export interface BrowserRunResult {
@@ -52,15 +51,11 @@ export async function browserRun(
   /** Where to save a full-page screenshot of each run's detail (none when absent). */
   shotDir?: string,
 ): Promise<BrowserRunReport> {
-  const server = spawn(
-    'npx',
-    ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    { stdio: 'ignore', detached: true },
-  );
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const served = await serveApp(port);
+  const { browser } = served;
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await waitForServer(page, `http://127.0.0.1:${port}/`);
+    await waitForServer(page, served.url);
     await page.getByTestId('stat-transactions').waitFor();
     const loadStarted = Date.now();
     await page.getByTestId('file-input').setInputFiles(file);
@@ -89,12 +84,7 @@ export async function browserRun(
       observerCalibrated: calibrated,
     };
   } finally {
-    await browser.close();
-    try {
-      if (server.pid) process.kill(-server.pid);
-    } catch {
-      // the server is gone already (e.g. its port was taken): the error above says why
-    }
+    await served.close();
   }
 }
 
@@ -188,32 +178,10 @@ async function screenshotRuns(page: Page, runs: { method: string }[], dir: strin
 /** A task made long on purpose (250 ms) must show up, or "no long task" means nothing. */
 async function calibrate(page: Page): Promise<boolean> {
   const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch.longTasks.length);
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        setTimeout(() => {
-          const until = performance.now() + 250;
-          while (performance.now() < until);
-          resolve();
-        }, 0),
-      ),
-  );
-  await page.waitForTimeout(300);
+  await blockMainThread(page, 250);
   return page.evaluate(
     (count) =>
       (window as unknown as { watch: Watch }).watch.longTasks.slice(count).some((t) => t.duration >= 240),
     seen,
   );
-}
-
-async function waitForServer(page: Page, url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      await page.goto(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`server at ${url} did not start`);
 }
