@@ -1,3 +1,5 @@
+import { withoutExtension } from '../../core/release/export/fileName.ts';
+
 /** Saves text or a Blob as a file through a temporary object URL (nothing leaves the browser). */
 export function download(fileName: string, content: string | Blob, type = 'text/plain'): void {
   const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
@@ -9,12 +11,7 @@ export function download(fileName: string, content: string | Blob, type = 'text/
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/**
- * A file's name without its extension (and without `.gz`), to name what is made from it:
- * `groceries.csv` -> `groceries` (so an export is `...groceries.csv`, never `...groceries.csv.csv`),
- * `BMS1.dat.gz` -> `BMS1`.
- */
+/** A file's name without its extension and `.gz` (the file's own name when nothing is left). */
 export function fileStem(fileName: string): string {
-  const stem = fileName.replace(/\.gz$/i, '').replace(/\.[^.]+$/, '');
-  return stem === '' ? fileName : stem;
+  return withoutExtension(fileName) || fileName;
 }

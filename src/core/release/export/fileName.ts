@@ -12,6 +12,14 @@ export interface NamedParam {
 
 const LEVELS = new Set(['k', 'm', 'p', 'l']);
 
+/**
+ * A file's name without its extension (and without `.gz`), to name what is made from it:
+ * `groceries.csv` -> `groceries`, `BMS1.dat.gz` -> `BMS1`; '' when nothing is left.
+ */
+export function withoutExtension(fileName: string): string {
+  return fileName.replace(/\.gz$/i, '').replace(/\.[^./\\]+$/, '');
+}
+
 export function releaseBaseName(
   inputName: string,
   method: string,
@@ -19,7 +27,7 @@ export function releaseBaseName(
   values: Readonly<Record<string, number | string | boolean>>,
   seed: number,
 ): string {
-  const stem = inputName.replace(/\.gz$/i, '').replace(/\.[^./\\]+$/, '') || 'data'; // BMS1.dat.gz: BMS1
+  const stem = withoutExtension(inputName) || 'data';
   const parts = [stem, method];
   for (const param of declared) {
     const value = values[param.name];
