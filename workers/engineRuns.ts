@@ -11,7 +11,6 @@ import { runMethod, type RunHooks } from '../src/core/run/runMethod.ts';
 import { publishRun } from '../src/core/run/publishRun.ts';
 import type { RunProgress } from '../src/core/run/runPhases.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
-import { rulesJson, rulesOf } from '../src/core/run/rules.ts';
 import { roundTask, startRounds } from '../src/core/run/runRounds.ts';
 import type { RoundStep } from '../src/core/methods/types.ts';
 import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
@@ -68,9 +67,7 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
     anonymize(id, request, onProgress, rounds) {
       const progress = throttled(onProgress);
       const started = performance.now();
-      const dataset = get(id);
-      const run = publishRun(dataset, request, { progress, ...finished(rounds) });
-      const rules = rulesOf(dataset, run.release, run.audit, { hierarchy: run.hierarchy, join: run.join });
+      const run = publishRun(get(id), request, { progress, ...finished(rounds) });
       const files: RunFiles = {
         release: new Blob([run.releaseJson], { type: 'application/json' }),
         audit: new Blob([run.auditJson], { type: 'application/json' }),
@@ -84,7 +81,7 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
         summary: run.view,
         examples: run.examples,
         files,
-        ...(rules && { rules: new Blob([rulesJson(rules)], { type: 'application/json' }) }),
+        ...(run.rulesJson && { rules: new Blob([run.rulesJson], { type: 'application/json' }) }),
         releaseKey: keep(run.release),
       };
     },

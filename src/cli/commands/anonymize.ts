@@ -20,7 +20,6 @@ import type { Dataset } from '../../core/data/dataset.ts';
 import type { ContextHooks } from '../../core/run/resolveRequest.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
 import { roundsHere } from '../../../workers/roundsHere.ts';
-import { rulesJson, rulesOf } from '../../core/run/rules.ts';
 import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
@@ -135,7 +134,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
       dataset,
       { ...request },
       { ...hooks, ...pooled },
-      { exportFormat: exportPath === undefined ? null : exportFormat },
+      { exportFormat: exportPath === undefined ? null : exportFormat, rules: args.flags.has('rules-out') },
     );
   } catch (error) {
     // A text param's document is parsed as `<param name>`: name the file it came from.
@@ -144,7 +143,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
       throw new ParseError(path, error.line, error.column, error.reason);
     throw error;
   }
-  const { record, release, audit } = outcome;
+  const { record } = outcome;
   const auditPath = args.flags.get('audit');
   const targets =
     exportPath === undefined
@@ -161,9 +160,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
   writeFileSync(args.flags.get('out')!, outcome.releaseJson + '\n');
   const exported = targets && writeExportFiles(targets, outcome.exports);
   const rulesOut = args.flags.get('rules-out');
-  const rules =
-    rulesOut && rulesOf(dataset, release, audit, { hierarchy: outcome.hierarchy, join: outcome.join });
-  if (rulesOut && rules) writeFileSync(rulesOut, rulesJson(rules) + '\n');
+  if (rulesOut && outcome.rulesJson) writeFileSync(rulesOut, outcome.rulesJson + '\n');
   // A constraint file's content stays out of the printed record: it names the file instead; the
   // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };

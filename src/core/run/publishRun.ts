@@ -1,7 +1,7 @@
 /**
  * A run that ends with what an analyst takes away (the page and the CLI; sweeps need only the
  * record): runMethod, then the publishing phase: the viewer's summary, a few rows before and after,
- * the release JSON, the private audit, and the release written as data (DESIGN.md sec. 4
+ * the release JSON, the private audit, the run's rules, and the release written as data (DESIGN.md sec. 4
  * "Exported data") in the input's own format or the one asked for. `total_ms` then covers it all.
  */
 import type { Dataset } from '../data/dataset.ts';
@@ -12,6 +12,7 @@ import { releaseJson } from '../release/exportRelease.ts';
 import { summarizeRelease, type ReleaseSummary } from '../release/summary.ts';
 import type { Release, ReleaseKind } from '../release/types.ts';
 import { runMethod, type RunHooks, type RunOutcome } from './runMethod.ts';
+import { rulesJson, rulesOf } from './rules.ts';
 import type { RunRequest } from './runRecord.ts';
 
 export interface PublishedRun extends RunOutcome {
@@ -23,11 +24,15 @@ export interface PublishedRun extends RunOutcome {
   /** The format the data was written in, and its files (none when `exportFormat` is null). */
   exportFormat: ExportFormat;
   exports: ExportFile[];
+  /** The run's rules (DESIGN.md sec. 7, rules.ts) for k^m, COAT and k-anonymity releases. */
+  rulesJson?: string;
 }
 
 export interface PublishOptions {
   /** The format of the exported data: the input's own by default; null writes none. */
   exportFormat?: ExportFormat | null;
+  /** Whether to write the run's rules (default: yes, where the release kind has them). */
+  rules?: boolean;
 }
 
 /** The format a release of `kind` from `dataset` is written in unless another is asked for. */
@@ -46,7 +51,7 @@ export function publishRun(
   const started = performance.now();
   const outcome = runMethod(dataset, request, hooks);
   const report = hooks.progress ?? (() => {});
-  const steps = 5;
+  const steps = 6;
   report(0 / steps, 'publishing', 'viewer');
   const view = summarizeRelease(dataset, outcome.release);
   report(1 / steps, 'publishing', 'rows before and after');
@@ -61,9 +66,27 @@ export function publishRun(
     options.exportFormat === null
       ? []
       : exportRelease(outcome.release, format, relationName(dataset, outcome.release));
+  report(5 / steps, 'publishing', 'rules');
+  const rules =
+    options.rules === false
+      ? undefined
+      : rulesOf(dataset, outcome.release, outcome.audit, {
+          hierarchy: outcome.hierarchy,
+          join: outcome.join,
+        });
   const total = performance.now() - started + (hooks.elapsedMs ?? 0);
   const record = { ...outcome.record, total_ms: total };
-  return { ...outcome, record, view, examples, releaseJson: json, auditJson, exportFormat: format, exports };
+  return {
+    ...outcome,
+    record,
+    view,
+    examples,
+    releaseJson: json,
+    auditJson,
+    exportFormat: format,
+    exports,
+    ...(rules && { rulesJson: rulesJson(rules) }),
+  };
 }
 
 function relationName(dataset: Dataset, release: Release): string {
