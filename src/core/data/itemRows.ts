@@ -1,11 +1,18 @@
 /**
  * The vertical view of a Dataset: for every item, the ascending list of rows that hold it
  * (the transpose of the CSR, "tid-lists"). Support counting of an itemset walks the shortest list
- * and tests the other items with the BitMatrix (O(1) per test) or by binary search in their lists.
+ * and tests the other items with the BitMatrix (O(1) per test) or, without one, by binary search,
+ * until the searches asked of an item would have paid for a bitset of its rows (`holderBits`).
  */
+import { getBit, setBit, wordsFor } from './bitset.ts';
 import type { Dataset } from './dataset.ts';
 import { sortedHas } from './rowDistance.ts';
 import { allocateU32 } from './sharedBuffer.ts';
+
+/** Bitsets of holders kept per ItemRows (the most recently built); 16 x n/8 bytes at most. */
+const HOLDER_BITS_KEPT = 16;
+/** A list entry written costs about this share of one binary-search membership test. */
+const SEARCH_COST_IN_WRITES = 8;
 
 const cache = new WeakMap<Dataset, ItemRows>();
 
@@ -16,6 +23,10 @@ export class ItemRows {
     readonly offsets: Uint32Array,
     readonly rows: Uint32Array,
   ) {}
+
+  /** Membership tests asked of each item so far, against the cost of a bitset of its rows. */
+  private probesAsked: Float64Array | null = null;
+  private readonly holderBitsets = new Map<number, Uint32Array>();
 
   /** The tid-lists of `dataset`, built once per dataset (datasets never change). */
   static of(dataset: Dataset): ItemRows {
@@ -51,27 +62,73 @@ export class ItemRows {
    */
   countRowsContaining(itemset: readonly number[], limit = Infinity): number {
     if (itemset.length === 0) return Math.min(limit, this.dataset.n);
-    const bySupport = [...itemset].sort((a, b) => this.support(a) - this.support(b));
-    const shortest = this.rowsOf(bySupport[0]);
-    if (bySupport.length === 1) return Math.min(limit, shortest.length);
+    if (itemset.length === 1) return Math.min(limit, this.support(itemset[0]));
     let count = 0;
-    if (bySupport.length === 2) {
-      // The common case (pairs: AvgRE's queries, the summary's frequent pairs), without a test list.
-      const second = bySupport[1];
-      for (let k = 0; k < shortest.length && count < limit; k++)
-        if (this.rowHas(shortest[k], second)) count++;
-      return count;
-    }
-    const others = bySupport.slice(1);
-    for (let k = 0; k < shortest.length && count < limit; k++) {
-      if (others.every((item) => this.rowHas(shortest[k], item))) count++;
-    }
-    return count;
+    this.forRowsHolding(itemset, () => ++count < limit);
+    return Math.min(count, limit);
   }
 
-  /** Whether `row` holds `item` (the BitMatrix when there is one, else a search in its tid-list). */
+  /**
+   * Calls `visit` with every row holding all of `itemset` (non-empty), ascending, by walking the
+   * shortest tid-list and testing the other items; stops when `visit` returns false.
+   */
+  forRowsHolding(itemset: readonly number[], visit: (row: number) => boolean | void): void {
+    const bySupport = [...itemset].sort((a, b) => this.support(a) - this.support(b));
+    const shortest = this.rowsOf(bySupport[0]);
+    if (bySupport.length === 1) {
+      for (let k = 0; k < shortest.length; k++) if (visit(shortest[k]) === false) return;
+      return;
+    }
+    const others = bySupport.slice(1);
+    const bits = others.map((item) => this.holderBits(item, shortest.length));
+    for (let k = 0; k < shortest.length; k++) {
+      const row = shortest[k];
+      let holdsAll = true;
+      for (let j = 0; j < others.length && holdsAll; j++) {
+        const held = bits[j];
+        holdsAll = held ? getBit(held, row) : this.rowHas(row, others[j]);
+      }
+      if (holdsAll && visit(row) === false) return;
+    }
+  }
+
+  /**
+   * The rows holding `item` as a bitset over rows, when one pays for `probes` more membership
+   * tests; else null (test with rowHas). A bitset costs one pass over the item's list, so it is
+   * built once the tests asked of the item so far would have cost more as binary searches (ski
+   * rental: never more than twice the cheaper choice in hindsight). Also with a BitMatrix: its
+   * test of one column reads a row of d bits per probe (a cache miss each on wide data), where
+   * the item's own bitset of n bits stays in cache. The returned array is never changed afterwards.
+   */
+  holderBits(item: number, probes: number): Uint32Array | null {
+    const kept = this.holderBitsets.get(item);
+    if (kept) return kept;
+    this.probesAsked ??= new Float64Array(this.dataset.d);
+    this.probesAsked[item] += probes;
+    if (this.probesAsked[item] * SEARCH_COST_IN_WRITES < this.support(item)) return null;
+    const bits = new Uint32Array(wordsFor(this.dataset.n));
+    const list = this.rowsOf(item);
+    for (let k = 0; k < list.length; k++) setBit(bits, list[k]);
+    if (this.holderBitsets.size >= HOLDER_BITS_KEPT)
+      this.holderBitsets.delete(this.holderBitsets.keys().next().value!);
+    this.holderBitsets.set(item, bits);
+    return bits;
+  }
+
+  /**
+   * Whether `row` holds `item`: the BitMatrix when there is one, else a binary search in the
+   * shorter of the row's items and the item's tid-list (a row of a few items is searched in one
+   * cache line, where a popular item's list of 10^5 rows costs ~17 scattered reads).
+   */
   rowHas(row: number, item: number): boolean {
     const bits = this.dataset.bits;
-    return bits ? bits.has(row, item) : sortedHas(this.rowsOf(item), row);
+    if (bits) return bits.has(row, item);
+    const rowStart = this.dataset.offsets[row];
+    const rowEnd = this.dataset.offsets[row + 1];
+    const listStart = this.offsets[item];
+    const listEnd = this.offsets[item + 1];
+    return rowEnd - rowStart <= listEnd - listStart
+      ? sortedHas(this.dataset.items, item, rowStart, rowEnd)
+      : sortedHas(this.rows, row, listStart, listEnd);
   }
 }

@@ -86,7 +86,7 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
     for (const [c, ids] of parts) {
       const { rows, bucketOf } = columns[c];
       const touched: number[] = [];
-      forRowsHolding(rows, ids, (cell) => {
+      rows.forRowsHolding(ids, (cell) => {
         if (held[bucketOf[cell]]++ === 0) touched.push(bucketOf[cell]);
       });
       const next: number[] = [];
@@ -128,7 +128,7 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
       release.groups.forEach((group, g) => (held[g] = group.qid.length));
     } else {
       touched = [];
-      forRowsHolding(index.rows, qid, (p) => {
+      index.rows.forRowsHolding(qid, (p) => {
         if (held[index.groupOf[p]]++ === 0) touched.push(index.groupOf[p]);
       });
     }
@@ -142,22 +142,6 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
     }
     return total;
   };
-}
-
-/** Calls `visit` with every row holding all of `items` (ids), walking the shortest tid-list. */
-function forRowsHolding(rows: ItemRows, items: readonly number[], visit: (row: number) => void): void {
-  const bySupport = [...items].sort((a, b) => rows.support(a) - rows.support(b));
-  const first = rows.rowsOf(bySupport[0]);
-  // Most queries hold one or two items of a part: those loops carry no inner test list.
-  if (bySupport.length === 1) for (let k = 0; k < first.length; k++) visit(first[k]);
-  else if (bySupport.length === 2) {
-    const second = bySupport[1];
-    for (let k = 0; k < first.length; k++) if (rows.rowHas(first[k], second)) visit(first[k]);
-  } else {
-    const others = bySupport.slice(1);
-    for (let k = 0; k < first.length; k++)
-      if (others.every((item) => rows.rowHas(first[k], item))) visit(first[k]);
-  }
 }
 
 /**

@@ -10,9 +10,10 @@
  * The queries come from the dataset, the sensitive items and the seed alone (sampling.ts), so every
  * method of one seed is measured on the same queries. KL is never negative: Est sums to the same
  * total as Act, and each query's value is kept at 0 when float noise puts it below.
- * Cost: a query reads the rows holding s (its tid-list) and the published rows of the groups that
- * count s, testing r items in each; never the whole dataset.
+ * Cost: a query reads the input rows holding s (its tid-list), testing r items in each, and the
+ * published rows that hold one of its r items (their tid-lists); never the whole dataset.
  */
+import { getBit } from '../data/bitset.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import type { GroupsRelease } from '../release/types.ts';
@@ -56,16 +57,76 @@ export function klQueries(
   }));
 }
 
-/** The cell of row r: bit j set when it holds item j of the query (ids; -1 is never held). */
-function cellOf(rows: ItemRows, r: number, query: readonly number[]): number {
-  let cell = 0;
-  for (let j = 0; j < query.length; j++) if (query[j] >= 0 && rows.rowHas(r, query[j])) cell |= 1 << j;
-  return cell;
+/**
+ * The cell of each row a query reads: bit j set when the row holds query item j (ids; -1 is
+ * never held). Each item's test is decided once per query (ItemRows.holderBits: a bitset of its
+ * rows when the `probes` rows to be read pay for one).
+ */
+function cellReader(rows: ItemRows, query: readonly number[], probes: number): (r: number) => number {
+  const bits = query.map((id) => (id >= 0 ? rows.holderBits(id, probes) : null));
+  return (r) => {
+    let cell = 0;
+    for (let j = 0; j < query.length; j++) {
+      const held = bits[j];
+      if (query[j] >= 0 && (held ? getBit(held, r) : rows.rowHas(r, query[j]))) cell |= 1 << j;
+    }
+    return cell;
+  };
+}
+
+/** Per-row and per-group scratch of the estimate, all zero between queries. */
+interface KlScratch {
+  cellOfRow: Uint32Array;
+  inGroups: Uint8Array;
+}
+
+/**
+ * Est of eq. 4 in each cell over the groups whose counts hold s: share_g = count of s / |G| for
+ * every published row of g in the cell. Only the rows holding a query item are read (through the
+ * query items' tid-lists); the others are all in cell 0, which gets share_g once for each of them.
+ * Each cell's sum runs in row order, exactly as a walk over every row of the groups adds it.
+ */
+function estimatedCells(
+  release: GroupsRelease,
+  index: GroupsIndex,
+  s: string,
+  published: readonly number[],
+  { cellOfRow, inGroups }: KlScratch,
+): Float64Array {
+  const estimate = new Float64Array(1 << published.length);
+  const groups = index.groupsWith(s);
+  for (const g of groups) inGroups[g] = 1;
+  const touched: number[] = [];
+  published.forEach((id, j) => {
+    if (id < 0) return;
+    const list = index.rows.rowsOf(id);
+    for (let k = 0; k < list.length; k++) {
+      const p = list[k];
+      if (inGroups[index.groupOf[p]] === 0) continue;
+      if (cellOfRow[p] === 0) touched.push(p);
+      cellOfRow[p] |= 1 << j;
+    }
+  });
+  const inOrder = Uint32Array.from(touched).sort();
+  let t = 0;
+  for (const g of groups) {
+    inGroups[g] = 0;
+    const group = release.groups[g];
+    const share = (group.sensitive[s] ?? 0) / group.qid.length;
+    const end = index.start[g + 1];
+    let inCellZero = end - index.start[g];
+    for (; t < inOrder.length && inOrder[t] < end; t++, inCellZero--) {
+      estimate[cellOfRow[inOrder[t]]] += share;
+      cellOfRow[inOrder[t]] = 0;
+    }
+    for (let k = 0; k < inCellZero; k++) estimate[0] += share;
+  }
+  return estimate;
 }
 
 /**
  * KL-divergence of one query (never below 0). Act walks the input rows holding s (their tid-list);
- * Est walks the published QID rows of the groups whose counts hold s (groupsIndex.ts).
+ * Est reads the published QID rows of the groups whose counts hold s (groupsIndex.ts).
  */
 function queryKl(
   dataset: Dataset,
@@ -73,23 +134,19 @@ function queryKl(
   input: ItemRows,
   index: GroupsIndex,
   query: KlQuery,
+  scratch: KlScratch,
 ): number {
   const cells = 1 << query.items.length;
   const actual = new Float64Array(cells);
   const holders = input.rowsOf(query.s);
   if (holders.length === 0) return 0;
-  for (const r of holders) actual[cellOf(input, r, query.items)]++;
+  const actualCell = cellReader(input, query.items, holders.length);
+  for (const r of holders) actual[actualCell(r)]++;
   const s = dataset.dictionary.token(query.s);
   const published = query.items.map(
     (id) => index.published.dictionary.find(dataset.dictionary.token(id)) ?? -1,
   );
-  const estimate = new Float64Array(cells);
-  for (const g of index.groupsWith(s)) {
-    const group = release.groups[g];
-    const share = (group.sensitive[s] ?? 0) / group.qid.length;
-    for (let p = index.start[g]; p < index.start[g + 1]; p++)
-      estimate[cellOf(index.rows, p, published)] += share;
-  }
+  const estimate = estimatedCells(release, index, s, published, scratch);
   let kl = 0;
   for (let c = 0; c < cells; c++) {
     if (actual[c] === 0) continue;
@@ -106,7 +163,11 @@ export function queryKls(
 ): Float64Array {
   const input = ItemRows.of(dataset);
   const index = groupsIndex(dataset, release);
-  return Float64Array.from(queries, (query) => queryKl(dataset, release, input, index, query));
+  const scratch: KlScratch = {
+    cellOfRow: new Uint32Array(index.published.n),
+    inGroups: new Uint8Array(release.groups.length),
+  };
+  return Float64Array.from(queries, (query) => queryKl(dataset, release, input, index, query, scratch));
 }
 
 export function reconstructionError(
