@@ -85,8 +85,26 @@ export class ConstraintSet {
   afterGeneralize(current: number, merge: Merge): void {
     const { gid, retired, gained } = merge;
     const touched = new Set<number>();
+    // Pairs holding either id are supported by the rows the merged item shares with their other item.
+    const shared = this.pairsWorthCounting(merge) ? this.state.countShared(gid) : undefined;
+    const isPair = (ci: number) => shared !== undefined && this.gids[ci].length <= 2;
     // Alg. 2 steps 3-4 for the constraints holding the kept id (not the retired one): their gain.
-    const gains = this.gainsFromRows(gid, gained);
+    // (Their list is cleaned only where the gained rows' images cost too much to read, as it always
+    // was: which id a later merge keeps reads the lengths of these lists.)
+    if (shared) {
+      for (const ci of this.holders.get(gid) ?? []) {
+        const image = this.gids[ci];
+        if (!this.alive[ci] || this.satisfiedFlag[ci] || image.length > 2 || image.includes(retired))
+          continue;
+        const support =
+          image.length === 1 ? this.state.support(gid) : this.state.sharedRows[otherOf(image, gid)];
+        if (support === this.support[ci]) continue;
+        this.support[ci] = support;
+        touched.add(ci);
+      }
+    }
+    const images = this.gainedImages(gid, gained);
+    const gains = images && this.gainsFromImages(gid, images, shared ? 2 : 0);
     if (gains) {
       for (const [ci, gain] of gains) {
         this.support[ci] += gain;
@@ -94,6 +112,7 @@ export class ConstraintSet {
       }
     } else {
       for (const ci of this.live(gid)) {
+        if (isPair(ci)) continue;
         const rest = this.gids[ci].filter((g) => g !== gid);
         if (rest.includes(retired)) continue; // counted afresh below
         const gain = countHolding(
@@ -122,7 +141,8 @@ export class ConstraintSet {
         const heldKept = rest.length < this.gids[ci].length - 1;
         const restLists = rest.map((g) => this.state.rowsOf.get(g)!);
         const shortest = restLists.reduce((a, b) => (b.length < a.length ? b : a), mergedRows);
-        if (!heldKept && keptSide.length < shortest.length)
+        if (shared && rest.length === 1 && !heldKept) this.support[ci] = this.state.sharedRows[rest[0]];
+        else if (!heldKept && keptSide.length < shortest.length)
           this.support[ci] += countHolding(keptSide, restLists);
         else this.support[ci] = this.countMarked(shortest, restLists, stamp);
         this.gids[ci] = insertSorted(rest, gid);
@@ -130,8 +150,29 @@ export class ConstraintSet {
         touched.add(ci);
       }
     }
+    if (shared) this.state.clearShared(shared);
     this.holders.delete(retired);
     this.settle(current, touched, renamed);
+  }
+
+  /**
+   * Whether one pass over the merged item's rows (countShared: every item of each) costs less than
+   * counting, pair by pair, the rows it shares with the other item of each pair holding either id.
+   */
+  private pairsWorthCounting({ gid, retired, gained }: Merge): boolean {
+    const merged = this.state.rowsOf.get(gid)!;
+    let pairs = 0;
+    for (const ci of this.live(retired))
+      if (this.gids[ci].length === 2)
+        pairs += Math.min(merged.length, this.state.support(otherOf(this.gids[ci], retired)));
+    for (const ci of this.holders.get(gid) ?? [])
+      if (this.alive[ci] && !this.satisfiedFlag[ci] && this.gids[ci].length === 2) pairs += gained.length;
+    if (pairs <= merged.length) return false;
+    const { offsets } = this.state.dataset;
+    let pass = 0;
+    for (let i = 0; i < merged.length && pass < pairs; i++)
+      pass += offsets[merged[i] + 1] - offsets[merged[i]];
+    return pass < pairs;
   }
 
   /** Rows of `rows` that hold the marked (merged) item and every list of `others`. */
@@ -159,11 +200,10 @@ export class ConstraintSet {
   }
 
   /**
-   * The gain of each live constraint holding `partner` (the id kept, not the retired one), read off
-   * the gained rows: every subset of a gained row's image with the kept id added is looked up.
-   * Undefined when that costs more than reading the constraints that hold the kept id.
+   * The images of the gained rows without `partner` (the id kept), when looking up their subsets
+   * (gainsFromImages) costs less than reading every constraint that holds the kept id; else undefined.
    */
-  private gainsFromRows(partner: number, rows: Int32Array): Map<number, number> | undefined {
+  private gainedImages(partner: number, rows: Int32Array): number[][] | undefined {
     const budget = (this.holders.get(partner)?.length ?? 0) * Math.max(1, rows.length);
     const images: number[][] = [];
     let cost = 0;
@@ -173,9 +213,18 @@ export class ConstraintSet {
       if (cost > budget) return undefined;
       images.push(image);
     }
+    return images;
+  }
+
+  /**
+   * The gain of each live constraint of more than `from` generalized items holding `partner`, read
+   * off the gained rows' images: every subset of `from` items or more, with `partner` added, is
+   * looked up.
+   */
+  private gainsFromImages(partner: number, images: readonly number[][], from: number): Map<number, number> {
     const gains = new Map<number, number>();
     for (const image of images) {
-      for (let size = 0; size < this.maxSize && size <= image.length; size++) {
+      for (let size = from; size < this.maxSize && size <= image.length; size++) {
         forEachSubset(image, size, (subset) => {
           const ci = this.byKey.get(this.keyWith(subset, partner));
           if (ci !== undefined && this.alive[ci] && !this.satisfiedFlag[ci])
@@ -283,6 +332,11 @@ export class ConstraintSet {
     }
     return true;
   }
+}
+
+/** The other generalized item of a pair. */
+function otherOf(pair: readonly number[], g: number): number {
+  return pair[0] === g ? pair[1] : pair[0];
 }
 
 function choose(n: number, r: number): number {
