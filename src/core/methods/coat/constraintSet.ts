@@ -25,7 +25,7 @@ const EXACT_SUBSETS = 12;
 type Key = number | string;
 
 export class ConstraintSet {
-  readonly gids: number[][] = [];
+  readonly gids: (readonly number[])[] = [];
   /** The index, in the images given, of each constraint (the first of those with its image). */
   readonly origin: number[] = [];
   private readonly support: number[] = [];
@@ -48,13 +48,7 @@ export class ConstraintSet {
   ) {
     this.heaps = Array.from({ length: k }, () => []);
     this.rowMark = new Int32Array(state.dataset.n);
-    images.forEach((image, i) =>
-      this.add(
-        [...new Set(image)].sort((a, b) => a - b),
-        i,
-        supports?.[i],
-      ),
-    );
+    images.forEach((image, i) => this.add(ascendingSet(image), i, supports?.[i]));
   }
 
   get size(): number {
@@ -87,40 +81,29 @@ export class ConstraintSet {
     const touched = new Set<number>();
     // Pairs holding either id are supported by the rows the merged item shares with their other item.
     const shared = this.pairsWorthCounting(merge) ? this.state.countShared(gid) : undefined;
-    const isPair = (ci: number) => shared !== undefined && this.gids[ci].length <= 2;
     // Alg. 2 steps 3-4 for the constraints holding the kept id (not the retired one): their gain.
-    // (Their list is cleaned only where the gained rows' images cost too much to read, as it always
-    // was: which id a later merge keeps reads the lengths of these lists.)
-    if (shared) {
-      for (const ci of this.holders.get(gid) ?? []) {
-        const image = this.gids[ci];
-        if (!this.alive[ci] || this.satisfiedFlag[ci] || image.length > 2 || image.includes(retired))
-          continue;
-        const support =
-          image.length === 1 ? this.state.support(gid) : this.state.sharedRows[otherOf(image, gid)];
-        if (support === this.support[ci]) continue;
-        this.support[ci] = support;
-        touched.add(ci);
-      }
-    }
     const images = this.gainedImages(gid, gained);
-    const gains = images && this.gainsFromImages(gid, images, shared ? 2 : 0);
-    if (gains) {
-      for (const [ci, gain] of gains) {
+    if (images) {
+      for (const [ci, gain] of this.gainsFromImages(gid, images)) {
         this.support[ci] += gain;
         touched.add(ci);
       }
     } else {
       for (const ci of this.live(gid)) {
-        if (isPair(ci)) continue;
-        const rest = this.gids[ci].filter((g) => g !== gid);
-        if (rest.includes(retired)) continue; // counted afresh below
-        const gain = countHolding(
-          gained,
-          rest.map((g) => this.state.rowsOf.get(g)!),
-        );
-        if (gain === 0) continue;
-        this.support[ci] += gain;
+        const image = this.gids[ci];
+        if (image.includes(retired)) continue; // counted afresh below
+        const support =
+          shared && image.length <= 2
+            ? image.length === 1
+              ? this.state.support(gid)
+              : this.state.sharedRows[otherOf(image, gid)]
+            : this.support[ci] +
+              countHolding(
+                gained,
+                image.filter((g) => g !== gid).map((g) => this.state.rowsOf.get(g)!),
+              );
+        if (support === this.support[ci]) continue;
+        this.support[ci] = support;
         touched.add(ci);
       }
     }
@@ -131,20 +114,26 @@ export class ConstraintSet {
     const retiring = this.live(retired);
     if (retiring.length > 0) {
       const mergedRows = this.state.rowsOf.get(gid)!;
-      const keptSide = rowsMinus(mergedRows, merge.retiredRows);
-      const stamp = ++this.markStamp;
-      for (const r of mergedRows) this.rowMark[r] = stamp;
+      let keptSide: Int32Array | undefined; // and the merged rows marked, when first needed
+      let stamp = 0;
       const keptHolders = this.holdersOf(gid);
       for (const ci of retiring) {
         renamed.push([ci, this.keyOf(this.gids[ci])]);
         const rest = this.gids[ci].filter((g) => g !== retired && g !== gid);
         const heldKept = rest.length < this.gids[ci].length - 1;
-        const restLists = rest.map((g) => this.state.rowsOf.get(g)!);
-        const shortest = restLists.reduce((a, b) => (b.length < a.length ? b : a), mergedRows);
         if (shared && rest.length === 1 && !heldKept) this.support[ci] = this.state.sharedRows[rest[0]];
-        else if (!heldKept && keptSide.length < shortest.length)
-          this.support[ci] += countHolding(keptSide, restLists);
-        else this.support[ci] = this.countMarked(shortest, restLists, stamp);
+        else {
+          if (!keptSide) {
+            keptSide = rowsMinus(mergedRows, merge.retiredRows);
+            stamp = ++this.markStamp;
+            for (const r of mergedRows) this.rowMark[r] = stamp;
+          }
+          const restLists = rest.map((g) => this.state.rowsOf.get(g)!);
+          const shortest = restLists.reduce((a, b) => (b.length < a.length ? b : a), mergedRows);
+          if (!heldKept && keptSide.length < shortest.length)
+            this.support[ci] += countHolding(keptSide, restLists);
+          else this.support[ci] = this.countMarked(shortest, restLists, stamp);
+        }
         this.gids[ci] = insertSorted(rest, gid);
         if (!heldKept) keptHolders.push(ci);
         touched.add(ci);
@@ -165,8 +154,9 @@ export class ConstraintSet {
     for (const ci of this.live(retired))
       if (this.gids[ci].length === 2)
         pairs += Math.min(merged.length, this.state.support(otherOf(this.gids[ci], retired)));
-    for (const ci of this.holders.get(gid) ?? [])
-      if (this.alive[ci] && !this.satisfiedFlag[ci] && this.gids[ci].length === 2) pairs += gained.length;
+    // The kept id's pairs gain by one intersection each with the gained rows, when their images
+    // cost too much to read (at most as many pairs as it holds constraints).
+    pairs += (this.holders.get(gid)?.length ?? 0) * gained.length;
     if (pairs <= merged.length) return false;
     const { offsets } = this.state.dataset;
     let pass = 0;
@@ -217,50 +207,56 @@ export class ConstraintSet {
   }
 
   /**
-   * The gain of each live constraint of more than `from` generalized items holding `partner`, read
-   * off the gained rows' images: every subset of `from` items or more, with `partner` added, is
-   * looked up.
+   * The gain of each live constraint holding `partner`, read off the gained rows' images: every
+   * subset of an image, with `partner` added, is looked up.
    */
-  private gainsFromImages(partner: number, images: readonly number[][], from: number): Map<number, number> {
+  private gainsFromImages(partner: number, images: readonly number[][]): Map<number, number> {
     const gains = new Map<number, number>();
     for (const image of images) {
-      for (let size = from; size < this.maxSize && size <= image.length; size++) {
-        forEachSubset(image, size, (subset) => {
-          const ci = this.byKey.get(this.keyWith(subset, partner));
-          if (ci !== undefined && this.alive[ci] && !this.satisfiedFlag[ci])
-            gains.set(ci, (gains.get(ci) ?? 0) + 1);
-        });
-      }
+      const count = (key: Key) => {
+        const ci = this.byKey.get(key);
+        if (ci !== undefined && this.alive[ci] && !this.satisfiedFlag[ci])
+          gains.set(ci, (gains.get(ci) ?? 0) + 1);
+      };
+      count(this.keyOf([partner]));
+      const one = [0];
+      if (this.maxSize > 1) for (const g of image) count(this.keyWith(((one[0] = g), one), partner));
+      for (let size = 2; size < this.maxSize && size <= image.length; size++)
+        forEachSubset(image, size, (subset) => count(this.keyWith(subset, partner)));
     }
     return gains;
   }
 
   /** The key of `subset` (ascending) with `extra` (not in it) added, without building the image. */
   private keyWith(subset: readonly number[], extra: number): Key {
-    const base = this.state.dataset.d;
-    const size = subset.length + 1;
-    if (size * Math.log2(Math.max(2, base)) >= 52) return insertSorted([...subset], extra).join(',');
-    let key = size;
+    const base = this.state.dataset.d + 1;
+    if ((subset.length + 1) * Math.log2(base) >= 53) return insertSorted([...subset], extra).join(',');
+    let key = 0;
     let placed = false;
     for (const g of subset) {
       if (!placed && extra < g) {
-        key = key * base + extra;
+        key = key * base + extra + 1;
         placed = true;
       }
-      key = key * base + g;
+      key = key * base + g + 1;
     }
-    return placed ? key : key * base + extra;
+    return placed ? key : key * base + extra + 1;
   }
 
+  /**
+   * An image's key: its gids + 1 as the digits of a number in base d + 1 (bijective numeration: no
+   * digit is 0, so images of different sizes never share a key, and a pair's key is a small integer
+   * for d below 32,767), or the gids joined when that number would pass 2^53.
+   */
   private keyOf(image: readonly number[]): Key {
-    const base = this.state.dataset.d;
-    if (image.length * Math.log2(Math.max(2, base)) >= 52) return image.join(',');
-    let key = image.length; // images of different sizes never share a key
-    for (const g of image) key = key * base + g;
+    const base = this.state.dataset.d + 1;
+    if (image.length * Math.log2(base) >= 53) return image.join(',');
+    let key = 0;
+    for (const g of image) key = key * base + g + 1;
     return key;
   }
 
-  private add(image: number[], origin: number, support?: number): void {
+  private add(image: readonly number[], origin: number, support?: number): void {
     const key = this.keyOf(image);
     if (this.byKey.has(key)) return;
     const ci = this.gids.length;
@@ -332,6 +328,19 @@ export class ConstraintSet {
     }
     return true;
   }
+}
+
+/** The distinct values of `list`, ascending: `list` itself when it is so already (it is not changed). */
+function ascendingSet(list: readonly number[]): readonly number[] {
+  let ascending = true;
+  for (let i = 1; i < list.length && ascending; i++) ascending = list[i - 1] < list[i];
+  if (ascending) return list;
+  const sorted = list.slice().sort((a, b) => a - b);
+  let kept = 0;
+  for (let i = 0; i < sorted.length; i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i];
+  sorted.length = kept;
+  return sorted;
 }
 
 /** The other generalized item of a pair. */

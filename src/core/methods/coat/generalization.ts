@@ -335,11 +335,23 @@ export class Generalization {
     const u = this.utilityOf[this.first(im)];
     const aLength = this.support(im);
     const imSize = this.members.get(im)!.length;
-    const sharing = counted.filter((g) => g !== im && this.utilityOf[this.first(g)] === u);
-    const candidates: { g: number; cost: number }[] = [];
-    for (const g of sharing) {
+    // The least cost, the first candidate (by first item) of that cost, the least cost above it.
+    let least = Infinity;
+    let best = -1;
+    let above = Infinity;
+    const consider = (g: number, cost: number) => {
+      if (cost < least) {
+        above = Math.min(above, least);
+        least = cost;
+        best = g;
+      } else if (cost === least) {
+        if (this.first(g) < this.first(best)) best = g;
+      } else above = Math.min(above, cost);
+    };
+    for (const g of counted) {
+      if (g === im || this.utilityOf[this.first(g)] !== u) continue;
       const union = aLength + this.support(g) - this.sharedRows[g];
-      candidates.push({ g, cost: Generalization.log2Ul(imSize, this.members.get(g)!.length, union) });
+      consider(g, Generalization.log2Ul(imSize, this.members.get(g)!.length, union));
     }
     // Of each size, the least supported candidates sharing no row with i_m, one support at a time
     // until the cost rises (costs rise with the support within a size).
@@ -356,19 +368,11 @@ export class Generalization {
       for (let i = disjointFrom(list, 0); i >= 0;) {
         const support = index.supportOf(list[i]);
         const cost = Generalization.log2Ul(imSize, size, aLength + support);
-        candidates.push({ g: this.gidOf[index.firstOf(list[i])], cost });
+        consider(this.gidOf[index.firstOf(list[i])], cost);
         if (cost > sizeLeast) break; // the next cost of this size, kept to check the gap to it
         sizeLeast = cost;
         i = disjointFrom(list, index.fromSupport(list, support + 1));
       }
-    }
-    let least = Infinity;
-    for (const c of candidates) least = Math.min(least, c.cost);
-    let best = -1;
-    let above = Infinity;
-    for (const { g, cost } of candidates) {
-      if (cost !== least) above = Math.min(above, cost);
-      else if (best < 0 || this.first(g) < this.first(best)) best = g;
     }
     return best >= 0 && least < above - 1e-12 ? best : undefined;
   }
