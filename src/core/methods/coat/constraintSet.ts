@@ -25,7 +25,7 @@ const EXACT_SUBSETS = 12;
 type Key = number | string;
 
 export class ConstraintSet {
-  readonly gids: (readonly number[])[] = [];
+  readonly gids: number[][] = [];
   /** The index, in the images given, of each constraint (the first of those with its image). */
   readonly origin: number[] = [];
   private readonly support: number[] = [];
@@ -39,11 +39,14 @@ export class ConstraintSet {
   private readonly rowMark: Int32Array;
   private markStamp = 0;
 
-  /** `supports[i]`, when given, is the support of images[i] as the state stands (saves a count). */
+  /**
+   * `supports[i]`, when given, is the support of images[i] as the state stands (saves a count). The
+   * images become the constraints' (an ascending one is kept and changed in place as they evolve).
+   */
   constructor(
     private readonly state: Generalization,
     private readonly k: number,
-    images: readonly number[][],
+    images: number[][],
     supports?: readonly number[],
   ) {
     this.heaps = Array.from({ length: k }, () => []);
@@ -110,7 +113,7 @@ export class ConstraintSet {
     // ... and for those holding the retired id: renamed to the kept one. A constraint that held the
     // retired id and not the kept one gains the kept side's rows that hold the rest; whichever is
     // cheaper, those rows are read, or the rows of its least supported item are (merged item by a mark).
-    const renamed: [number, Key][] = [];
+    const renamed = new Renamed();
     const retiring = this.live(retired);
     if (retiring.length > 0) {
       const mergedRows = this.state.rowsOf.get(gid)!;
@@ -118,11 +121,13 @@ export class ConstraintSet {
       let stamp = 0;
       const keptHolders = this.holdersOf(gid);
       for (const ci of retiring) {
-        renamed.push([ci, this.keyOf(this.gids[ci])]);
-        const rest = this.gids[ci].filter((g) => g !== retired && g !== gid);
-        const heldKept = rest.length < this.gids[ci].length - 1;
-        if (shared && rest.length === 1 && !heldKept) this.support[ci] = this.state.sharedRows[rest[0]];
+        const image = this.gids[ci];
+        renamed.add(ci, this.keyOf(image));
+        const heldKept = image.includes(gid);
+        if (shared && image.length === 2 && !heldKept)
+          this.support[ci] = this.state.sharedRows[otherOf(image, retired)];
         else {
+          const rest = image.filter((g) => g !== retired && g !== gid);
           if (!keptSide) {
             keptSide = rowsMinus(mergedRows, merge.retiredRows);
             stamp = ++this.markStamp;
@@ -134,7 +139,7 @@ export class ConstraintSet {
             this.support[ci] += countHolding(keptSide, restLists);
           else this.support[ci] = this.countMarked(shortest, restLists, stamp);
         }
-        this.gids[ci] = insertSorted(rest, gid);
+        renameInPlace(image, retired, gid);
         if (!heldKept) keptHolders.push(ci);
         touched.add(ci);
       }
@@ -178,9 +183,9 @@ export class ConstraintSet {
   /** After Alg. 3 suppressed g, while constraint `current` is being satisfied. */
   afterSuppress(current: number, g: number): void {
     const touched = new Set<number>();
-    const renamed: [number, Key][] = [];
+    const renamed = new Renamed();
     for (const ci of this.live(g)) {
-      renamed.push([ci, this.keyOf(this.gids[ci])]);
+      renamed.add(ci, this.keyOf(this.gids[ci]));
       this.gids[ci] = this.gids[ci].filter((x) => x !== g);
       this.support[ci] = this.state.itemsetSupport(this.gids[ci]);
       touched.add(ci);
@@ -256,7 +261,7 @@ export class ConstraintSet {
     return key;
   }
 
-  private add(image: readonly number[], origin: number, support?: number): void {
+  private add(image: number[], origin: number, support?: number): void {
     const key = this.keyOf(image);
     if (this.byKey.has(key)) return;
     const ci = this.gids.length;
@@ -291,9 +296,11 @@ export class ConstraintSet {
    * Re-evaluates the touched constraints; the renamed ones (with their keys before) are re-keyed,
    * and one of two with the same image is dropped (never `current`).
    */
-  private settle(current: number, touched: ReadonlySet<number>, renamed: readonly [number, Key][]): void {
-    for (const [ci, before] of renamed) if (this.byKey.get(before) === ci) this.byKey.delete(before);
-    for (const [ci] of renamed) {
+  private settle(current: number, touched: ReadonlySet<number>, renamed: Renamed): void {
+    renamed.cis.forEach((ci, i) => {
+      if (this.byKey.get(renamed.keysBefore[i]) === ci) this.byKey.delete(renamed.keysBefore[i]);
+    });
+    for (const ci of renamed.cis) {
       const key = this.keyOf(this.gids[ci]);
       const twin = this.byKey.get(key);
       if (twin !== undefined && twin !== ci && this.alive[twin]) {
@@ -331,7 +338,7 @@ export class ConstraintSet {
 }
 
 /** The distinct values of `list`, ascending: `list` itself when it is so already (it is not changed). */
-function ascendingSet(list: readonly number[]): readonly number[] {
+function ascendingSet(list: number[]): number[] {
   let ascending = true;
   for (let i = 1; i < list.length && ascending; i++) ascending = list[i - 1] < list[i];
   if (ascending) return list;
@@ -352,6 +359,24 @@ function choose(n: number, r: number): number {
   let c = 1;
   for (let i = 0; i < r; i++) c = (c * (n - i)) / (i + 1);
   return Math.max(0, c);
+}
+
+/** The constraints renamed by a step, with their keys before. */
+class Renamed {
+  readonly cis: number[] = [];
+  readonly keysBefore: Key[] = [];
+  add(ci: number, keyBefore: Key): void {
+    this.cis.push(ci);
+    this.keysBefore.push(keyBefore);
+  }
+}
+
+/** In an ascending image, `from` becomes `to` (dropped when `to` is there already), in place. */
+function renameInPlace(image: number[], from: number, to: number): void {
+  let at = image.indexOf(from);
+  for (; at + 1 < image.length; at++) image[at] = image[at + 1];
+  image.length--;
+  insertSorted(image, to);
 }
 
 function insertSorted(list: number[], value: number): number[] {
