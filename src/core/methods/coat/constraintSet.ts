@@ -10,7 +10,13 @@
  *   the rows of the other side that this one lacked and that hold the rest of them. They are found
  *   from the gained rows (the subsets of each row's image, looked up by image) when that is cheaper
  *   than reading every constraint that holds the kept id, which then counts its gain on those rows.
- *   The constraints holding the retired id are renamed and counted afresh.
+ *   The constraints holding the retired id are renamed (their image changed in place) and counted
+ *   afresh. A pair (k^m at m = 2 is almost all pairs) is supported by the rows the merged item
+ *   shares with its other item: when the pairs of either id would cost more to intersect one by
+ *   one, one pass over the merged item's rows counts them all (Generalization.countShared).
+ * - Which id a merge keeps reads the lengths of the holder lists, entries no longer live included:
+ *   those lists are cleaned exactly where they always were, so the ids, and with them the order of
+ *   a constraint's generalized items in COAT's steps, stay what they were.
  * - Step 3 takes the unsatisfied constraint of largest support, the first one (by order given) among
  *   equals: one first-index heap per support value 0..k-1, entries checked when taken.
  */
