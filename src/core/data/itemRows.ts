@@ -96,7 +96,7 @@ export class ItemRows {
    * The rows holding `item` as a bitset over rows, when one pays for `probes` more membership
    * tests; else null (test with rowHas). A bitset costs one pass over the item's list, so it is
    * built once the tests asked of the item so far would have cost more as binary searches (ski
-   * rental: never more than twice the cheaper choice in hindsight). Also with a BitMatrix: its
+   * rental: never more than twice the cheaper choice in hindsight). Also beside a BitMatrix: its
    * test of one column reads a row of d bits per probe (a cache miss each on wide data), where
    * the item's own bitset of n bits stays in cache. The returned array is never changed afterwards.
    */
