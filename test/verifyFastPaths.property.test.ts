@@ -39,9 +39,30 @@ describe('verifier fast paths', () => {
         (rows, m, k) => {
           const rare = [...itemsetCounts(rows, m).values()].some((c) => c < k);
           expect(hasRareItemset(rows, m, k)).toBe(rare);
+          // Pairs in the hash table, as on data with too many items for the pair array.
+          expect(hasRareItemset(rows, m, k, 0)).toBe(rare);
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('hasRareItemset finds no rare itemset in rows each repeated k times, and one when a row is not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 2, max: 4 }),
+        (distinct, m, k) => {
+          const repeated = distinct.flatMap((r) => Array.from({ length: k }, () => r));
+          for (const bytes of [undefined, 0]) {
+            expect(hasRareItemset(repeated, m, k, bytes)).toBe(false);
+            // A row of new items, once: each of its items occurs once.
+            expect(hasRareItemset([...repeated, ['new 1', 'new 2']], m, k, bytes)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
