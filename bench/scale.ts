@@ -296,7 +296,7 @@ export async function benchScale(): Promise<string> {
     'rows over the Netflix sizes a run finished at (method / total).',
     `Measured ${days[0]?.slice(0, 16) ?? '?'} to ${days[days.length - 1]?.slice(0, 16) ?? '?'} UTC on a machine shared with other`,
     `engineers: 1-minute load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} on 2 cores when the runs started`,
-    '(per run in .tmp/bench/scale/outcomes.json), so seconds here are inflated and noisy.',
+    `(per run in .tmp/bench/scale/outcomes.json)${Math.max(...loads) > 2.5 ? ', so seconds here are inflated and noisy (the CPU times less so)' : ''}.`,
     '',
     `| run | ${labels.join(' | ')} | exponent (method / total) |`,
     `|---|${labels.map(() => '---').join('|')}|---|`,
