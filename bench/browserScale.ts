@@ -21,6 +21,7 @@ import {
   watchLongTasks,
   type Served,
 } from './browserPage.ts';
+import { tracedTasks, type TracedTask } from './traceTasks.ts';
 
 export interface PageRun {
   label: string;
@@ -28,6 +29,8 @@ export interface PageRun {
   wallMs: number;
   /** The run's runtime_ms as the page shows it. */
   runtimeMs: number;
+  /** Main-thread tasks over 50 ms from the click to the verified row, from a Chromium trace. */
+  tracedTasks?: TracedTask[];
 }
 
 export interface BrowserScaleResult {
@@ -89,12 +92,19 @@ async function runInPage(
   await page.getByTestId('method-select').selectOption(method);
   await setup(page);
   const before = await page.getByTestId('run-row').count();
+  // A trace of the run: each main-thread task's CPU time tells the page's own work from the wait
+  // for a core on a loaded machine (traceTasks.ts).
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+  await page.evaluate(() => console.timeStamp('txanon-click'));
   const started = Date.now();
   await page.getByTestId('run-method').click();
   await page.getByTestId('run-row').nth(before).waitFor({ timeout: 1_200_000 });
   await page.getByTestId('run-verified').waitFor({ timeout: 60_000 });
   const wallMs = Date.now() - started;
-  return { label, wallMs, runtimeMs: await runtimeOfLastRow(page) };
+  await page.evaluate(() => console.timeStamp('txanon-end'));
+  const tasks = tracedTasks(await browser.stopTracing(), 'txanon-click', 'txanon-end');
+  return { label, wallMs, runtimeMs: await runtimeOfLastRow(page), tracedTasks: tasks };
 }
 
 export async function browserScale(

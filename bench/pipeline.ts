@@ -57,7 +57,11 @@ export function benchPipeline(shared: string): string {
     // CPU time of this process for the method and for the rest (the progress hook marks the
     // method's end): waiting for a core under load does not count in it, wall-clock time does.
     const cpu: { method: number; after: number }[] = [];
-    const { runtime, total } = medianTimes(() => {
+    const {
+      runtime,
+      total,
+      timed: timedRuns,
+    } = medianTimes(() => {
       const started = cpuMs();
       let methodEnd = started;
       const run = publishRun(
@@ -74,7 +78,7 @@ export function benchPipeline(shared: string): string {
     });
     const after = Math.max(0, total - runtime);
     const budget = Math.max(runtime, BUDGET_FLOOR_MS);
-    const timed = cpu.slice(-3); // the last runs are the timed ones (after the warm-ups)
+    const timed = cpu.slice(-timedRuns); // the last runs are the timed ones (after the warm-ups)
     const cpuMethod = median(timed.map((c) => c.method));
     const cpuAfter = median(timed.map((c) => c.after));
     const params = Object.entries(request.params)

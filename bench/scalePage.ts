@@ -20,6 +20,8 @@ export function pageLines(
     const methodRatio = done && measured ? (run.runtimeMs / cliRun.methodMs!).toFixed(2) : '';
     return `| ${run.label} | ${measured ? s(run.runtimeMs) : '?'} | ${s(run.wallMs)} | ${s(cliRun?.methodMs)} | ${s(cliRun?.totalMs)} | **${ratio}** | ${methodRatio} |`;
   });
+  const traced = page.runs.flatMap((run) => run.tracedTasks ?? []);
+  const mostCpu = Math.max(0, ...traced.map((t) => t.cpuMs));
   const longest = Math.max(0, ...page.longTasks);
   const over200 = page.longTasks.filter((t) => t > 200).length;
   const lines = [
@@ -42,6 +44,12 @@ export function pageLines(
     `| main-thread long tasks (> 50 ms) | ${page.longTasks.length} |`,
     `| longest main-thread task, ms (target < 200) | **${longest.toFixed(0)}** |`,
     `| main-thread tasks over 200 ms | ${over200} |`,
+    ...(traced.length > 0 || page.runs.some((run) => run.tracedTasks)
+      ? [
+          `| most CPU time in one main-thread task during the runs, ms (Chromium trace; the rest of a task's length is the wait for a core) | **${mostCpu.toFixed(0)}** |`,
+          `| main-thread tasks during the runs with over 200 ms of CPU time | ${traced.filter((t) => t.cpuMs > 200).length} |`,
+        ]
+      : []),
     `| observer saw a deliberate 150 ms task (calibration) | ${page.observerCalibrated ? 'yes' : 'NO'} |`,
   ];
   if (saved.sweep) {

@@ -38,7 +38,13 @@ export function median(values: number[]): number {
  * The median runtime_ms and total_ms of a whole run (metrics, summary and publishing included),
  * warmed up and repeated as medianTimedRecord does.
  */
-export function medianTimes(run: () => RunRecord): { runtime: number; total: number; record: RunRecord } {
+export function medianTimes(run: () => RunRecord): {
+  runtime: number;
+  total: number;
+  record: RunRecord;
+  /** How many of the last runs were timed (the others warmed the JIT up). */
+  timed: number;
+} {
   const first = run();
   const runs = [first];
   if (first.total_ms < REPEAT_BELOW_MS) {
@@ -51,5 +57,6 @@ export function medianTimes(run: () => RunRecord): { runtime: number; total: num
     runtime: median(runs.map((r) => r.runtime_ms)),
     total: median(runs.map((r) => r.total_ms)),
     record: runs[runs.length - 1],
+    timed: runs.length,
   };
 }

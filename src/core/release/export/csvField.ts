@@ -16,10 +16,9 @@ const PLAIN = /^[\w.:/()+=-]*$/;
 export function csvQuoter(): (field: string) => string {
   const cache = new Map<string, string>();
   return (field) => {
-    if (PLAIN.test(field)) return field;
     let quoted = cache.get(field);
     if (quoted === undefined) {
-      quoted = field === '' ? '' : Papa.unparse([[field]], { newline: '\n' });
+      quoted = field === '' || PLAIN.test(field) ? field : Papa.unparse([[field]], { newline: '\n' });
       cache.set(field, quoted);
     }
     return quoted;

@@ -45,14 +45,16 @@ export class TextWriter {
 
   /** Appends a non-negative integer in decimal. */
   int(value: number): this {
-    if (!Number.isSafeInteger(value) || value < 0) return this.write(String(value));
+    // Ids and counts fit 32 bits: their digits come from unsigned integer division.
+    if (!(value >= 0 && value <= 0xffffffff && value === Math.floor(value))) return this.write(String(value));
     let digits = 1;
-    for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+    for (let bound = 10; digits < 10 && value >= bound; bound *= 10) digits++;
     this.reserve(digits);
     let v = value;
     for (let i = this.length + digits - 1; i >= this.length; i--) {
-      this.bytes[i] = 48 + (v % 10);
-      v = Math.floor(v / 10);
+      const quotient = (v / 10) >>> 0;
+      this.bytes[i] = 48 + v - quotient * 10;
+      v = quotient;
     }
     this.length += digits;
     return this;
