@@ -36,7 +36,8 @@ export function avgreQueries(
   const rng = queryRng(seed, 'avgre');
   const itemsOf = (r: number) => (eligible ? Array.from(dataset.row(r)).filter(eligible) : dataset.row(r));
   const rows: number[] = [];
-  for (let r = 0; r < dataset.n; r++) if (itemsOf(r).length >= q) rows.push(r);
+  for (let r = 0; r < dataset.n; r++)
+    if ((eligible ? itemsOf(r).length : dataset.rowLength(r)) >= q) rows.push(r);
   if (rows.length === 0) return [];
   return Array.from({ length: queries }, () => {
     const items = itemsOf(rows[rng.int(rows.length)]);

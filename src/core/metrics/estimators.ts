@@ -14,6 +14,7 @@ import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
+import { bucketColumns } from './bucketColumns.ts';
 import { groupsIndex } from './groupsIndex.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
@@ -52,20 +53,7 @@ function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
  * where every column part is held contributes |B| times the product of the fractions.
  */
 function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEstimator {
-  const columnOf = new Map<string, number>();
-  release.columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
-  const columns = release.columns.map((_, c) => {
-    const cells: (readonly string[])[] = [];
-    const bucketOf: number[] = [];
-    release.buckets.forEach((bucket, b) => {
-      for (const value of bucket.columns[c] ?? []) {
-        cells.push(value);
-        bucketOf.push(b);
-      }
-    });
-    const published = publishedDataset(dataset, cells);
-    return { published, rows: ItemRows.of(published), bucketOf };
-  });
+  const { columnOf, columns } = bucketColumns(dataset, release);
   const allRows = release.buckets.reduce((sum, b) => sum + b.size, 0);
   // Scratch per bucket, reused by every query (only the buckets a query touches are reset).
   const held = new Uint32Array(release.buckets.length);
@@ -101,7 +89,9 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
       if (alive.length === 0) return 0;
     }
     let total = 0;
-    for (const b of alive!.sort((x, y) => x - y)) total += estimate[b];
+    // Summed in bucket order, whatever order the query names its items in: a column's cells lie
+    // bucket after bucket and tid-lists ascend, so the buckets come in ascending order already.
+    for (const b of alive!) total += estimate[b];
     return total;
   };
 }
