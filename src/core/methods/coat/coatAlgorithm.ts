@@ -100,7 +100,11 @@ export function coat(
   weights?: ItemWeights,
 ): CoatResult {
   const state = new Generalization(dataset, utility, s, weights);
-  const set = new ConstraintSet(state, k, privacy);
+  const set = new ConstraintSet(
+    state,
+    k,
+    privacy.map((c) => [...c]),
+  );
   satisfy(state, set, k, (ci) => `privacy constraint ${set.origin[ci] + 1}`);
   return result(state, set.size);
 }

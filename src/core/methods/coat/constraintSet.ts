@@ -10,7 +10,13 @@
  *   the rows of the other side that this one lacked and that hold the rest of them. They are found
  *   from the gained rows (the subsets of each row's image, looked up by image) when that is cheaper
  *   than reading every constraint that holds the kept id, which then counts its gain on those rows.
- *   The constraints holding the retired id are renamed and counted afresh.
+ *   The constraints holding the retired id are renamed (their image changed in place) and counted
+ *   afresh. A pair (k^m at m = 2 is almost all pairs) is supported by the rows the merged item
+ *   shares with its other item: when the pairs of either id would cost more to intersect one by
+ *   one, one pass over the merged item's rows counts them all (Generalization.countShared).
+ * - Which id a merge keeps reads the lengths of the holder lists, entries no longer live included:
+ *   those lists are cleaned exactly where they always were, so the ids, and with them the order of
+ *   a constraint's generalized items in COAT's steps, stay what they were.
  * - Step 3 takes the unsatisfied constraint of largest support, the first one (by order given) among
  *   equals: one first-index heap per support value 0..k-1, entries checked when taken.
  */
@@ -39,22 +45,19 @@ export class ConstraintSet {
   private readonly rowMark: Int32Array;
   private markStamp = 0;
 
-  /** `supports[i]`, when given, is the support of images[i] as the state stands (saves a count). */
+  /**
+   * `supports[i]`, when given, is the support of images[i] as the state stands (saves a count). The
+   * images become the constraints' (an ascending one is kept and changed in place as they evolve).
+   */
   constructor(
     private readonly state: Generalization,
     private readonly k: number,
-    images: readonly number[][],
+    images: number[][],
     supports?: readonly number[],
   ) {
     this.heaps = Array.from({ length: k }, () => []);
     this.rowMark = new Int32Array(state.dataset.n);
-    images.forEach((image, i) =>
-      this.add(
-        [...new Set(image)].sort((a, b) => a - b),
-        i,
-        supports?.[i],
-      ),
-    );
+    images.forEach((image, i) => this.add(ascendingSet(image), i, supports?.[i]));
   }
 
   get size(): number {
@@ -85,53 +88,92 @@ export class ConstraintSet {
   afterGeneralize(current: number, merge: Merge): void {
     const { gid, retired, gained } = merge;
     const touched = new Set<number>();
+    // Pairs holding either id are supported by the rows the merged item shares with their other item.
+    const shared = this.pairsWorthCounting(merge) ? this.state.countShared(gid) : undefined;
     // Alg. 2 steps 3-4 for the constraints holding the kept id (not the retired one): their gain.
-    const gains = this.gainsFromRows(gid, gained);
-    if (gains) {
-      for (const [ci, gain] of gains) {
+    const images = this.gainedImages(gid, gained);
+    if (images) {
+      for (const [ci, gain] of this.gainsFromImages(gid, images)) {
         this.support[ci] += gain;
         touched.add(ci);
       }
     } else {
       for (const ci of this.live(gid)) {
-        const rest = this.gids[ci].filter((g) => g !== gid);
-        if (rest.includes(retired)) continue; // counted afresh below
-        const gain = countHolding(
-          gained,
-          rest.map((g) => this.state.rowsOf.get(g)!),
-        );
-        if (gain === 0) continue;
-        this.support[ci] += gain;
+        const image = this.gids[ci];
+        if (image.includes(retired)) continue; // counted afresh below
+        const support =
+          shared && image.length <= 2
+            ? image.length === 1
+              ? this.state.support(gid)
+              : this.state.sharedRows[otherOf(image, gid)]
+            : this.support[ci] +
+              countHolding(
+                gained,
+                image.filter((g) => g !== gid).map((g) => this.state.rowsOf.get(g)!),
+              );
+        if (support === this.support[ci]) continue;
+        this.support[ci] = support;
         touched.add(ci);
       }
     }
     // ... and for those holding the retired id: renamed to the kept one. A constraint that held the
     // retired id and not the kept one gains the kept side's rows that hold the rest; whichever is
     // cheaper, those rows are read, or the rows of its least supported item are (merged item by a mark).
-    const renamed: [number, Key][] = [];
+    const renamed = new Renamed();
     const retiring = this.live(retired);
     if (retiring.length > 0) {
       const mergedRows = this.state.rowsOf.get(gid)!;
-      const keptSide = rowsMinus(mergedRows, merge.retiredRows);
-      const stamp = ++this.markStamp;
-      for (const r of mergedRows) this.rowMark[r] = stamp;
+      let keptSide: Int32Array | undefined; // and the merged rows marked, when first needed
+      let stamp = 0;
       const keptHolders = this.holdersOf(gid);
       for (const ci of retiring) {
-        renamed.push([ci, this.keyOf(this.gids[ci])]);
-        const rest = this.gids[ci].filter((g) => g !== retired && g !== gid);
-        const heldKept = rest.length < this.gids[ci].length - 1;
-        const restLists = rest.map((g) => this.state.rowsOf.get(g)!);
-        const shortest = restLists.reduce((a, b) => (b.length < a.length ? b : a), mergedRows);
-        if (!heldKept && keptSide.length < shortest.length)
-          this.support[ci] += countHolding(keptSide, restLists);
-        else this.support[ci] = this.countMarked(shortest, restLists, stamp);
-        this.gids[ci] = insertSorted(rest, gid);
+        const image = this.gids[ci];
+        renamed.add(ci, this.keyOf(image));
+        const heldKept = image.includes(gid);
+        if (shared && image.length === 2 && !heldKept)
+          this.support[ci] = this.state.sharedRows[otherOf(image, retired)];
+        else {
+          const rest = image.filter((g) => g !== retired && g !== gid);
+          if (!keptSide) {
+            keptSide = rowsMinus(mergedRows, merge.retiredRows);
+            stamp = ++this.markStamp;
+            for (const r of mergedRows) this.rowMark[r] = stamp;
+          }
+          const restLists = rest.map((g) => this.state.rowsOf.get(g)!);
+          const shortest = restLists.reduce((a, b) => (b.length < a.length ? b : a), mergedRows);
+          if (!heldKept && keptSide.length < shortest.length)
+            this.support[ci] += countHolding(keptSide, restLists);
+          else this.support[ci] = this.countMarked(shortest, restLists, stamp);
+        }
+        renameInPlace(image, retired, gid);
         if (!heldKept) keptHolders.push(ci);
         touched.add(ci);
       }
     }
+    if (shared) this.state.clearShared(shared);
     this.holders.delete(retired);
     this.settle(current, touched, renamed);
+  }
+
+  /**
+   * Whether one pass over the merged item's rows (countShared: every item of each) costs less than
+   * counting, pair by pair, the rows it shares with the other item of each pair holding either id.
+   */
+  private pairsWorthCounting({ gid, retired, gained }: Merge): boolean {
+    const merged = this.state.rowsOf.get(gid)!;
+    let pairs = 0;
+    for (const ci of this.live(retired))
+      if (this.gids[ci].length === 2)
+        pairs += Math.min(merged.length, this.state.support(otherOf(this.gids[ci], retired)));
+    // The kept id's pairs gain by one intersection each with the gained rows, when their images
+    // cost too much to read (at most as many pairs as it holds constraints).
+    pairs += (this.holders.get(gid)?.length ?? 0) * gained.length;
+    if (pairs <= merged.length) return false;
+    const { offsets } = this.state.dataset;
+    let pass = 0;
+    for (let i = 0; i < merged.length && pass < pairs; i++)
+      pass += offsets[merged[i] + 1] - offsets[merged[i]];
+    return pass < pairs;
   }
 
   /** Rows of `rows` that hold the marked (merged) item and every list of `others`. */
@@ -147,9 +189,9 @@ export class ConstraintSet {
   /** After Alg. 3 suppressed g, while constraint `current` is being satisfied. */
   afterSuppress(current: number, g: number): void {
     const touched = new Set<number>();
-    const renamed: [number, Key][] = [];
+    const renamed = new Renamed();
     for (const ci of this.live(g)) {
-      renamed.push([ci, this.keyOf(this.gids[ci])]);
+      renamed.add(ci, this.keyOf(this.gids[ci]));
       this.gids[ci] = this.gids[ci].filter((x) => x !== g);
       this.support[ci] = this.state.itemsetSupport(this.gids[ci]);
       touched.add(ci);
@@ -159,11 +201,10 @@ export class ConstraintSet {
   }
 
   /**
-   * The gain of each live constraint holding `partner` (the id kept, not the retired one), read off
-   * the gained rows: every subset of a gained row's image with the kept id added is looked up.
-   * Undefined when that costs more than reading the constraints that hold the kept id.
+   * The images of the gained rows without `partner` (the id kept), when looking up their subsets
+   * (gainsFromImages) costs less than reading every constraint that holds the kept id; else undefined.
    */
-  private gainsFromRows(partner: number, rows: Int32Array): Map<number, number> | undefined {
+  private gainedImages(partner: number, rows: Int32Array): number[][] | undefined {
     const budget = (this.holders.get(partner)?.length ?? 0) * Math.max(1, rows.length);
     const images: number[][] = [];
     let cost = 0;
@@ -173,41 +214,56 @@ export class ConstraintSet {
       if (cost > budget) return undefined;
       images.push(image);
     }
+    return images;
+  }
+
+  /**
+   * The gain of each live constraint holding `partner`, read off the gained rows' images: every
+   * subset of an image, with `partner` added, is looked up.
+   */
+  private gainsFromImages(partner: number, images: readonly number[][]): Map<number, number> {
     const gains = new Map<number, number>();
     for (const image of images) {
-      for (let size = 0; size < this.maxSize && size <= image.length; size++) {
-        forEachSubset(image, size, (subset) => {
-          const ci = this.byKey.get(this.keyWith(subset, partner));
-          if (ci !== undefined && this.alive[ci] && !this.satisfiedFlag[ci])
-            gains.set(ci, (gains.get(ci) ?? 0) + 1);
-        });
-      }
+      const count = (key: Key) => {
+        const ci = this.byKey.get(key);
+        if (ci !== undefined && this.alive[ci] && !this.satisfiedFlag[ci])
+          gains.set(ci, (gains.get(ci) ?? 0) + 1);
+      };
+      count(this.keyOf([partner]));
+      const one = [0];
+      if (this.maxSize > 1) for (const g of image) count(this.keyWith(((one[0] = g), one), partner));
+      for (let size = 2; size < this.maxSize && size <= image.length; size++)
+        forEachSubset(image, size, (subset) => count(this.keyWith(subset, partner)));
     }
     return gains;
   }
 
   /** The key of `subset` (ascending) with `extra` (not in it) added, without building the image. */
   private keyWith(subset: readonly number[], extra: number): Key {
-    const base = this.state.dataset.d;
-    const size = subset.length + 1;
-    if (size * Math.log2(Math.max(2, base)) >= 52) return insertSorted([...subset], extra).join(',');
-    let key = size;
+    const base = this.state.dataset.d + 1;
+    if ((subset.length + 1) * Math.log2(base) >= 53) return insertSorted([...subset], extra).join(',');
+    let key = 0;
     let placed = false;
     for (const g of subset) {
       if (!placed && extra < g) {
-        key = key * base + extra;
+        key = key * base + extra + 1;
         placed = true;
       }
-      key = key * base + g;
+      key = key * base + g + 1;
     }
-    return placed ? key : key * base + extra;
+    return placed ? key : key * base + extra + 1;
   }
 
+  /**
+   * An image's key: its gids + 1 as the digits of a number in base d + 1 (bijective numeration: no
+   * digit is 0, so images of different sizes never share a key, and a pair's key is a small integer
+   * for d below 32,767), or the gids joined when that number would pass 2^53.
+   */
   private keyOf(image: readonly number[]): Key {
-    const base = this.state.dataset.d;
-    if (image.length * Math.log2(Math.max(2, base)) >= 52) return image.join(',');
-    let key = image.length; // images of different sizes never share a key
-    for (const g of image) key = key * base + g;
+    const base = this.state.dataset.d + 1;
+    if (image.length * Math.log2(base) >= 53) return image.join(',');
+    let key = 0;
+    for (const g of image) key = key * base + g + 1;
     return key;
   }
 
@@ -246,9 +302,11 @@ export class ConstraintSet {
    * Re-evaluates the touched constraints; the renamed ones (with their keys before) are re-keyed,
    * and one of two with the same image is dropped (never `current`).
    */
-  private settle(current: number, touched: ReadonlySet<number>, renamed: readonly [number, Key][]): void {
-    for (const [ci, before] of renamed) if (this.byKey.get(before) === ci) this.byKey.delete(before);
-    for (const [ci] of renamed) {
+  private settle(current: number, touched: ReadonlySet<number>, renamed: Renamed): void {
+    renamed.cis.forEach((ci, i) => {
+      if (this.byKey.get(renamed.keysBefore[i]) === ci) this.byKey.delete(renamed.keysBefore[i]);
+    });
+    for (const ci of renamed.cis) {
       const key = this.keyOf(this.gids[ci]);
       const twin = this.byKey.get(key);
       if (twin !== undefined && twin !== ci && this.alive[twin]) {
@@ -285,10 +343,46 @@ export class ConstraintSet {
   }
 }
 
+/** The distinct values of `list`, ascending: `list` itself when it is so already (it is not changed). */
+function ascendingSet(list: number[]): number[] {
+  let ascending = true;
+  for (let i = 1; i < list.length && ascending; i++) ascending = list[i - 1] < list[i];
+  if (ascending) return list;
+  const sorted = list.slice().sort((a, b) => a - b);
+  let kept = 0;
+  for (let i = 0; i < sorted.length; i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i];
+  sorted.length = kept;
+  return sorted;
+}
+
+/** The other generalized item of a pair. */
+function otherOf(pair: readonly number[], g: number): number {
+  return pair[0] === g ? pair[1] : pair[0];
+}
+
 function choose(n: number, r: number): number {
   let c = 1;
   for (let i = 0; i < r; i++) c = (c * (n - i)) / (i + 1);
   return Math.max(0, c);
+}
+
+/** The constraints renamed by a step, with their keys before. */
+class Renamed {
+  readonly cis: number[] = [];
+  readonly keysBefore: Key[] = [];
+  add(ci: number, keyBefore: Key): void {
+    this.cis.push(ci);
+    this.keysBefore.push(keyBefore);
+  }
+}
+
+/** In an ascending image, `from` becomes `to` (dropped when `to` is there already), in place. */
+function renameInPlace(image: number[], from: number, to: number): void {
+  let at = image.indexOf(from);
+  for (; at + 1 < image.length; at++) image[at] = image[at + 1];
+  image.length--;
+  insertSorted(image, to);
 }
 
 function insertSorted(list: number[], value: number): number[] {

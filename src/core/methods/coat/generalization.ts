@@ -12,6 +12,7 @@ import { ItemRows } from '../../data/itemRows.ts';
 import { sortedHas } from '../../data/rowDistance.ts';
 import { InputError } from '../../base/errors.ts';
 import type { ItemWeights } from './hierarchyWeights.ts';
+import { PartnerIndex } from './partnerIndex.ts';
 import { log2GeneralizedItemUl, log2Sum } from '../../base/logSpace.ts';
 
 export interface CoatStep {
@@ -81,8 +82,16 @@ export class Generalization {
   readonly steps: CoatStep[] = [];
   private readonly utilityOf: Int32Array;
   private readonly utilityGids: Set<number>[];
-  // Scratch of bestPartner, by gid (a gid is an item id: a merge keeps the partner's).
-  private readonly sharedRows: Int32Array;
+  /** Alg. 2's candidates by size and support (partnerIndex.ts). */
+  private readonly partners: PartnerIndex;
+  /**
+   * sharedRows[x]: after countShared(g), the rows g shares with generalized item x (by gid: a gid is
+   * an item id, a merge keeps one of the two).
+   */
+  readonly sharedRows: Int32Array;
+  // By gid: its first item and its support (members and rowsOf, read without a map look-up).
+  private readonly firstOf: Int32Array;
+  private readonly supportOf: Int32Array;
   private readonly lastRowOf: Int32Array;
   // Scratch of rowImage: seen[g] === imageStamp when g was met in the row being read.
   private readonly seen: Int32Array;
@@ -97,9 +106,12 @@ export class Generalization {
     const d = dataset.d;
     const index = ItemRows.of(dataset);
     this.gidOf = Int32Array.from({ length: d }, (_, i) => i);
+    this.firstOf = Int32Array.from({ length: d }, (_, i) => i);
+    this.supportOf = new Int32Array(d);
     for (let i = 0; i < d; i++) {
       this.members.set(i, [i]);
       this.rowsOf.set(i, Int32Array.from(index.rowsOf(i)));
+      this.supportOf[i] = this.rowsOf.get(i)!.length;
     }
     this.sharedRows = new Int32Array(d);
     this.lastRowOf = new Int32Array(d).fill(-1);
@@ -109,14 +121,15 @@ export class Generalization {
       u.forEach((item) => (this.utilityOf[item] = ui));
       return new Set(u);
     });
+    this.partners = new PartnerIndex(d, utility, (item) => this.support(item));
   }
 
   support(g: number): number {
-    return this.rowsOf.get(g)!.length;
+    return this.supportOf[g];
   }
 
   first(g: number): number {
-    return this.members.get(g)![0];
+    return this.firstOf[g];
   }
 
   /** Whether row r holds generalized item g. */
@@ -161,9 +174,14 @@ export class Generalization {
     const keptRows = this.rowsOf.get(gid)!;
     const retiredRows = this.rowsOf.get(retired)!;
     const gained = rowsMinus(retiredRows, keptRows);
+    this.unindex(im);
+    this.unindex(partner);
     for (const item of this.members.get(retired)!) this.gidOf[item] = gid;
     this.members.set(gid, merged);
     this.rowsOf.set(gid, unionSorted(keptRows, retiredRows));
+    this.firstOf[gid] = merged[0];
+    this.supportOf[gid] = this.rowsOf.get(gid)!.length;
+    this.partners.add(this.utilityOf[merged[0]], merged.length, this.support(gid), merged[0]);
     this.utilityGids[this.utilityOf[merged[0]]].delete(retired);
     this.members.delete(retired);
     this.rowsOf.delete(retired);
@@ -196,6 +214,7 @@ export class Generalization {
       item: [...items],
       result: [],
     });
+    this.unindex(g);
     for (const item of items) {
       this.gidOf[item] = -1;
       this.suppressed.push(item);
@@ -226,26 +245,65 @@ export class Generalization {
     return logs.length === 0 ? -Infinity : log2Sum(logs) * Math.log10(2);
   }
 
+  /** Takes g out of Alg. 2's candidate index (before it is merged or suppressed). */
+  private unindex(g: number): void {
+    const items = this.members.get(g)!;
+    this.partners.remove(this.utilityOf[items[0]], items.length, this.support(g), items[0]);
+  }
+
   /**
    * Alg. 2 step 1: the partner of least UL((i_m, i_r)) = (2^|merged| - 1) * w(merged) * sup(merged),
-   * in log2 (w = 1 without a hierarchy).
-   * sup(merged) = |rows(i_m)| + |rows(g)| - |rows(i_m) ∩ rows(g)|; the intersections with every
-   * candidate come from one pass over i_m's rows (counting the generalized items each row holds),
-   * rather than one list merge per candidate. Ties go to the candidate whose first item comes first.
+   * in log2 (w = 1 without a hierarchy); ties (within 1e-12) go to the candidate whose first item
+   * comes first. sup(merged) = |rows(i_m)| + |rows(g)| - |rows(i_m) ∩ rows(g)|; the intersections
+   * come from one pass over i_m's rows (counting the generalized items each row holds). With w = 1
+   * the candidates are read from the index (indexedPartner), else (or when two costs are too close
+   * to tell which the scan would keep) every candidate is costed in order (scanPartner).
    */
   private bestPartner(im: number): number {
-    const a = this.rowsOf.get(im)!;
+    const counted = this.countShared(im);
+    const indexed = this.weights ? undefined : this.indexedPartner(im, counted);
+    const best = indexed ?? this.scanPartner(im);
+    this.clearShared(counted);
+    return best;
+  }
+
+  /**
+   * One pass over g's rows, counting in sharedRows the rows g shares with each generalized item;
+   * returns the generalized items met (g among them when it has rows). clearShared(them) after use.
+   */
+  countShared(g: number): number[] {
     const { offsets, items } = this.dataset;
     const counted: number[] = [];
-    for (const r of a) {
+    for (const r of this.rowsOf.get(g)!) {
       const end = offsets[r + 1];
       for (let t = offsets[r]; t < end; t++) {
-        const g = this.gidOf[items[t]];
-        if (g < 0 || this.lastRowOf[g] === r) continue; // suppressed, or met already in this row
-        this.lastRowOf[g] = r;
-        if (this.sharedRows[g]++ === 0) counted.push(g);
+        const x = this.gidOf[items[t]];
+        if (x < 0 || this.lastRowOf[x] === r) continue; // suppressed, or met already in this row
+        this.lastRowOf[x] = r;
+        if (this.sharedRows[x]++ === 0) counted.push(x);
       }
     }
+    return counted;
+  }
+
+  clearShared(counted: readonly number[]): void {
+    for (const x of counted) {
+      this.sharedRows[x] = 0;
+      this.lastRowOf[x] = -1;
+    }
+  }
+
+  /** log2 UL((i_m, g)) for |i_m| = imSize, |g| = size, w = 1 and sup(i_m ∪ g) = union. */
+  private static log2Ul(imSize: number, size: number, union: number, weight = 0): number {
+    return log2Pow2Minus1(imSize + size) + Math.log2(Math.max(1, union)) + weight;
+  }
+
+  /**
+   * Every candidate in the order of its first item, the first one of least cost kept (a later one
+   * only when cheaper by more than 1e-12): Alg. 2 step 1 as read.
+   */
+  private scanPartner(im: number): number {
+    const a = this.rowsOf.get(im)!;
     const candidates = [...this.utilityGids[this.utilityOf[this.first(im)]]]
       .filter((g) => g !== im)
       .sort((x, y) => this.first(x) - this.first(y));
@@ -257,18 +315,66 @@ export class Generalization {
       const weight = this.weights
         ? Math.log2(this.weights.ofPair(this.members.get(im)!, this.members.get(g)!))
         : 0;
-      const cost =
-        log2Pow2Minus1(imSize + this.members.get(g)!.length) + Math.log2(Math.max(1, unionSize)) + weight;
+      const cost = Generalization.log2Ul(imSize, this.members.get(g)!.length, unionSize, weight);
       if (cost < bestCost - 1e-12) {
         bestCost = cost;
         best = g;
       }
     }
-    for (const g of counted) {
-      this.sharedRows[g] = 0;
-      this.lastRowOf[g] = -1;
-    }
     return best;
+  }
+
+  /**
+   * scanPartner's choice (w = 1) from the index: the least cost among the candidates sharing rows
+   * with i_m (counted) and each size's first candidates sharing none; the one of that cost whose
+   * first item comes first. The scan keeps it when every other cost is above it by more than 1e-12:
+   * reaching it, the scan holds no cost below that gap, and nothing after is cheaper by 1e-12.
+   * Otherwise (costs closer than that) undefined: the scan decides.
+   */
+  private indexedPartner(im: number, counted: readonly number[]): number | undefined {
+    const u = this.utilityOf[this.first(im)];
+    const aLength = this.support(im);
+    const imSize = this.members.get(im)!.length;
+    // The least cost, the first candidate (by first item) of that cost, the least cost above it.
+    let least = Infinity;
+    let best = -1;
+    let above = Infinity;
+    const consider = (g: number, cost: number) => {
+      if (cost < least) {
+        above = Math.min(above, least);
+        least = cost;
+        best = g;
+      } else if (cost === least) {
+        if (this.first(g) < this.first(best)) best = g;
+      } else above = Math.min(above, cost);
+    };
+    for (const g of counted) {
+      if (g === im || this.utilityOf[this.first(g)] !== u) continue;
+      const union = aLength + this.support(g) - this.sharedRows[g];
+      consider(g, Generalization.log2Ul(imSize, this.members.get(g)!.length, union));
+    }
+    // Of each size, the least supported candidates sharing no row with i_m, one support at a time
+    // until the cost rises (costs rise with the support within a size).
+    const index = this.partners;
+    const disjointFrom = (list: readonly number[], from: number): number => {
+      for (let i = from; i < list.length; i++) {
+        const g = this.gidOf[index.firstOf(list[i])];
+        if (g !== im && this.sharedRows[g] === 0) return i;
+      }
+      return -1;
+    };
+    for (const [size, list] of index.sizes(u)) {
+      let sizeLeast = Infinity;
+      for (let i = disjointFrom(list, 0); i >= 0;) {
+        const support = index.supportOf(list[i]);
+        const cost = Generalization.log2Ul(imSize, size, aLength + support);
+        consider(this.gidOf[index.firstOf(list[i])], cost);
+        if (cost > sizeLeast) break; // the next cost of this size, kept to check the gap to it
+        sizeLeast = cost;
+        i = disjointFrom(list, index.fromSupport(list, support + 1));
+      }
+    }
+    return best >= 0 && least < above - 1e-12 ? best : undefined;
   }
 }
 

@@ -16,6 +16,7 @@
  */
 import type { Generalization } from './generalization.ts';
 import { forEachSubset } from '../../base/subsets.ts';
+import { lowerBound } from '../../data/rowDistance.ts';
 
 /**
  * Level j's constraints: the j-itemsets of generalized items that occur with support below k, in a
@@ -50,6 +51,10 @@ export function levelConstraints(
   };
   const found: number[][] = [];
   const supports: number[] = [];
+  if (j === 2) {
+    pairsBelow(state, gids, images, k, found, supports);
+    return { images: found, supports };
+  }
   gids.forEach((first, firstRank) => {
     const counts = new Map<number | string, number>();
     for (const r of state.rowsOf.get(first)!) {
@@ -72,4 +77,35 @@ export function levelConstraints(
     }
   });
   return { images: found, supports };
+}
+
+/**
+ * Level 2 without keys: for each first generalized item, one count per rank of the second, kept in
+ * the order the pairs are first met (the order the keyed count of higher levels keeps).
+ */
+function pairsBelow(
+  state: Generalization,
+  gids: readonly number[],
+  images: readonly Int32Array[],
+  k: number,
+  found: number[][],
+  supports: number[],
+): void {
+  const counts = new Int32Array(gids.length);
+  const met: number[] = [];
+  gids.forEach((first, firstRank) => {
+    for (const r of state.rowsOf.get(first)!) {
+      const image = images[r];
+      for (let i = lowerBound(image, firstRank) + 1; i < image.length; i++)
+        if (counts[image[i]]++ === 0) met.push(image[i]);
+    }
+    for (const x of met) {
+      if (counts[x] < k) {
+        found.push(first < gids[x] ? [first, gids[x]] : [gids[x], first]); // ascending, as kept
+        supports.push(counts[x]);
+      }
+      counts[x] = 0;
+    }
+    met.length = 0;
+  });
 }
