@@ -198,49 +198,53 @@ describe('exact non-conflicting nearest neighbours', () => {
   it("one pass by increasing distance equals the paper's p-1 repeated scans (Fig. 3, lines 13-22)", () => {
     fc.assert(
       fc.property(
-        // Up to 200 rows over 16 items, rows bucketed a few distances at a time: walks cross batches.
+        // Up to 200 rows over 16 items, rows bucketed a few distances at a time: walks cross
+        // batches; several queries share one index.
         arbitraryRows(16, 200, 6),
         fc.integer({ min: 2, max: 12 }),
-        fc.nat(),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
         fc.infiniteStream(fc.boolean()),
         fc.integer({ min: 1, max: 70 }),
         fc.infiniteStream(fc.boolean()),
-        (rowsIn, p, pick, grouped, bucketBatch, candidates) => {
+        (rowsIn, p, picks, grouped, bucketBatch, candidates) => {
           const dataset = datasetOf(rowsIn);
           if (dataset.n < 2 || dataset.d < 3) return;
           const sens = [0, 1, 2].filter((i) => i < dataset.d);
           const rows = new SensitiveRows(dataset, sens);
-          const t = pick % dataset.n;
           // Some rows already grouped: told to the index (its lists drop them) and not remaining.
           const remaining = new Uint8Array(dataset.n).fill(1);
-          const gone = rowsIn.map((_, r) => r).filter((r) => r !== t && grouped.next().value);
+          const gone = rowsIn.map((_, r) => r).filter(() => grouped.next().value);
           for (const r of gone) remaining[r] = 0;
           const neighbours = new ExactNeighbours(rows, bucketBatch);
           neighbours.forget(gone);
-          /** The paper's p-1 scans over the remaining rows of `pool`. */
-          const repeatedScans = (pool: readonly number[]): number[] => {
-            const chosen: number[] = [];
-            for (let i = 0; i < p - 1; i++) {
-              let best = -1;
-              let bestDistance = Infinity;
-              for (const u of pool) {
-                if (u === t || chosen.includes(u) || remaining[u] === 0) continue;
-                if ([t, ...chosen].some((c) => rows.conflicts(u, c))) continue;
-                const d = rows.qidDistance(t, u);
-                if (d < bestDistance) [best, bestDistance] = [u, d];
-              }
-              if (best >= 0) chosen.push(best);
-            }
-            return chosen;
-          };
           const all = rowsIn.map((_, r) => r);
-          expect(neighbours.partners(t, remaining, p)).toEqual(repeatedScans(all));
-          // Among candidate lists that overlap (LSH's buckets), in any order: rows short or long
-          // beside t count their shared items along the row or by lookups of t's items.
-          const among = all.filter(() => candidates.next().value).reverse();
-          expect(neighbours.partners(t, remaining, p, [among, among.slice(1)])).toEqual(
-            repeatedScans([...among].sort((a, b) => a - b)),
-          );
+          for (const pick of picks) {
+            const t = pick % dataset.n;
+            /** The paper's p-1 scans over the remaining rows of `pool`. */
+            const repeatedScans = (pool: readonly number[]): number[] => {
+              const chosen: number[] = [];
+              for (let i = 0; i < p - 1; i++) {
+                let best = -1;
+                let bestDistance = Infinity;
+                for (const u of pool) {
+                  if (u === t || chosen.includes(u) || remaining[u] === 0) continue;
+                  if ([t, ...chosen].some((c) => rows.conflicts(u, c))) continue;
+                  const d = rows.qidDistance(t, u);
+                  if (d < bestDistance) [best, bestDistance] = [u, d];
+                }
+                if (best >= 0) chosen.push(best);
+              }
+              return chosen;
+            };
+            expect(neighbours.partners(t, remaining, p)).toEqual(repeatedScans(all));
+            // Among a candidate subset (LSH's buckets), whose size counts the remaining rows but t:
+            // the walk skips the others and ends once all of them are yielded.
+            const among = new Set(all.filter(() => candidates.next().value));
+            const size = [...among].filter((u) => u !== t && remaining[u] === 1).length;
+            expect(neighbours.partners(t, remaining, p, { has: (u) => among.has(u), size })).toEqual(
+              repeatedScans([...among].sort((a, b) => a - b)),
+            );
+          }
         },
       ),
     );

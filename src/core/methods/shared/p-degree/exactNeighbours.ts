@@ -10,15 +10,21 @@
  * gets that far, which for a long t it seldom does. Rows are bucketed (a counting sort in typed
  * arrays) only for the distances the walk reaches, a batch at a time: the walk mostly stops in the
  * first buckets, at the p-1-th partner. The item-to-rows lists drop the rows already grouped now
- * and then (`forget`), so later calls do not walk them. With candidate lists (LSH's buckets),
- * distances are computed for those rows alone.
+ * and then (`forget`), so later calls do not walk them. A candidate test (LSH's buckets, Fig. 5)
+ * restricts what is yielded to its rows, tested only as they come out in distance order: the rows
+ * at the distances the walk reaches, not every candidate; the walk ends once all are yielded.
  */
-import { sortedHas } from '../../../data/rowDistance.ts';
 import { nonConflicting } from './greedyGroups.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
 
 /** Rows bucketed per batch of distances: at least this many, unless fewer are left. */
 const BUCKET_BATCH = 64;
+
+/** Rows to search among (LSH's candidates): membership, and how many remaining rows but t it holds. */
+export interface CandidateSet {
+  has(row: number): boolean;
+  size: number;
+}
 
 export class ExactNeighbours {
   /** For each QID item, the rows holding it: rowsOf[listStart[i]..listEnd[i]), ascending. */
@@ -37,13 +43,6 @@ export class ExactNeighbours {
   private readonly sharedTag: Int32Array;
   private tagBase = 0;
   private readonly tagStep: number;
-  /**
-   * Per call with candidate lists: mark[u] === stamp once candidate u is measured, and
-   * itemMark[item] === stamp when t holds the QID item.
-   */
-  private readonly mark: Int32Array;
-  private readonly itemMark: Int32Array;
-  private stamp = 0;
   /** Scratch for one call: the rows met with their distances, then rows bucketed by distance. */
   private readonly met: Int32Array;
   private readonly metDistance: Int32Array;
@@ -53,8 +52,6 @@ export class ExactNeighbours {
   /** Rows told grouped (forget) and how many since the lists last dropped them. */
   private readonly isForgotten: Uint8Array;
   private forgottenSinceCompaction = 0;
-  /** How many remaining candidates (other than t) the last search among candidate lists measured. */
-  candidatesMeasured = 0;
 
   /** `bucketBatch`: rows bucketed per batch of distances (tests make it small to cross batches). */
   constructor(
@@ -76,10 +73,8 @@ export class ExactNeighbours {
     const lists: number[][] = Array.from({ length: this.maxQidLength + 1 }, () => []);
     for (let r = 0; r < n; r++) lists[this.qidLength[r]].push(r);
     this.byLength = lists.map((list) => Int32Array.from(list));
-    this.mark = new Int32Array(n);
     this.sharedTag = new Int32Array(n);
     this.tagStep = this.maxQidLength + 1;
-    this.itemMark = new Int32Array(d);
     this.met = new Int32Array(n);
     this.metDistance = new Int32Array(n);
     this.bucketed = new Int32Array(n);
@@ -107,25 +102,25 @@ export class ExactNeighbours {
   }
 
   /**
-   * Remaining rows other than t (or those of the `among` lists), lazily by increasing distance,
-   * ties by index.
+   * Remaining rows other than t (only those passing `candidate` when given), lazily by increasing
+   * distance, ties by index.
    */
-  *byDistance(t: number, isRemaining: Uint8Array, among?: readonly ArrayLike<number>[]): Generator<number> {
+  *byDistance(t: number, isRemaining: Uint8Array, candidates?: CandidateSet): Generator<number> {
     const { sharedTag, met, metDistance, bucketed } = this;
     const qid = this.rows.qid(t);
     const maxDistance = qid.length + this.maxQidLength;
+    const candidate = candidates && ((u: number) => candidates.has(u));
+    let unyielded = candidates ? candidates.size : Infinity;
     const histogram = this.histogram.fill(0, 0, maxDistance + 1);
-    const base = among ? 0 : this.nextTagBase();
-    let count = among
-      ? this.meetAmong(t, qid, among, isRemaining)
-      : this.meetSharing(t, qid, isRemaining, base);
-    if (among) this.candidatesMeasured = count;
+    if (unyielded === 0) return;
+    const base = this.nextTagBase();
+    let count = this.meetSharing(t, qid, isRemaining, base);
     // Rows sharing exactly one item with t join at the first distance they can lie at.
-    const singlesAt = among ? -1 : Math.max(0, qid.length - 1);
+    const singlesAt = Math.max(0, qid.length - 1);
     // bucketed[start[d]..start[d+1]) holds the rows at distance d once the batch holding d is filled.
     const start = new Int32Array(maxDistance + 2);
     let bucketedUpTo = -1;
-    for (let d = 0; d <= maxDistance; d++) {
+    for (let d = 0; d <= maxDistance && unyielded > 0; d++) {
       if (d === singlesAt) {
         count = this.meetSingles(t, qid, isRemaining, base, count);
         bucketedUpTo = d - 1;
@@ -145,16 +140,23 @@ export class ExactNeighbours {
       }
       const near = bucketed.subarray(start[d], start[d + 1]).sort();
       // Rows sharing no item with t lie at |t_Q| + |u_Q|: those of QID length d - |t_Q|.
-      const far = among ? undefined : this.byLength[d - qid.length];
+      const far = this.byLength[d - qid.length];
       let i = 0;
       let j = 0;
       const farLength = far ? far.length : 0;
       for (;;) {
-        while (j < farLength && (sharedTag[far![j]] >= base || far![j] === t || isRemaining[far![j]] !== 1))
+        while (i < near.length && candidate && !candidate(near[i])) i++;
+        while (
+          j < farLength &&
+          (sharedTag[far![j]] >= base ||
+            far![j] === t ||
+            isRemaining[far![j]] !== 1 ||
+            (candidate && !candidate(far![j])))
+        )
           j++;
         const fromNear = i < near.length;
         const fromFar = j < farLength;
-        if (!fromNear && !fromFar) break;
+        if ((!fromNear && !fromFar) || unyielded-- === 0) break;
         if (fromNear && (!fromFar || near[i] < far![j])) yield near[i++];
         else yield far![j++];
       }
@@ -225,51 +227,8 @@ export class ExactNeighbours {
     return this.tagBase;
   }
 
-  /**
-   * Lists the remaining rows of the `among` lists but t, each once, with its distance to t, in one
-   * pass over the lists (LSH's buckets: a row met again in another bucket is skipped by its mark).
-   * The items a row shares with t are counted along the row against t's marked items, or for a row
-   * much longer than t (BMS1's candidates include rows of a hundred items and more) by looking
-   * each of t's items up in the row.
-   */
-  private meetAmong(
-    t: number,
-    qid: Uint32Array,
-    among: readonly ArrayLike<number>[],
-    isRemaining: Uint8Array,
-  ): number {
-    const { itemMark, mark, met, metDistance, histogram, qidLength } = this;
-    const stamp = ++this.stamp;
-    const { offsets, items } = this.rows.qidRows;
-    for (let k = 0; k < qid.length; k++) itemMark[qid[k]] = stamp;
-    const lookupAbove = 4 * qid.length;
-    let count = 0;
-    mark[t] = stamp;
-    for (const list of among) {
-      for (let h = 0; h < list.length; h++) {
-        const u = list[h];
-        if (mark[u] === stamp) continue;
-        mark[u] = stamp;
-        if (isRemaining[u] !== 1) continue;
-        const length = qidLength[u];
-        const start = offsets[u];
-        let shared = 0;
-        if (length > lookupAbove) {
-          for (let k = 0; k < qid.length; k++) if (sortedHas(items, qid[k], start, start + length)) shared++;
-        } else {
-          for (let k = start; k < start + length; k++) if (itemMark[items[k]] === stamp) shared++;
-        }
-        const distance = qid.length + length - 2 * shared;
-        met[count] = u;
-        metDistance[count++] = distance;
-        histogram[distance]++;
-      }
-    }
-    return count;
-  }
-
-  /** Up to p-1 nearest non-conflicting partners of t among the remaining rows (or the `among` lists). */
-  partners(t: number, isRemaining: Uint8Array, p: number, among?: readonly ArrayLike<number>[]): number[] {
-    return nonConflicting(this.rows, t, this.byDistance(t, isRemaining, among), p - 1);
+  /** Up to p-1 nearest non-conflicting partners of t among the remaining rows (or the candidates). */
+  partners(t: number, isRemaining: Uint8Array, p: number, candidates?: CandidateSet): number[] {
+    return nonConflicting(this.rows, t, this.byDistance(t, isRemaining, candidates), p - 1);
   }
 }
