@@ -59,26 +59,48 @@ export function summarizeRelease(input: Dataset, release: Release, limit = 200):
           suppressed: release.suppressed,
         }
       : {};
-  // Classes of identical rows, keyed by the rows' sorted item ids (publishedRows.ts), not by tokens.
   const published = publishedDataset(input, release.transactions);
-  const classes = new Map<string, { size: number; first: number }>();
-  for (let p = 0; p < published.n; p++) {
-    const key = published.row(p).join(',');
-    const entry = classes.get(key);
-    if (entry) entry.size++;
-    else classes.set(key, { size: 1, first: p });
-  }
+  const classes = classesOfIdenticalRows(published);
   const sizes = new Map<number, number>();
-  for (const c of classes.values()) sizes.set(c.size, (sizes.get(c.size) ?? 0) + 1);
+  for (const c of classes) sizes.set(c.size, (sizes.get(c.size) ?? 0) + 1);
   return {
     kind: release.kind,
     rows: release.transactions.length,
-    classes: classes.size,
+    classes: classes.length,
     sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
-    topClasses: [...classes.values()]
+    topClasses: [...classes]
       .sort((a, b) => b.size - a.size || published.rowLength(b.first) - published.rowLength(a.first))
       .slice(0, limit)
       .map((c) => ({ size: c.size, items: [...release.transactions[c.first]].sort(compareTokens) })),
     ...mapping,
   };
+}
+
+/**
+ * Classes of identical rows, in order of their first row: rows compared by their sorted item ids
+ * (publishedRows.ts), found through a hash of the ids (no string key per row).
+ */
+function classesOfIdenticalRows(published: Dataset): { size: number; first: number }[] {
+  const classes: { size: number; first: number }[] = [];
+  const byHash = new Map<number, number[]>(); // hash -> indexes into classes
+  const { offsets, items } = published;
+  const sameRow = (p: number, q: number) => {
+    if (offsets[p + 1] - offsets[p] !== offsets[q + 1] - offsets[q]) return false;
+    for (let i = offsets[p], j = offsets[q]; i < offsets[p + 1]; i++, j++)
+      if (items[i] !== items[j]) return false;
+    return true;
+  };
+  for (let p = 0; p < published.n; p++) {
+    let hash = 0x811c9dc5 ^ (offsets[p + 1] - offsets[p]);
+    for (let i = offsets[p]; i < offsets[p + 1]; i++) hash = Math.imul(hash ^ items[i], 0x01000193);
+    const candidates = byHash.get(hash);
+    const found = candidates?.find((c) => sameRow(classes[c].first, p));
+    if (found !== undefined) classes[found].size++;
+    else {
+      if (candidates) candidates.push(classes.length);
+      else byHash.set(hash, [classes.length]);
+      classes.push({ size: 1, first: p });
+    }
+  }
+  return classes;
 }
