@@ -30,6 +30,21 @@ describe('runOnPool: PTA segments spread over the workers', () => {
     expect(taskFractions[taskFractions.length - 1]).toBe(1);
   });
 
+  it('hands a round of many task results to the coordinator in chunks, in order: the same release', async () => {
+    const log: string[] = [];
+    let spawned = 0;
+    const pool = new WorkerPool(() => fakeEndpoint(log, spawned++), 2);
+    await pool.register('d', questDataset({ D: 900, T: 4, I: 2, N: 40, L: 30, seed: 5 }).toHandle());
+    // 150 segments: two chunks of 64 handed in, the last 22 with nextRound.
+    const request = { method: 'pta', params: { k: 3, segments: 150 }, seed: 3 };
+    const parallel = await runOnPool(pool, 'd', request, true, () => {});
+    const single = await runOnPool(pool, 'd', request, false, () => {});
+    expect(await parallel.files.release.text()).toBe(await single.files.release.text());
+    expect(parallel.record.verified).toBe(true);
+    expect(log.filter((entry) => entry.endsWith(':handPartials'))).toHaveLength(2);
+    expect(log.filter((entry) => entry.endsWith(':nextRound'))).toHaveLength(1);
+  });
+
   it('a pool of one worker runs the method whole', async () => {
     const log: string[] = [];
     const pool = new WorkerPool(() => fakeEndpoint(log, 0), 1);

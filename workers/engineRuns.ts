@@ -36,6 +36,8 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
   };
   /** Runs in rounds started here, by token: their current step (removed once finished). */
   const sessions = new Map<string, RoundStep>();
+  /** The task results of a run's current round handed in so far, in order (handPartials). */
+  const handed = new Map<string, unknown[]>();
   let sessionCount = 0;
   const round = (token: string, step: RoundStep): Round => {
     sessions.set(token, step);
@@ -107,15 +109,27 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       return round(`rounds-${++sessionCount}`, step);
     },
 
+    handPartials(token, partials) {
+      if (!sessions.has(token)) throw new Error(`no run '${token}' waiting for a round in this worker`);
+      const before = handed.get(token) ?? [];
+      for (const partial of partials) before.push(partial);
+      handed.set(token, before);
+    },
+
     nextRound(token, partials) {
       const step = sessions.get(token);
       if (!step || !('tasks' in step))
         throw new Error(`no run '${token}' waiting for a round in this worker`);
       sessions.delete(token);
-      return round(token, step.next(partials));
+      const all = [...(handed.get(token) ?? []), ...partials];
+      handed.delete(token);
+      return round(token, step.next(all));
     },
 
-    dropRounds: (token) => void sessions.delete(token),
+    dropRounds: (token) => {
+      sessions.delete(token);
+      handed.delete(token);
+    },
 
     runTask: (id, request, task) => roundTask(get(id), request, task),
 

@@ -152,7 +152,16 @@ export interface RunJobs {
    * the first round's tasks, or done. The run's state stays in this worker under `token`.
    */
   startRounds(id: string, request: RunRequest, onProgress: RunProgress): Round;
-  /** The next round of the run `token` of this worker, from the results of the last one's tasks. */
+  /**
+   * Hands this worker some results of the current round's tasks of the run `token`, in order; the
+   * rest come with nextRound. (A round's results in one message could take the page's main thread
+   * half a second to serialize.)
+   */
+  handPartials(token: string, partials: unknown[]): void;
+  /**
+   * The next round of the run `token` of this worker, from the results of the last one's tasks:
+   * those handed in before (handPartials), then `partials`.
+   */
   nextRound(token: string, partials: unknown[]): Round;
   /** Forgets the run `token` of this worker (failed or cancelled between rounds); none is fine. */
   dropRounds(token: string): void;
