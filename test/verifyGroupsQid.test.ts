@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import type { GroupsAudit, GroupsRelease } from '../src/core/release/types.ts';
 import { parseText } from '../src/core/data/parsers/index.ts';
+import { groupsReleaseOf } from './helpers.ts';
 
 const { dataset } = parseText('a,b,s\nb,c\nc,d\nd,a,s\n', { fileName: 'rows.csv' });
 const audit: GroupsAudit = {
@@ -14,19 +15,11 @@ const audit: GroupsAudit = {
     [2, 3],
   ],
 };
-const release = (qid: string[][][]): GroupsRelease => ({
-  format: 'txanon-release/1',
-  model: 'p-degree',
-  method: 'test',
-  params: { p: 2 },
-  seed: 1,
-  sensitive: ['s'],
-  kind: 'groups',
-  groups: [
+const release = (qid: string[][][]): GroupsRelease =>
+  groupsReleaseOf([
     { qid: qid[0], sensitive: { s: 1 } },
     { qid: qid[1], sensitive: { s: 1 } },
-  ],
-});
+  ]);
 const faithful = [
   [
     ['a', 'b'],
