@@ -4,22 +4,14 @@ import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import type { GroupsRelease } from '../src/core/release/types.ts';
 import { WorkerPool } from '../workers/pool.ts';
 import { fakeEndpoint } from './fakeEndpoint.ts';
+import { groupsReleaseOf } from './helpers.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
 
-const release: GroupsRelease = {
-  format: 'txanon-release/1',
-  model: 'p-degree',
-  method: 'test',
-  params: { p: 2 },
-  seed: 1,
-  sensitive: ['s'],
-  kind: 'groups',
-  groups: [
-    { qid: [['a'], ['b']], sensitive: { s: 1 } },
-    { qid: [['c'], [], ['d', 'e']], sensitive: { s: 1 } },
-    { qid: [['f']], sensitive: {} },
-  ],
-};
+const release: GroupsRelease = groupsReleaseOf([
+  { qid: [['a'], ['b']], sensitive: { s: 1 } },
+  { qid: [['c'], [], ['d', 'e']], sensitive: { s: 1 } },
+  { qid: [['f']], sensitive: {} },
+]);
 
 describe('a groups release read as one table', () => {
   it('pages rows across group boundaries, with each row’s group', () => {

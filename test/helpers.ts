@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
+import type { GroupsRelease } from '../src/core/release/types.ts';
 import { ParseError } from '../src/core/data/parsers/parseError.ts';
 import type { RunSummary } from '../src/core/run/runRecord.ts';
 
@@ -81,5 +82,19 @@ export function releaseFactsOf(): RunSummary {
     frequent_pairs_within_10pct: 0,
     frequent_pairs_share: null,
     frequent_pairs_items_cut: 0,
+  };
+}
+
+/** A hand-made `groups` release (p-degree, sensitive items `sensitive`) with the given groups. */
+export function groupsReleaseOf(groups: GroupsRelease['groups'], sensitive = ['s'], p = 2): GroupsRelease {
+  return {
+    format: 'txanon-release/1',
+    model: 'p-degree',
+    method: 'test',
+    params: { p },
+    seed: 1,
+    sensitive,
+    kind: 'groups',
+    groups,
   };
 }

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { supportEstimator } from '../src/core/metrics/estimators.ts';
 import { pairEstimates, type ItemPair } from '../src/core/metrics/pairEstimates.ts';
 import type { BucketsRelease } from '../src/core/release/types.ts';
-import { datasetOf } from './helpers.ts';
+import { runMethod } from '../src/core/run/runMethod.ts';
+import type { RunRequest } from '../src/core/run/runRecord.ts';
+import { arbitraryRows, datasetOf, withAnItem } from './helpers.ts';
 
 const ITEMS = 8;
 
@@ -55,6 +57,30 @@ describe('pairEstimates: the estimator for many pairs at once', () => {
         const estimate = supportEstimator(dataset, structuredClone(release));
         pairs.forEach(({ a, b }, i) => expect(Object.is(atOnce[i], estimate([a, b]))).toBe(true));
       }),
+    );
+  });
+
+  it.each([
+    ['gray-cahd', { method: 'gray-cahd', params: { p: 2 }, seed: 1, sensitive: { top: 1 } }],
+    ['pta', { method: 'pta', params: { k: 2 }, seed: 1 }],
+    ['apriori-km', { method: 'apriori-km', params: { k: 2, m: 2 }, seed: 1 }],
+  ] as const)('gives a %s release every pair the value the estimator gives pair by pair', (_, request) => {
+    fc.assert(
+      fc.property(withAnItem(arbitraryRows(8, 40, 5)), (rows) => {
+        const dataset = datasetOf(rows);
+        let release;
+        try {
+          release = runMethod(dataset, request as RunRequest).release;
+        } catch {
+          return; // a setting the random data cannot meet
+        }
+        const ids = Array.from({ length: dataset.d }, (_, i) => i);
+        const pairs: ItemPair[] = ids.flatMap((a) => ids.flatMap((b) => (a === b ? [] : [{ a, b }])));
+        const atOnce = pairEstimates(dataset, release, pairs);
+        const estimate = supportEstimator(dataset, structuredClone(release));
+        pairs.forEach(({ a, b }, i) => expect(Object.is(atOnce[i], estimate([a, b]))).toBe(true));
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -15,7 +15,7 @@ import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
 import { bucketColumns } from './bucketColumns.ts';
-import { groupsIndex } from './groupsIndex.ts';
+import { groupsIndex } from '../release/groupsIndex.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 

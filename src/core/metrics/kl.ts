@@ -17,7 +17,7 @@ import { getBit } from '../data/bitset.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import type { GroupsRelease } from '../release/types.ts';
-import { groupsIndex, type GroupsIndex } from './groupsIndex.ts';
+import { groupsIndex, type GroupsIndex } from '../release/groupsIndex.ts';
 import { atLeast, compact, estimateOf, queryRng } from './sampling.ts';
 import type { MetricSpec } from './types.ts';
 

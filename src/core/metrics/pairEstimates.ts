@@ -1,15 +1,22 @@
 /**
  * The support estimator's values (estimators.ts) for many pairs of input items at once, as the
- * summary's frequent pairs need (DESIGN.md sec. 5 `summary`). For most release kinds each pair is
- * asked of the estimator. For a `buckets` release, asking pair by pair walks two popular items'
- * tid-lists for every pair (seconds on 400,000 rows), so the pairs are estimated in one pass over
- * the buckets instead: per bucket B, the count of cells holding each item (and, for two items of one
- * column, the cells holding both), then for each pair held in B the same product the estimator
- * forms, |B| x (count_a / |B|) x (count_b / |B|) (a's factor first) or |B| x (count_ab / |B|),
- * added in bucket order: every value equals the pair-by-pair one to the last bit.
+ * summary's frequent pairs need (DESIGN.md sec. 5 `summary`):
+ * - where the estimate is a count of published rows (a `transactions` release; a `groups` release's
+ *   pairs of QID items), the pairs are counted in one pass over those rows (data/pairCounts.ts);
+ *   integer counts, the same however they are summed;
+ * - a `buckets` release: asking pair by pair walks two popular items' tid-lists for every pair
+ *   (seconds on 400,000 rows), so the pairs are estimated in one pass over the buckets: per bucket
+ *   B, the count of cells holding each item (and, for two items of one column, the cells holding
+ *   both), then for each pair held in B the same product the estimator forms,
+ *   |B| x (count_a / |B|) x (count_b / |B|) (a's factor first) or |B| x (count_ab / |B|), added in
+ *   bucket order: every value equals the pair-by-pair one to the last bit;
+ * - a `generalized` release, and a pair with a sensitive item, are asked of the estimator.
  */
 import type { Dataset } from '../data/dataset.ts';
 import type { BucketsRelease, Release } from '../release/types.ts';
+import { pairCounts } from '../data/pairCounts.ts';
+import { groupsIndex } from '../release/groupsIndex.ts';
+import { publishedDataset } from '../release/publishedRows.ts';
 import { bucketColumns } from './bucketColumns.ts';
 import { supportEstimator } from './estimators.ts';
 
@@ -22,7 +29,30 @@ export interface ItemPair {
 export function pairEstimates(dataset: Dataset, release: Release, pairs: readonly ItemPair[]): Float64Array {
   if (release.kind === 'buckets') return bucketPairEstimates(dataset, release, pairs);
   const estimate = supportEstimator(dataset, release);
-  return Float64Array.from(pairs, ({ a, b }) => estimate([a, b]));
+  const rows = countedRows(dataset, release);
+  if (!rows) return Float64Array.from(pairs, ({ a, b }) => estimate([a, b]));
+  // Pairs of items the rows publish as they are: the estimate is the count of published rows
+  // holding both (an integer, the same in any order of summing), taken in one pass.
+  const isSensitive = new Set(release.kind === 'groups' ? release.sensitive : []);
+  const counted = (id: number) => !isSensitive.has(dataset.dictionary.token(id));
+  const items = [...new Set(pairs.flatMap(({ a, b }) => [a, b]))].filter(counted);
+  const support = new Map<string, number>();
+  for (const { a, b, support: count } of pairCounts(rows, items))
+    support.set(`${Math.min(a, b)},${Math.max(a, b)}`, count);
+  return Float64Array.from(pairs, ({ a, b }) =>
+    counted(a) && counted(b) ? (support.get(`${Math.min(a, b)},${Math.max(a, b)}`) ?? 0) : estimate([a, b]),
+  );
+}
+
+/**
+ * The published rows whose pair counts are the estimator's values (estimators.ts): a
+ * `transactions` release's rows, a `groups` release's QID rows (for pairs without a sensitive
+ * item); input items keep their input ids there. Other kinds estimate otherwise.
+ */
+function countedRows(dataset: Dataset, release: Release): Dataset | null {
+  if (release.kind === 'transactions') return publishedDataset(dataset, release.transactions);
+  if (release.kind === 'groups') return groupsIndex(dataset, release).published;
+  return null;
 }
 
 function bucketPairEstimates(

@@ -4,10 +4,14 @@
  * protects nothing); the audit covers every input row once, with as many groups as the release;
  * each group publishes exactly its rows' QID items (row by row, in audit order) and the true
  * counts of its sensitive items; and degree(G) = min_s |G| / f_s >= p, i.e. f_s * p <= |G|.
- * Input rows are read as item ids (a sensitive item is a flag per id), and a published row is
- * compared with its input row's QID tokens in order before any sorting (rowChecks.ts sameTokens).
+ * Input rows are read as item ids (a sensitive item is a flag per id). A published QID row is read
+ * as ids too (groupsIndex.ts, which the metrics read next): sorted and without repeats there, so it
+ * matches its input row's QID ids exactly when, in addition, it names as many tokens as they are
+ * (a repeated token would collapse; a token that is no input item gets an id of its own). A group
+ * whose row count is off is compared token by token (rowChecks.ts sameTokens).
  */
 import type { Dataset } from '../data/dataset.ts';
+import { groupsIndex } from './groupsIndex.ts';
 import { checkPartition } from './partition.ts';
 import { ProblemList, sameTokens } from './rowChecks.ts';
 import type { GroupsAudit, GroupsRelease, Verification } from './types.ts';
@@ -27,6 +31,21 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
     if (id !== undefined) isSensitive[id] = 1;
   }
   const qid: string[] = []; // an input row's QID tokens, scratch reused row after row
+  const index = groupsIndex(dataset, release);
+  const published = index.published;
+  /** Whether published QID row p (group g's row i) is input row r's QID part. */
+  const sameQid = (g: number, i: number, r: number) => {
+    const p = index.start[g] + i;
+    let k = published.offsets[p];
+    const end = published.offsets[p + 1];
+    let expected = 0;
+    for (let j = offsets[r]; j < offsets[r + 1]; j++) {
+      if (isSensitive[items[j]]) continue;
+      expected++;
+      if (k === end || published.items[k++] !== items[j]) return false;
+    }
+    return k === end && release.groups[g].qid[i].length === expected;
+  };
   const lowDegree: { degree: number; problem: string }[] = [];
   const badRows = new ProblemList();
   if (audit.groups.length !== release.groups.length)
@@ -36,6 +55,7 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
     if (group.qid.length !== rows.length)
       problems.push(`group ${g + 1}: ${group.qid.length} QID rows for ${rows.length} input rows`);
     const counts = new Map<string, number>();
+    const byIds = group.qid.length === rows.length;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (!Number.isInteger(r) || r < 0 || r >= dataset.n) continue;
@@ -43,9 +63,9 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
       for (let k = offsets[r]; k < offsets[r + 1]; k++) {
         const t = tokens[items[k]];
         if (isSensitive[items[k]]) counts.set(t, (counts.get(t) ?? 0) + 1);
-        else qid.push(t);
+        else if (!byIds) qid.push(t);
       }
-      if (!sameTokens(qid, group.qid[i] ?? []))
+      if (byIds ? !sameQid(g, i, r) : !sameTokens(qid, group.qid[i] ?? []))
         badRows.add(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);
     }
     // Every sensitive item the rows hold, then every other one the group publishes a count of.

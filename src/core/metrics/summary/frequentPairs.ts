@@ -9,6 +9,7 @@
  * cannot blow up the count matrix (`frequent_pairs_items_cut` then says how many were left out).
  */
 import type { Dataset } from '../../data/dataset.ts';
+import { pairCounts } from '../../data/pairCounts.ts';
 import { itemSupports } from '../../data/stats.ts';
 import type { Release } from '../../release/types.ts';
 import { pairEstimates } from '../pairEstimates.ts';
@@ -48,31 +49,4 @@ export function frequentPairFacts(dataset: Dataset, release: Release): PairFacts
     frequent_pairs_share: pairs.length === 0 ? null : within / pairs.length,
     frequent_pairs_items_cut: eligible.length - items.length,
   };
-}
-
-/** Support of every pair of `items` (input ids) that occurs, counted over the rows. */
-function pairCounts(dataset: Dataset, items: readonly number[]): { a: number; b: number; support: number }[] {
-  const f = items.length;
-  if (f < 2) return [];
-  const slot = new Int32Array(dataset.d).fill(-1);
-  items.forEach((id, i) => (slot[id] = i));
-  const counts = new Uint32Array(f * f);
-  const held: number[] = [];
-  for (let r = 0; r < dataset.n; r++) {
-    held.length = 0;
-    for (let k = dataset.offsets[r]; k < dataset.offsets[r + 1]; k++) {
-      const s = slot[dataset.items[k]];
-      if (s >= 0) held.push(s);
-    }
-    for (let x = 0; x < held.length; x++)
-      for (let y = x + 1; y < held.length; y++) {
-        const i = Math.min(held[x], held[y]);
-        counts[i * f + (held[x] ^ held[y] ^ i)]++;
-      }
-  }
-  const pairs: { a: number; b: number; support: number }[] = [];
-  for (let i = 0; i < f; i++)
-    for (let j = i + 1; j < f; j++)
-      if (counts[i * f + j] > 0) pairs.push({ a: items[i], b: items[j], support: counts[i * f + j] });
-  return pairs;
 }

@@ -13,7 +13,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
 import type { Audit, BucketsRelease, GroupsRelease, Release, RowsAudit } from '../../release/types.ts';
-import { groupsIndex } from '../groupsIndex.ts';
+import { groupsIndex } from '../../release/groupsIndex.ts';
 
 export interface ReleaseFacts {
   rows_before: number;

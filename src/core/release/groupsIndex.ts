@@ -1,12 +1,12 @@
 /**
- * A `groups` release read once for the metrics that walk it (KL, the support estimator): its QID
+ * A `groups` release read once for what walks it (its verifier, KL, the support estimator): its QID
  * rows as a Dataset over item ids (publishedRows.ts) with their tid-lists, the range of rows of each
  * group, and, per sensitive item, the groups whose counts hold it. Built once per release.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
-import { publishedDataset } from '../release/publishedRows.ts';
-import type { GroupsRelease } from '../release/types.ts';
+import { publishedDataset } from './publishedRows.ts';
+import type { GroupsRelease } from './types.ts';
 
 export interface GroupsIndex {
   /** The published QID rows, group after group. */
