@@ -3,7 +3,7 @@
  * every long task (PerformanceObserver 'longtask', > 50 ms) while the file is read, parsed in a
  * worker and summarised. Needs `vite build` first; serves dist/ with `vite preview`.
  */
-import { longTasks, observerCalibrated, serveApp, waitForServer, watchLongTasks } from './browserPage.ts';
+import { loadFileTimed, longTasks, observerCalibrated, serveApp, waitForServer } from './browserPage.ts';
 
 export interface BrowserLoadResult {
   loadMs: number;
@@ -22,16 +22,7 @@ export async function browserLoad(
   try {
     const page = await served.browser.newPage();
     await waitForServer(page, served.url);
-    await page.getByTestId('stat-transactions').waitFor();
-    await watchLongTasks(page);
-    const started = Date.now();
-    await page.getByTestId('file-input').setInputFiles(file);
-    await page
-      .getByTestId('stat-transactions')
-      .filter({ hasText: expectedTransactions })
-      .waitFor({ timeout: 300_000 });
-    await page.getByTestId('chart-risk').waitFor({ timeout: 300_000 });
-    const loadMs = Date.now() - started;
+    const loadMs = await loadFileTimed(page, file, expectedTransactions, 300_000);
     await page.waitForTimeout(200);
     const tasks = await longTasks(page);
     const isolated = await page.evaluate(() => crossOriginIsolated);

@@ -63,6 +63,28 @@ export async function watchLongTasks(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Drops `file` on an open page of the app, long tasks watched from then on: the ms until its stats
+ * (`transactions` rows) and the risk chart show.
+ */
+export async function loadFileTimed(
+  page: Page,
+  file: string,
+  transactions: string,
+  timeoutMs: number,
+): Promise<number> {
+  await page.getByTestId('stat-transactions').waitFor();
+  await watchLongTasks(page);
+  const started = Date.now();
+  await page.getByTestId('file-input').setInputFiles(file);
+  await page
+    .getByTestId('stat-transactions')
+    .filter({ hasText: transactions })
+    .waitFor({ timeout: timeoutMs });
+  await page.getByTestId('chart-risk').waitFor({ timeout: timeoutMs });
+  return Date.now() - started;
+}
+
 export async function longTasks(page: Page): Promise<number[]> {
   return page.evaluate(() => [...(window as unknown as { longTasks: number[] }).longTasks]);
 }

@@ -18,7 +18,7 @@ import {
   observerCalibrated,
   serveApp,
   waitForServer,
-  watchLongTasks,
+  loadFileTimed,
   type Served,
 } from './browserPage.ts';
 import { tracedTasks, type TracedTask } from './traceTasks.ts';
@@ -117,16 +117,7 @@ export async function browserScale(
   try {
     const page = await served.browser.newPage();
     await waitForServer(page, served.url);
-    await page.getByTestId('stat-transactions').waitFor();
-    await watchLongTasks(page);
-    const started = Date.now();
-    await page.getByTestId('file-input').setInputFiles(file);
-    await page
-      .getByTestId('stat-transactions')
-      .filter({ hasText: transactions })
-      .waitFor({ timeout: 600_000 });
-    await page.getByTestId('chart-risk').waitFor({ timeout: 600_000 });
-    const loadMs = Date.now() - started;
+    const loadMs = await loadFileTimed(page, file, transactions, 600_000);
     await page.getByTestId('tab-anonymize').click();
     const runs = [
       await runInPage(page, 'gray-cahd p=10', 'gray-cahd', async (p) => {

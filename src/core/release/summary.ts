@@ -6,6 +6,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { BucketsRelease, Release } from './types.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
 import { publishedDataset } from './publishedRows.ts';
+import { rowHamming } from '../data/rowDistance.ts';
 
 export interface ReleaseSummary {
   kind: Release['kind'];
@@ -84,17 +85,11 @@ function classesOfIdenticalRows(published: Dataset): { size: number; first: numb
   const classes: { size: number; first: number }[] = [];
   const byHash = new Map<number, number[]>(); // hash -> indexes into classes
   const { offsets, items } = published;
-  const sameRow = (p: number, q: number) => {
-    if (offsets[p + 1] - offsets[p] !== offsets[q + 1] - offsets[q]) return false;
-    for (let i = offsets[p], j = offsets[q]; i < offsets[p + 1]; i++, j++)
-      if (items[i] !== items[j]) return false;
-    return true;
-  };
   for (let p = 0; p < published.n; p++) {
     let hash = 0x811c9dc5 ^ (offsets[p + 1] - offsets[p]);
     for (let i = offsets[p]; i < offsets[p + 1]; i++) hash = Math.imul(hash ^ items[i], 0x01000193);
     const candidates = byHash.get(hash);
-    const found = candidates?.find((c) => sameRow(classes[c].first, p));
+    const found = candidates?.find((c) => rowHamming(published, classes[c].first, p) === 0);
     if (found !== undefined) classes[found].size++;
     else {
       if (candidates) candidates.push(classes.length);
