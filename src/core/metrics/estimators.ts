@@ -115,19 +115,20 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
     let touched: number[];
     if (qid.length === 0) {
       touched = everyGroup;
-      release.groups.forEach((group, g) => (held[g] = group.qid.length));
+      for (let g = 0; g < release.groups.length; g++) held[g] = index.start[g + 1] - index.start[g];
     } else {
       touched = [];
       index.rows.forRowsHolding(qid, (p) => {
         if (held[index.groupOf[p]]++ === 0) touched.push(index.groupOf[p]);
       });
     }
+    const counts = sens.map((s) => index.countsOf(s));
     let total = 0;
     for (const g of touched) {
-      const group = release.groups[g];
       let estimate = held[g];
       held[g] = 0;
-      for (const s of sens) estimate *= (group.sensitive[s] ?? 0) / group.qid.length;
+      const size = index.start[g + 1] - index.start[g];
+      for (const perGroup of counts) estimate *= perGroup[g] / size;
       total += estimate;
     }
     return total;

@@ -81,19 +81,18 @@ interface KlScratch {
 }
 
 /**
- * Est of eq. 4 in each cell over the groups whose counts hold s: share_g = count of s / |G| for
- * every published row of g in the cell. Only the rows holding a query item are read (through the
- * query items' tid-lists); the others are all in cell 0, which gets share_g once for each of them.
- * Each cell's sum runs in row order, exactly as a walk over every row of the groups adds it.
+ * Est of eq. 4 in each cell over the groups whose counts hold s: a * b / |G| per group, a its
+ * count of s and b its published rows in the cell. Only the rows holding a query item are read
+ * (through the query items' tid-lists); the group's other rows are all in cell 0.
  */
 function estimatedCells(
-  release: GroupsRelease,
   index: GroupsIndex,
   s: string,
   published: readonly number[],
   { cellOfRow, inGroups }: KlScratch,
 ): Float64Array {
-  const estimate = new Float64Array(1 << published.length);
+  const cells = 1 << published.length;
+  const estimate = new Float64Array(cells);
   const groups = index.groupsWith(s);
   for (const g of groups) inGroups[g] = 1;
   const touched: number[] = [];
@@ -108,18 +107,24 @@ function estimatedCells(
     }
   });
   const inOrder = Uint32Array.from(touched).sort();
+  const counts = index.countsOf(s);
+  const rowsInCell = new Uint32Array(cells);
   let t = 0;
   for (const g of groups) {
     inGroups[g] = 0;
-    const group = release.groups[g];
-    const share = (group.sensitive[s] ?? 0) / group.qid.length;
     const end = index.start[g + 1];
-    let inCellZero = end - index.start[g];
-    for (; t < inOrder.length && inOrder[t] < end; t++, inCellZero--) {
-      estimate[cellOfRow[inOrder[t]]] += share;
+    const size = end - index.start[g];
+    rowsInCell[0] = size;
+    for (; t < inOrder.length && inOrder[t] < end; t++) {
+      rowsInCell[cellOfRow[inOrder[t]]]++;
+      rowsInCell[0]--;
       cellOfRow[inOrder[t]] = 0;
     }
-    for (let k = 0; k < inCellZero; k++) estimate[0] += share;
+    for (let c = 0; c < cells; c++) {
+      if (rowsInCell[c] === 0) continue;
+      estimate[c] += (counts[g] * rowsInCell[c]) / size;
+      rowsInCell[c] = 0;
+    }
   }
   return estimate;
 }
@@ -130,7 +135,6 @@ function estimatedCells(
  */
 function queryKl(
   dataset: Dataset,
-  release: GroupsRelease,
   input: ItemRows,
   index: GroupsIndex,
   query: KlQuery,
@@ -146,7 +150,7 @@ function queryKl(
   const published = query.items.map(
     (id) => index.published.dictionary.find(dataset.dictionary.token(id)) ?? -1,
   );
-  const estimate = estimatedCells(release, index, s, published, scratch);
+  const estimate = estimatedCells(index, s, published, scratch);
   let kl = 0;
   for (let c = 0; c < cells; c++) {
     if (actual[c] === 0) continue;
@@ -167,7 +171,7 @@ export function queryKls(
     cellOfRow: new Uint32Array(index.published.n),
     inGroups: new Uint8Array(release.groups.length),
   };
-  return Float64Array.from(queries, (query) => queryKl(dataset, release, input, index, query, scratch));
+  return Float64Array.from(queries, (query) => queryKl(dataset, input, index, query, scratch));
 }
 
 export function reconstructionError(

@@ -18,6 +18,8 @@ export interface GroupsIndex {
   groupOf: Uint32Array;
   /** The groups (ascending) whose sensitive counts hold `token` (> 0). */
   groupsWith(token: string): readonly number[];
+  /** Each group's published count of sensitive `token` (0 where it names none), by group. */
+  countsOf(token: string): Float64Array;
 }
 
 const built = new WeakMap<GroupsRelease, { input: Dataset; index: GroupsIndex }>();
@@ -29,14 +31,27 @@ export function groupsIndex(input: Dataset, release: GroupsRelease): GroupsIndex
   const start = new Uint32Array(groups.length + 1);
   groups.forEach((g, i) => (start[i + 1] = start[i] + g.qid.length));
   const groupOf = new Uint32Array(start[groups.length]);
-  const qidRows: (readonly string[])[] = [];
+  const qidRows = new Array<readonly string[]>(start[groups.length]);
   const holders = new Map<string, number[]>();
+  const named = new Map<string, { group: number; count: number }[]>();
   groups.forEach((group, g) => {
     groupOf.fill(g, start[g], start[g + 1]);
-    for (const row of group.qid) qidRows.push(row);
-    for (const [token, count] of Object.entries(group.sensitive))
+    for (let i = 0; i < group.qid.length; i++) qidRows[start[g] + i] = group.qid[i];
+    for (const [token, count] of Object.entries(group.sensitive)) {
       if (count > 0) (holders.get(token) ?? holders.set(token, []).get(token)!).push(g);
+      (named.get(token) ?? named.set(token, []).get(token)!).push({ group: g, count });
+    }
   });
+  const counts = new Map<string, Float64Array>();
+  const countsOf = (token: string) => {
+    let perGroup = counts.get(token);
+    if (!perGroup) {
+      perGroup = new Float64Array(groups.length);
+      for (const { group, count } of named.get(token) ?? []) perGroup[group] = count;
+      counts.set(token, perGroup);
+    }
+    return perGroup;
+  };
   const published = publishedDataset(input, qidRows);
   const index: GroupsIndex = {
     published,
@@ -44,6 +59,7 @@ export function groupsIndex(input: Dataset, release: GroupsRelease): GroupsIndex
     start,
     groupOf,
     groupsWith: (token) => holders.get(token) ?? [],
+    countsOf,
   };
   built.set(release, { input, index });
   return index;

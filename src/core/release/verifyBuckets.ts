@@ -29,7 +29,7 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
   const l = Number(release.params.l);
   const reading = diversityOf(release.params);
   if (!(l >= 1)) problems.push(`release params.l must be a number >= 1, got ${release.params.l}`);
-  const partition = checkPartition(dataset.n, audit.buckets.flat());
+  const partition = checkPartition(dataset.n, audit.buckets);
   problems.push(...partition);
   const columnOf = new Map<string, number>();
   release.columns.forEach((tokens, c) =>
@@ -43,10 +43,9 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
   for (const token of dataset.dictionary.tokens)
     if (!columnOf.has(token)) problems.push(`item ${token} is in no column`);
   const published = release.buckets.reduce((sum, b) => sum + b.size, 0);
-  if (published !== dataset.n || audit.buckets.flat().length !== dataset.n)
-    problems.push(
-      `the buckets publish ${published} rows, the audit ${audit.buckets.flat().length}, the input ${dataset.n}`,
-    );
+  const audited = audit.buckets.reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 1), 0);
+  if (published !== dataset.n || audited !== dataset.n)
+    problems.push(`the buckets publish ${published} rows, the audit ${audited}, the input ${dataset.n}`);
   // Each input item's column by id (-1: none), and a row's items of one column as tokens.
   const columnOfId = Int32Array.from(dataset.dictionary.tokens, (t) => columnOf.get(t) ?? -1);
   const projection = (r: number, c: number) => {

@@ -31,7 +31,7 @@ export function verifyGeneralized(
       `the release has ${release.transactions.length} rows, the audit ${audit.rowOf.length}, the input ${dataset.n}`,
     );
   }
-  const partition = checkPartition(dataset.n, audit.rowOf);
+  const partition = checkPartition(dataset.n, [audit.rowOf]);
   problems.push(...partition);
   const isInput = (t: string) => dataset.dictionary.find(t) !== undefined;
   problems.push(...mappingProblems(release, isInput));

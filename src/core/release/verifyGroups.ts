@@ -21,7 +21,7 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
   const p = Number(release.params.p);
   if (!(p >= 1)) problems.push(`release params.p must be a number >= 1, got ${release.params.p}`);
   problems.push(...sensitiveProblems(dataset, release.sensitive));
-  const partition = checkPartition(dataset.n, audit.groups.flat());
+  const partition = checkPartition(dataset.n, audit.groups);
   problems.push(...partition);
   const tokens = dataset.dictionary.tokens;
   const { offsets, items } = dataset;
