@@ -18,7 +18,7 @@ import { checkDataset } from '../src/core/check/checkDataset.ts';
 import { exportFormatsOf, exportRelease } from '../src/core/release/export/exportRelease.ts';
 import type { ExportFile, ExportFormat } from '../src/core/release/export/types.ts';
 import type { BucketsRelease, GroupsRelease, Release } from '../src/core/release/types.ts';
-import { tokenRows } from './helpers.ts';
+import { textOf, tokenRows } from './helpers.ts';
 
 const UNITS = [
   'a',
@@ -88,11 +88,11 @@ function releaseOf(rows: string[][], request: Omit<RunRequest, 'seed' | 'metrics
 const sortedRows = (rows: readonly (readonly string[])[]) => rows.map((row) => [...row].sort());
 
 function parseBack(file: ExportFile, format: ExportFormat, extra: { tidColumn?: string } = {}): Dataset {
-  return parseText(file.text, { fileName: `back.${file.extension}`, format, ...extra }).dataset;
+  return parseText(textOf(file), { fileName: `back.${file.extension}`, format, ...extra }).dataset;
 }
 
 function table(file: ExportFile): Record<string, string>[] {
-  return Papa.parse<Record<string, string>>(file.text, { header: true, skipEmptyLines: true }).data;
+  return Papa.parse<Record<string, string>>(textOf(file), { header: true, skipEmptyLines: true }).data;
 }
 
 /** The published rows read back from an export of a transactions or generalized release. */
@@ -217,9 +217,9 @@ describe('formats a kind cannot be written in', () => {
     ];
     const pta = releaseOf(rows, { method: 'pta', params: { k: 2 } })!;
     const [file] = exportRelease(pta, 'csv-basket');
-    expect(file.text.split('\n')[0].split(',').length).toBeGreaterThan(2);
-    expect(file.text).toContain('whole milk');
-    expect(file.text).toContain('"a,b"');
-    expect(file.text).toContain('"say ""hi"""');
+    expect(textOf(file).split('\n')[0].split(',').length).toBeGreaterThan(2);
+    expect(textOf(file)).toContain('whole milk');
+    expect(textOf(file)).toContain('"a,b"');
+    expect(textOf(file)).toContain('"say ""hi"""');
   });
 });

@@ -4,7 +4,7 @@ import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import type { GroupsRelease } from '../src/core/release/types.ts';
 import { WorkerPool } from '../workers/pool.ts';
 import { fakeEndpoint } from './fakeEndpoint.ts';
-import { groupsReleaseOf } from './helpers.ts';
+import { groupsReleaseOf, textOf } from './helpers.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
 
 const release: GroupsRelease = groupsReleaseOf([
@@ -34,8 +34,8 @@ describe('a groups release read as one table', () => {
     };
     expect(groupRowsPage(numeric, 0, 2).map((r) => r.qid)).toEqual([['8', '58', '231'], ['58']]);
     const [qid, sensitive] = exportRelease(numeric, 'csv-long');
-    expect(qid.text).toBe('group,row,item\n1,1,231\n1,1,58\n1,1,8\n1,2,58\n');
-    expect(sensitive.text).toBe('group,item,count\n1,s,1\n');
+    expect(textOf(qid)).toBe('group,row,item\n1,1,231\n1,1,58\n1,1,8\n1,2,58\n');
+    expect(textOf(sensitive)).toBe('group,item,count\n1,s,1\n');
     expect(numeric.groups[0].qid[0]).toEqual(['231', '58', '8']); // the release itself is left as is
   });
 

@@ -98,3 +98,8 @@ export function groupsReleaseOf(groups: GroupsRelease['groups'], sensitive = ['s
     groups,
   };
 }
+
+/** An exported file's bytes as text (a leading U+FEFF kept: it is part of what was written). */
+export function textOf(file: { bytes: Uint8Array }): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.bytes);
+}

@@ -1,13 +1,13 @@
 /**
  * The exporters write through TextWriter (issue 16: export within the budget of the work after
  * the method): the text is exactly the strings appended, whatever they hold (non-ASCII, emoji, a
- * lone surrogate, a byte-order mark, markup), and csvLongText and csvTable write what joining a
- * string per line wrote before.
+ * lone surrogate, a byte-order mark, markup), its bytes are that text as UTF-8, a field is its
+ * quoted text, and csvLongBytes and csvTableBytes write what joining a string per line wrote before.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvQuoter, csvTable } from '../src/core/release/export/csvField.ts';
-import { csvLongText } from '../src/core/release/export/csvLong.ts';
+import { csvQuoter, csvTableBytes } from '../src/core/release/export/csvField.ts';
+import { csvLongBytes } from '../src/core/release/export/csvLong.ts';
 import { TextWriter } from '../src/core/release/export/textWriter.ts';
 
 const field = fc.oneof(
@@ -25,12 +25,14 @@ describe('TextWriter', () => {
             field,
             fc.nat(),
             fc.constantFrom(0x2c, 0x0a).map((c) => ({ c })),
+            field.map((f) => ({ f })),
           ),
           {
             maxLength: 40,
           },
         ),
         (parts) => {
+          const quote = csvQuoter();
           const out = new TextWriter();
           let expected = '';
           for (const part of parts) {
@@ -40,19 +42,24 @@ describe('TextWriter', () => {
             } else if (typeof part === 'number') {
               out.int(part);
               expected += String(part);
+            } else if ('f' in part) {
+              out.field(part.f, quote);
+              expected += quote(part.f);
             } else {
               out.char(part.c);
               expected += String.fromCharCode(part.c);
             }
           }
           expect(out.text()).toBe(expected);
+          expect(out.bytes()).toEqual(new TextEncoder().encode(expected));
         },
       ),
       { numRuns: 500 },
     );
   });
 
-  it('csvLongText and csvTable write what a join per line wrote', () => {
+  it('csvLongBytes and csvTableBytes write, as UTF-8, what a join per line wrote', () => {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
     const rows = fc.array(fc.array(field, { maxLength: 4 }), { maxLength: 12 });
     fc.assert(
       fc.property(rows, fc.array(fc.nat({ max: 30 }), { maxLength: 12 }), (items, groups) => {
@@ -62,13 +69,13 @@ describe('TextWriter', () => {
           const prefix = `${groups[i] ?? 0},${i + 1},`;
           lines.push(row.length === 0 ? prefix : prefix + row.map(quote).join(`\n${prefix}`));
         });
-        const text = csvLongText(['group', 'row', 'item'], (emit) =>
+        const bytes = csvLongBytes(['group', 'row', 'item'], (emit) =>
           items.forEach((row, i) => emit([groups[i] ?? 0], row)),
         );
-        expect(text).toBe(lines.join('\n') + '\n');
+        expect(bytes).toEqual(utf8(lines.join('\n') + '\n'));
         const table = [['h', 'é'], ...items.map((row) => row.slice(0, 2))];
-        expect(csvTable(table[0], table.slice(1))).toBe(
-          table.map((r) => r.map(quote).join(',')).join('\n') + '\n',
+        expect(csvTableBytes(table[0], table.slice(1))).toEqual(
+          utf8(table.map((r) => r.map(quote).join(',')).join('\n') + '\n'),
         );
       }),
       { numRuns: 300 },

@@ -36,6 +36,6 @@ export function checkedExportTargets(
 
 /** Writes each file to its target (checkedExportTargets) and returns the targets. */
 export function writeExportFiles(targets: readonly string[], files: readonly ExportFile[]): string[] {
-  files.forEach((file, i) => writeFileSync(targets[i], file.text));
+  files.forEach((file, i) => writeFileSync(targets[i], file.bytes));
   return [...targets];
 }

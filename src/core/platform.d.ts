@@ -7,7 +7,7 @@ declare class TextDecoder {
   decode(input?: Uint8Array, options?: { stream?: boolean }): string;
 }
 declare class TextEncoder {
-  encode(input?: string): Uint8Array;
+  encode(input?: string): Uint8Array<ArrayBuffer>;
 }
 declare const crossOriginIsolated: boolean | undefined;
 declare const performance: { now(): number };

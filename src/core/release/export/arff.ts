@@ -7,6 +7,12 @@
  * names another format.
  */
 import { InputError } from '../../base/errors.ts';
+import { TextWriter } from './textWriter.ts';
+
+const OPEN = 0x7b;
+const CLOSE = 0x7d;
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
 
 /** An ARFF name or value in single quotes with Weka's backslash escapes. */
 export function arffQuote(text: string): string {
@@ -25,19 +31,24 @@ export function arffQuote(text: string): string {
   return `'${escaped}'`;
 }
 
-export function arffText(relation: string, rows: readonly (readonly string[])[]): string {
+export function arffBytes(relation: string, rows: readonly (readonly string[])[]): Uint8Array<ArrayBuffer> {
   const indexOf = new Map<string, number>();
   for (const row of rows) for (const token of row) if (!indexOf.has(token)) indexOf.set(token, indexOf.size);
   if (indexOf.size === 0)
     throw new InputError(
       'every published row is empty, and ARFF needs at least one attribute: export as csv-long',
     );
-  const lines = [`@relation ${arffQuote(relation)}`, ''];
-  for (const token of indexOf.keys()) lines.push(`@attribute ${arffQuote(token)} {0,1}`);
-  lines.push('', '@data');
+  const out = new TextWriter().write(`@relation ${arffQuote(relation)}\n\n`);
+  for (const token of indexOf.keys()) out.write(`@attribute ${arffQuote(token)} {0,1}\n`);
+  out.write('\n@data\n');
+  const indices: number[] = []; // a row's attribute indices, scratch reused row after row
   for (const row of rows) {
-    const indices = row.map((t) => indexOf.get(t)!).sort((a, b) => a - b);
-    lines.push(`{${indices.map((i) => `${i} 1`).join(',')}}`);
+    indices.length = 0;
+    for (const t of row) indices.push(indexOf.get(t)!);
+    indices.sort((a, b) => a - b);
+    out.char(OPEN);
+    for (let i = 0; i < indices.length; i++) (i > 0 ? out.char(COMMA) : out).int(indices[i]).write(' 1');
+    out.char(CLOSE).char(NEWLINE);
   }
-  return lines.join('\n') + '\n';
+  return out.bytes();
 }

@@ -4,11 +4,17 @@
  * (the parser reads it as an empty transaction). No header.
  */
 import { csvQuoter } from './csvField.ts';
+import { TextWriter } from './textWriter.ts';
 
-export function csvBasketText(rows: readonly (readonly string[])[]): string {
-  if (rows.length === 0) return '';
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+
+export function csvBasketBytes(rows: readonly (readonly string[])[]): Uint8Array<ArrayBuffer> {
   const quote = csvQuoter();
-  const lines = new Array<string>(rows.length);
-  for (let r = 0; r < rows.length; r++) lines[r] = rows[r].map(quote).join(',');
-  return lines.join('\n') + '\n';
+  const out = new TextWriter();
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) (i > 0 ? out.char(COMMA) : out).field(row[i], quote);
+    out.char(NEWLINE);
+  }
+  return out.bytes();
 }

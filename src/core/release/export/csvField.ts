@@ -25,13 +25,18 @@ export function csvQuoter(): (field: string) => string {
   };
 }
 
-/** A CSV table: the header line, then one line per record, every field quoted as needed. */
-export function csvTable(header: readonly string[], records: Iterable<readonly string[]>): string {
+/** A CSV table as UTF-8: the header line, then one line per record, every field quoted as needed. */
+export function csvTableBytes(
+  header: readonly string[],
+  records: Iterable<readonly string[]>,
+): Uint8Array<ArrayBuffer> {
   const quote = csvQuoter();
   const out = new TextWriter();
-  for (const record of [header, ...records]) {
-    record.forEach((field, i) => (i > 0 ? out.char(COMMA) : out).write(quote(field)));
+  const line = (record: readonly string[]) => {
+    for (let i = 0; i < record.length; i++) (i > 0 ? out.char(COMMA) : out).field(record[i], quote);
     out.char(NEWLINE);
-  }
-  return out.text();
+  };
+  line(header);
+  for (const record of records) line(record);
+  return out.bytes();
 }

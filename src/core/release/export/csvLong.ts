@@ -3,7 +3,7 @@
  * the row's number (from 1) as its id; a row without items is one line with an empty item, which
  * the parser reads as an empty transaction. Leading columns (a group number) may come before the
  * id: the `group,row,item` table of a `groups` release is written with the same function. Lines go
- * into a TextWriter (textWriter.ts): a 1,000,000-row release writes ten million of them.
+ * into a TextWriter (textWriter.ts) as UTF-8: a 1,000,000-row release writes ten million of them.
  */
 import { csvQuoter } from './csvField.ts';
 import { TextWriter } from './textWriter.ts';
@@ -14,7 +14,7 @@ export type LongRows = (emit: (lead: readonly number[], items: readonly string[]
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
 
-export function csvLongText(header: readonly string[], rows: LongRows): string {
+export function csvLongBytes(header: readonly string[], rows: LongRows): Uint8Array<ArrayBuffer> {
   const quote = csvQuoter();
   const out = new TextWriter().write(header.map(quote).join(',')).char(NEWLINE);
   let id = 0;
@@ -26,14 +26,14 @@ export function csvLongText(header: readonly string[], rows: LongRows): string {
   rows((lead, items) => {
     id++;
     if (items.length === 0) line(lead).char(NEWLINE);
-    for (const item of items) line(lead).write(quote(item)).char(NEWLINE);
+    for (const item of items) line(lead).field(item, quote).char(NEWLINE);
   });
-  return out.text();
+  return out.bytes();
 }
 
 /** Plain rows (transactions, generalized rows) as `tid,item`. */
-export function csvLongRowsText(rows: readonly (readonly string[])[]): string {
-  return csvLongText(['tid', 'item'], (emit) => {
+export function csvLongRowsBytes(rows: readonly (readonly string[])[]): Uint8Array<ArrayBuffer> {
+  return csvLongBytes(['tid', 'item'], (emit) => {
     for (const items of rows) emit([], items);
   });
 }

@@ -12,18 +12,22 @@
  */
 import { InputError } from '../../base/errors.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../types.ts';
-import { arffText } from './arff.ts';
-import { csvBasketText } from './csvBasket.ts';
-import { csvQuoter, csvTable } from './csvField.ts';
-import { csvLongRowsText, csvLongText, type LongRows } from './csvLong.ts';
-import { fimiIds, fimiText } from './fimi.ts';
+import { arffBytes } from './arff.ts';
+import { csvBasketBytes } from './csvBasket.ts';
+import { csvQuoter, csvTableBytes } from './csvField.ts';
+import { csvLongBytes, csvLongRowsBytes, type LongRows } from './csvLong.ts';
+import { fimiBytes, fimiIds } from './fimi.ts';
+import { TextWriter } from './textWriter.ts';
+
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
 import { EXTENSION, MIME, type ExportFile, type ExportFormat } from './types.ts';
 
 /** The files of `release` in `format`; `relation` names the data (ARFF's @relation). */
 export function exportRelease(release: Release, format: ExportFormat, relation = 'release'): ExportFile[] {
   switch (release.kind) {
     case 'transactions':
-      return [dataFile(format, rowsText(release.transactions, format, relation), 'the published rows')];
+      return [dataFile(format, rowsBytes(release.transactions, format, relation), 'the published rows')];
     case 'generalized':
       return exportGeneralized(release, format, relation);
     case 'groups':
@@ -31,7 +35,7 @@ export function exportRelease(release: Release, format: ExportFormat, relation =
       return exportGroups(release);
     case 'buckets':
       onlyCsvLong(format, 'buckets', 'bucket,row,column,item');
-      return [dataFile('csv-long', bucketsText(release), 'bucket,row,column,item: every published cell')];
+      return [dataFile('csv-long', bucketsBytes(release), 'bucket,row,column,item: every published cell')];
   }
 }
 
@@ -49,29 +53,29 @@ function onlyCsvLong(format: ExportFormat, kind: string, layout: string): void {
     );
 }
 
-function dataFile(format: ExportFormat, text: string, description: string): ExportFile {
-  return { suffix: '', extension: EXTENSION[format], mime: MIME[format], description, text };
+function dataFile(format: ExportFormat, bytes: Uint8Array<ArrayBuffer>, description: string): ExportFile {
+  return { suffix: '', extension: EXTENSION[format], mime: MIME[format], description, bytes };
 }
 
-function sideTable(suffix: string, description: string, text: string): ExportFile {
-  return { suffix, extension: 'csv', mime: 'text/csv', description, text };
+function sideTable(suffix: string, description: string, bytes: Uint8Array<ArrayBuffer>): ExportFile {
+  return { suffix, extension: 'csv', mime: 'text/csv', description, bytes };
 }
 
-function rowsText(
+function rowsBytes(
   rows: readonly (readonly string[])[],
   format: ExportFormat,
   relation: string,
   fimiIdOf?: ReadonlyMap<string, number>,
-): string {
+): Uint8Array<ArrayBuffer> {
   switch (format) {
     case 'csv-basket':
-      return csvBasketText(rows);
+      return csvBasketBytes(rows);
     case 'csv-long':
-      return csvLongRowsText(rows);
+      return csvLongRowsBytes(rows);
     case 'fimi':
-      return fimiText(rows, fimiIdOf);
+      return fimiBytes(rows, fimiIdOf);
     case 'arff':
-      return arffText(relation, rows);
+      return arffBytes(relation, rows);
   }
 }
 
@@ -94,11 +98,11 @@ function exportGeneralized(
     release.generalized[label].map((item) => (ids ? [label, item, String(ids.get(label))] : [label, item])),
   );
   return [
-    dataFile(format, rowsText(release.transactions, format, relation, ids), 'the published rows'),
+    dataFile(format, rowsBytes(release.transactions, format, relation, ids), 'the published rows'),
     sideTable(
       '-generalized',
       'every generalized item and the items it stands for',
-      csvTable(ids ? ['label', 'item', 'id'] : ['label', 'item'], members),
+      csvTableBytes(ids ? ['label', 'item', 'id'] : ['label', 'item'], members),
     ),
   ];
 }
@@ -109,38 +113,60 @@ function exportGroups(release: GroupsRelease): ExportFile[] {
       const lead = [g + 1];
       for (const items of group.qid) emit(lead, items);
     });
-  const counts = release.groups.flatMap((group, g) =>
-    Object.entries(group.sensitive)
-      .filter(([, count]) => count > 0)
-      .map(([item, count]) => [String(g + 1), item, String(count)]),
-  );
   return [
     dataFile(
       'csv-long',
-      csvLongText(['group', 'row', 'item'], qid),
+      csvLongBytes(['group', 'row', 'item'], qid),
       'group,row,item: the QID rows of each group',
     ),
     sideTable(
       '-sensitive',
       'group,item,count: the sensitive items of each group, as counts',
-      csvTable(['group', 'item', 'count'], counts),
+      sensitiveCountsBytes(release),
     ),
   ];
 }
 
-function bucketsText(release: BucketsRelease): string {
+/** The `group,item,count` table: every positive count of every group, in the release's order. */
+function sensitiveCountsBytes(release: GroupsRelease): Uint8Array<ArrayBuffer> {
   const quote = csvQuoter();
-  const lines = ['bucket,row,column,item'];
+  const out = new TextWriter().write('group,item,count\n');
+  release.groups.forEach((group, g) => {
+    for (const [item, count] of Object.entries(group.sensitive))
+      if (count > 0)
+        out
+          .int(g + 1)
+          .char(COMMA)
+          .field(item, quote)
+          .char(COMMA)
+          .int(count)
+          .char(NEWLINE);
+  });
+  return out.bytes();
+}
+
+/** Every published cell as `bucket,row,column,item`; an empty cell is a line with an empty item. */
+function bucketsBytes(release: BucketsRelease): Uint8Array<ArrayBuffer> {
+  const quote = csvQuoter();
+  const out = new TextWriter().write('bucket,row,column,item\n');
   let row = 0;
   release.buckets.forEach((bucket, b) => {
     for (let r = 0; r < bucket.size; r++) {
       row++;
       bucket.columns.forEach((values, c) => {
-        const prefix = `${b + 1},${row},${c + 1},`;
+        const line = () =>
+          out
+            .int(b + 1)
+            .char(COMMA)
+            .int(row)
+            .char(COMMA)
+            .int(c + 1)
+            .char(COMMA);
         const cell = values[r] ?? [];
-        lines.push(cell.length === 0 ? prefix : prefix + cell.map(quote).join(`\n${prefix}`));
+        if (cell.length === 0) line().char(NEWLINE);
+        for (const item of cell) line().field(item, quote).char(NEWLINE);
       });
     }
   });
-  return lines.join('\n') + '\n';
+  return out.bytes();
 }

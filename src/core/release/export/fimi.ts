@@ -30,11 +30,11 @@ export function fimiIds(inputTokens: Iterable<string>, labels: readonly string[]
 }
 
 /** The rows, with `idOf` giving the value of tokens that are not integers (generalized labels). */
-export function fimiText(
+export function fimiBytes(
   rows: readonly (readonly string[])[],
   idOf: ReadonlyMap<string, number> = new Map(),
-): string {
-  if (rows.length === 0) return '';
+): Uint8Array<ArrayBuffer> {
+  if (rows.length === 0) return new Uint8Array(0);
   const value = new Map<string, number>();
   const valueOf = (token: string) => {
     let v = value.get(token);
@@ -50,5 +50,5 @@ export function fimiText(
     values.forEach((v, i) => (i > 0 ? out.char(SPACE) : out).int(v));
     out.char(NEWLINE);
   }
-  return out.text();
+  return out.bytes();
 }

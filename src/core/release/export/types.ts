@@ -19,7 +19,8 @@ export interface ExportFile {
   mime: string;
   /** What the file holds, in one line (the page's download label). */
   description: string;
-  text: string;
+  /** The file's content, UTF-8. */
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** The format a release of data read as `input` is written in when none is asked for. */
