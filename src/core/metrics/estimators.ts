@@ -112,6 +112,8 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
     const qid = tokens.filter((t) => !sensitive.has(t)).map((t) => index.published.dictionary.find(t) ?? -1);
     const sens = tokens.filter((t) => sensitive.has(t));
     if (qid.includes(-1)) return 0;
+    // No sensitive item: every group counts its matching rows as they are (integers, summed exactly).
+    if (sens.length === 0) return qid.length === 0 ? index.published.n : index.rows.countRowsContaining(qid);
     let touched: number[];
     if (qid.length === 0) {
       touched = everyGroup;

@@ -18,6 +18,8 @@ export interface GroupsIndex {
   groupOf: Uint32Array;
   /** The groups (ascending) whose sensitive counts hold `token` (> 0). */
   groupsWith(token: string): readonly number[];
+  /** The sensitive tokens some group counts (> 0), in order of first sight. */
+  sensitiveTokens: readonly string[];
   /** Each group's published count of sensitive `token` (0 where it names none), by group. */
   countsOf(token: string): Float64Array;
 }
@@ -59,6 +61,7 @@ export function groupsIndex(input: Dataset, release: GroupsRelease): GroupsIndex
     start,
     groupOf,
     groupsWith: (token) => holders.get(token) ?? [],
+    sensitiveTokens: [...holders.keys()],
     countsOf,
   };
   built.set(release, { input, index });

@@ -61,9 +61,10 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
       if (!Number.isInteger(r) || r < 0 || r >= dataset.n) continue;
       qid.length = 0;
       for (let k = offsets[r]; k < offsets[r + 1]; k++) {
-        const t = tokens[items[k]];
-        if (isSensitive[items[k]]) counts.set(t, (counts.get(t) ?? 0) + 1);
-        else if (!byIds) qid.push(t);
+        if (isSensitive[items[k]]) {
+          const t = tokens[items[k]];
+          counts.set(t, (counts.get(t) ?? 0) + 1);
+        } else if (!byIds) qid.push(tokens[items[k]]);
       }
       if (byIds ? !sameQid(g, i, r) : !sameTokens(qid, group.qid[i] ?? []))
         badRows.add(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);

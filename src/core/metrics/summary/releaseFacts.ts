@@ -147,17 +147,17 @@ interface PublishedTokens {
 
 /** A `groups` release's distinct tokens (QID rows read as ids, groupsIndex.ts; sensitive counts). */
 function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens {
-  const { published } = groupsIndex(dataset, release);
+  const index = groupsIndex(dataset, release);
+  const { published } = index;
   const present = presentIds(published);
   const tokens = new Set<string>();
   for (let id = 0; id < present.length; id++) if (present[id]) tokens.add(published.dictionary.token(id));
   let occurrences = published.items.length;
-  for (const group of release.groups)
-    for (const [s, count] of Object.entries(group.sensitive))
-      if (count > 0) {
-        tokens.add(s);
-        occurrences += count;
-      }
+  for (const s of index.sensitiveTokens) {
+    tokens.add(s);
+    const counts = index.countsOf(s);
+    for (const g of index.groupsWith(s)) occurrences += counts[g];
+  }
   return { tokens, occurrences, rows: published.n };
 }
 
