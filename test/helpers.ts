@@ -100,6 +100,6 @@ export function groupsReleaseOf(groups: GroupsRelease['groups'], sensitive = ['s
 }
 
 /** An exported file's bytes as text (a leading U+FEFF kept: it is part of what was written). */
-export function textOf(file: { bytes: Uint8Array }): string {
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(file.bytes);
+export function textOf(file: { parts: readonly Uint8Array[] }): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(file.parts));
 }

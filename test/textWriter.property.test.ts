@@ -51,7 +51,7 @@ describe('TextWriter', () => {
             }
           }
           expect(out.text()).toBe(expected);
-          expect(out.bytes()).toEqual(new TextEncoder().encode(expected));
+          expect(Buffer.concat(out.parts())).toEqual(Buffer.from(new TextEncoder().encode(expected)));
         },
       ),
       { numRuns: 500 },
@@ -72,13 +72,27 @@ describe('TextWriter', () => {
         const bytes = csvLongBytes(['group', 'row', 'item'], (emit) =>
           items.forEach((row, i) => emit([groups[i] ?? 0], row)),
         );
-        expect(bytes).toEqual(utf8(lines.join('\n') + '\n'));
+        expect(Buffer.concat(bytes)).toEqual(Buffer.from(utf8(lines.join('\n') + '\n')));
         const table = [['h', 'é'], ...items.map((row) => row.slice(0, 2))];
-        expect(csvTableBytes(table[0], table.slice(1))).toEqual(
-          utf8(table.map((r) => r.map(quote).join(',')).join('\n') + '\n'),
+        expect(Buffer.concat(csvTableBytes(table[0], table.slice(1)))).toEqual(
+          Buffer.from(utf8(table.map((r) => r.map(quote).join(',')).join('\n') + '\n')),
         );
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps every byte across chunks (several MB, a surrogate piece between them)', () => {
+    const out = new TextWriter();
+    const quote = csvQuoter();
+    const lines: string[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      const item = i === 150_000 ? '\uD800' : `item ${i % 97}`;
+      out.int(i).char(0x2c).field(item, quote).char(0x0a);
+      lines.push(`${i},${quote(item)}\n`);
+    }
+    const expected = lines.join('');
+    expect(out.text() === expected).toBe(true);
+    expect(Buffer.concat(out.parts()).equals(new TextEncoder().encode(expected))).toBe(true);
   });
 });

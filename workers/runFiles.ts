@@ -10,6 +10,6 @@ export function toRunFile(file: ExportFile): RunFile {
     suffix: file.suffix,
     extension: file.extension,
     description: file.description,
-    blob: new Blob([file.bytes], { type: file.mime }),
+    blob: new Blob([...file.parts], { type: file.mime }),
   };
 }

@@ -5,7 +5,7 @@
  * table that would land on a file the command reads or writes is refused before anything is written
  * (checkedExportTargets, then writeExportFiles).
  */
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExportFile } from '../core/release/export/types.ts';
 import { CliError } from './cliError.ts';
@@ -36,6 +36,13 @@ export function checkedExportTargets(
 
 /** Writes each file to its target (checkedExportTargets) and returns the targets. */
 export function writeExportFiles(targets: readonly string[], files: readonly ExportFile[]): string[] {
-  files.forEach((file, i) => writeFileSync(targets[i], file.bytes));
+  files.forEach((file, i) => {
+    const fd = openSync(targets[i], 'w');
+    try {
+      for (const part of file.parts) writeSync(fd, part);
+    } finally {
+      closeSync(fd);
+    }
+  });
   return [...targets];
 }

@@ -1,7 +1,8 @@
 /**
  * Assembles a Dataset row by row, as parsers and generators produce them: sorts each row,
  * keeps a repeated item once (and counts it, for the parser's warning), then moves the CSR arrays
- * into shared memory and builds the dense BitMatrix when it fits the budget (DESIGN.md sec. 2).
+ * into shared memory (unless asked not to: rows only this thread reads, such as a release's
+ * published rows) and builds the dense BitMatrix when it fits the budget (DESIGN.md sec. 2).
  */
 import { BitMatrix } from './bitMatrix.ts';
 import { Dataset, DEFAULT_BITMATRIX_BUDGET, type DatasetHandle } from './dataset.ts';
@@ -60,9 +61,14 @@ export class DatasetBuilder {
     return this.addIds(tokens.map((t) => this.dictionary.idOf(t)));
   }
 
-  build(name: string, format: DatasetHandle['format'], bitBudget = DEFAULT_BITMATRIX_BUDGET): Dataset {
-    const offsets = toSharedU32(this.offsets.view());
-    const items = toSharedU32(this.items.view());
+  build(
+    name: string,
+    format: DatasetHandle['format'],
+    bitBudget = DEFAULT_BITMATRIX_BUDGET,
+    shared = true,
+  ): Dataset {
+    const offsets = shared ? toSharedU32(this.offsets.view()) : this.offsets.view();
+    const items = shared ? toSharedU32(this.items.view()) : this.items.view();
     const d = this.dictionary.size;
     const n = offsets.length - 1;
     const bits = BitMatrix.bytesFor(n, d) <= bitBudget ? BitMatrix.fromCsr(offsets, items, d) : null;

@@ -9,13 +9,14 @@ import type { Dataset } from '../data/dataset.ts';
 import { DatasetBuilder } from '../data/datasetBuilder.ts';
 import { ItemDictionary } from '../data/itemDictionary.ts';
 
-
 const built = new WeakMap<readonly (readonly string[])[], { input: Dataset; published: Dataset }>();
 
 export function publishedDataset(input: Dataset, rows: readonly (readonly string[])[]): Dataset {
   const cached = built.get(rows);
   if (cached && cached.input === input) return cached.published;
-  const builder = new DatasetBuilder(new ItemDictionary(input.dictionary.tokens), rows.length * 2);
+  let tokens = 0;
+  for (const row of rows) tokens += row.length;
+  const builder = new DatasetBuilder(new ItemDictionary(input.dictionary.tokens), tokens);
   let ids = new Uint32Array(64); // a row's ids, scratch (addTokens would allocate two arrays a row)
   for (const row of rows) {
     if (row.length > ids.length) ids = new Uint32Array(row.length * 2);
@@ -23,8 +24,9 @@ export function publishedDataset(input: Dataset, rows: readonly (readonly string
     builder.addRow(ids, row.length);
   }
   // No dense BitMatrix: tid-lists and ItemRows' holder bitsets answer the membership tests, and
-  // building one cost more than it saved (BMS1: 10-25 ms, a third of a groups verification).
-  const published = builder.build(`${input.name} (release)`, input.format, 0);
+  // building one cost more than it saved (BMS1: 10-25 ms, a third of a groups verification). Not
+  // in shared memory either: the metrics of this thread read it, no other worker.
+  const published = builder.build(`${input.name} (release)`, input.format, 0, false);
   built.set(rows, { input, published });
   return published;
 }

@@ -7,7 +7,7 @@
  * names another format.
  */
 import { InputError } from '../../base/errors.ts';
-import { TextWriter } from './textWriter.ts';
+import { TextWriter, type Utf8Parts } from './textWriter.ts';
 
 const OPEN = 0x7b;
 const CLOSE = 0x7d;
@@ -31,7 +31,7 @@ export function arffQuote(text: string): string {
   return `'${escaped}'`;
 }
 
-export function arffBytes(relation: string, rows: readonly (readonly string[])[]): Uint8Array<ArrayBuffer> {
+export function arffBytes(relation: string, rows: readonly (readonly string[])[]): Utf8Parts {
   const indexOf = new Map<string, number>();
   for (const row of rows) for (const token of row) if (!indexOf.has(token)) indexOf.set(token, indexOf.size);
   if (indexOf.size === 0)
@@ -50,5 +50,5 @@ export function arffBytes(relation: string, rows: readonly (readonly string[])[]
     for (let i = 0; i < indices.length; i++) (i > 0 ? out.char(COMMA) : out).int(indices[i]).write(' 1');
     out.char(CLOSE).char(NEWLINE);
   }
-  return out.bytes();
+  return out.parts();
 }

@@ -5,7 +5,7 @@
  * need no quoting and skip papaparse altogether.
  */
 import Papa from 'papaparse';
-import { TextWriter } from './textWriter.ts';
+import { TextWriter, type Utf8Parts } from './textWriter.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
@@ -26,10 +26,7 @@ export function csvQuoter(): (field: string) => string {
 }
 
 /** A CSV table as UTF-8: the header line, then one line per record, every field quoted as needed. */
-export function csvTableBytes(
-  header: readonly string[],
-  records: Iterable<readonly string[]>,
-): Uint8Array<ArrayBuffer> {
+export function csvTableBytes(header: readonly string[], records: Iterable<readonly string[]>): Utf8Parts {
   const quote = csvQuoter();
   const out = new TextWriter();
   const line = (record: readonly string[]) => {
@@ -38,5 +35,5 @@ export function csvTableBytes(
   };
   line(header);
   for (const record of records) line(record);
-  return out.bytes();
+  return out.parts();
 }

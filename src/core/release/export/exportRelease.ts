@@ -17,7 +17,7 @@ import { csvBasketBytes } from './csvBasket.ts';
 import { csvQuoter, csvTableBytes } from './csvField.ts';
 import { csvLongBytes, csvLongRowsBytes, type LongRows } from './csvLong.ts';
 import { fimiBytes, fimiIds } from './fimi.ts';
-import { TextWriter } from './textWriter.ts';
+import { TextWriter, type Utf8Parts } from './textWriter.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
@@ -53,12 +53,12 @@ function onlyCsvLong(format: ExportFormat, kind: string, layout: string): void {
     );
 }
 
-function dataFile(format: ExportFormat, bytes: Uint8Array<ArrayBuffer>, description: string): ExportFile {
-  return { suffix: '', extension: EXTENSION[format], mime: MIME[format], description, bytes };
+function dataFile(format: ExportFormat, parts: Utf8Parts, description: string): ExportFile {
+  return { suffix: '', extension: EXTENSION[format], mime: MIME[format], description, parts };
 }
 
-function sideTable(suffix: string, description: string, bytes: Uint8Array<ArrayBuffer>): ExportFile {
-  return { suffix, extension: 'csv', mime: 'text/csv', description, bytes };
+function sideTable(suffix: string, description: string, parts: Utf8Parts): ExportFile {
+  return { suffix, extension: 'csv', mime: 'text/csv', description, parts };
 }
 
 function rowsBytes(
@@ -66,7 +66,7 @@ function rowsBytes(
   format: ExportFormat,
   relation: string,
   fimiIdOf?: ReadonlyMap<string, number>,
-): Uint8Array<ArrayBuffer> {
+): Utf8Parts {
   switch (format) {
     case 'csv-basket':
       return csvBasketBytes(rows);
@@ -128,7 +128,7 @@ function exportGroups(release: GroupsRelease): ExportFile[] {
 }
 
 /** The `group,item,count` table: every positive count of every group, in the release's order. */
-function sensitiveCountsBytes(release: GroupsRelease): Uint8Array<ArrayBuffer> {
+function sensitiveCountsBytes(release: GroupsRelease): Utf8Parts {
   const quote = csvQuoter();
   const out = new TextWriter().write('group,item,count\n');
   release.groups.forEach((group, g) => {
@@ -142,11 +142,11 @@ function sensitiveCountsBytes(release: GroupsRelease): Uint8Array<ArrayBuffer> {
           .int(count)
           .char(NEWLINE);
   });
-  return out.bytes();
+  return out.parts();
 }
 
 /** Every published cell as `bucket,row,column,item`; an empty cell is a line with an empty item. */
-function bucketsBytes(release: BucketsRelease): Uint8Array<ArrayBuffer> {
+function bucketsBytes(release: BucketsRelease): Utf8Parts {
   const quote = csvQuoter();
   const out = new TextWriter().write('bucket,row,column,item\n');
   let row = 0;
@@ -168,5 +168,5 @@ function bucketsBytes(release: BucketsRelease): Uint8Array<ArrayBuffer> {
       });
     }
   });
-  return out.bytes();
+  return out.parts();
 }

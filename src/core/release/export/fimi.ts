@@ -5,7 +5,7 @@
  * input item (`fimiIds`), listed with its members in the side table.
  */
 import { InputError } from '../../base/errors.ts';
-import { TextWriter } from './textWriter.ts';
+import { TextWriter, type Utf8Parts } from './textWriter.ts';
 
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
@@ -33,8 +33,8 @@ export function fimiIds(inputTokens: Iterable<string>, labels: readonly string[]
 export function fimiBytes(
   rows: readonly (readonly string[])[],
   idOf: ReadonlyMap<string, number> = new Map(),
-): Uint8Array<ArrayBuffer> {
-  if (rows.length === 0) return new Uint8Array(0);
+): Utf8Parts {
+  if (rows.length === 0) return [];
   const value = new Map<string, number>();
   const valueOf = (token: string) => {
     let v = value.get(token);
@@ -50,5 +50,5 @@ export function fimiBytes(
     values.forEach((v, i) => (i > 0 ? out.char(SPACE) : out).int(v));
     out.char(NEWLINE);
   }
-  return out.bytes();
+  return out.parts();
 }

@@ -6,12 +6,37 @@
  * is UTF-8 bytes; decoding ten million lines only to encode them again cost more than writing them).
  * A string holding a UTF-16 surrogate (an emoji, or a lone half a JSON release may carry) is
  * kept as a string piece, so the text is exactly the strings appended, whatever they hold.
+ * Bytes go into chunks (64 KB doubling up to 4 MB), joined once at the end: a buffer doubled and
+ * copied as it grew cost a third of a 60 MB export.
  */
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+/** A text as UTF-8 bytes in consecutive parts (what files and Blobs are written from). */
+export type Utf8Parts = readonly Uint8Array<ArrayBuffer>[];
+const FIRST_CHUNK = 1 << 16;
+const LARGEST_CHUNK = 1 << 22;
+
+/**
+ * Writes `value` (an integer in 0 .. 2^32-1) in decimal into `bytes` at `at`; returns the offset
+ * after its last digit. The caller makes room for 10 digits.
+ */
+export function writeUint(bytes: Uint8Array, at: number, value: number): number {
+  let digits = 1;
+  for (let bound = 10; digits < 10 && value >= bound; bound *= 10) digits++;
+  let v = value;
+  for (let i = at + digits - 1; i >= at; i--) {
+    const quotient = (v / 10) >>> 0;
+    bytes[i] = 48 + v - quotient * 10;
+    v = quotient;
+  }
+  return at + digits;
+}
+
 export class TextWriter {
-  private buffer = new Uint8Array(1 << 16);
+  private buffer = new Uint8Array(FIRST_CHUNK);
   private length = 0;
+  /** Chunks filled before `buffer`, since the last piece. */
+  private full: Uint8Array<ArrayBuffer>[] = [];
   /** The text so far when a string had to be kept as a string; bytes follow it. */
   private readonly pieces: string[] = [];
   private readonly encoded = new Map<string, Uint8Array | null>();
@@ -72,26 +97,27 @@ export class TextWriter {
   int(value: number): this {
     // Ids and counts fit 32 bits: their digits come from unsigned integer division.
     if (!(value >= 0 && value <= 0xffffffff && value === Math.floor(value))) return this.write(String(value));
-    let digits = 1;
-    for (let bound = 10; digits < 10 && value >= bound; bound *= 10) digits++;
-    this.reserve(digits);
-    let v = value;
-    for (let i = this.length + digits - 1; i >= this.length; i--) {
-      const quotient = (v / 10) >>> 0;
-      this.buffer[i] = 48 + v - quotient * 10;
-      v = quotient;
-    }
-    this.length += digits;
+    this.reserve(10);
+    this.length = writeUint(this.buffer, this.length, value);
+    return this;
+  }
+
+  /** Appends `bytes[0..length)` (a line's start, built once and repeated). */
+  copy(bytes: Uint8Array, length: number): this {
+    this.reserve(length);
+    for (let i = 0; i < length; i++) this.buffer[this.length++] = bytes[i];
     return this;
   }
 
   /**
-   * The text written as UTF-8 (a lone surrogate as U+FFFD, as any UTF-8 file holds it); a view of
-   * the writer's buffer, valid until the next write.
+   * The text written as UTF-8 (a lone surrogate as U+FFFD, as any UTF-8 file holds it), in parts
+   * to be written one after the other (joining them would touch as much fresh memory again: on
+   * this project's machines, first writes to new memory cost ~8 ms per MB). Views of the writer's
+   * chunks, valid until the next write.
    */
-  bytes(): Uint8Array<ArrayBuffer> {
-    if (this.pieces.length === 0) return this.buffer.subarray(0, this.length);
-    return this.encoder.encode(this.text());
+  parts(): Utf8Parts {
+    if (this.pieces.length > 0) return [this.encoder.encode(this.text())];
+    return [...this.full, this.buffer.subarray(0, this.length)];
   }
 
   /** The text written (the writer is left as it is). */
@@ -102,14 +128,29 @@ export class TextWriter {
   /** The bytes written since the last piece, as a string. */
   private pending(): string {
     // ignoreBOM: a leading U+FEFF is part of the text written, not a byte-order mark.
-    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.buffer.subarray(0, this.length));
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.joined());
   }
 
   /** The bytes written since the last piece, as a string, and the byte buffer emptied. */
   private decoded(): string {
     const text = this.pending();
+    this.full = [];
     this.length = 0;
     return text;
+  }
+
+  /** The bytes written since the last piece in one array (the current chunk itself if it is all). */
+  private joined(): Uint8Array<ArrayBuffer> {
+    const current = this.buffer.subarray(0, this.length);
+    if (this.full.length === 0) return current;
+    const parts = [...this.full, current];
+    const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
   }
 
   /** Room for `more` bytes (the check inlined where it is called; growing is the rare case). */
@@ -117,11 +158,10 @@ export class TextWriter {
     if (this.length + more > this.buffer.length) this.grow(more);
   }
 
+  /** Sets the filled chunk aside and starts a new one with room for `more` bytes. */
   private grow(more: number): void {
-    let size = this.buffer.length * 2;
-    while (size < this.length + more) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.buffer.subarray(0, this.length));
-    this.buffer = grown;
+    if (this.length > 0) this.full.push(this.buffer.subarray(0, this.length));
+    this.buffer = new Uint8Array(Math.max(more, Math.min(this.buffer.length * 2, LARGEST_CHUNK)));
+    this.length = 0;
   }
 }
