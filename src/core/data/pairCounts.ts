@@ -23,15 +23,17 @@ export function pairCounts(
       const s = slot[dataset.items[k]];
       if (s >= 0) held.push(s);
     }
-    for (let x = 0; x < held.length; x++)
-      for (let y = x + 1; y < held.length; y++) {
-        const i = Math.min(held[x], held[y]);
-        counts[i * f + (held[x] ^ held[y] ^ i)]++;
-      }
+    // Either cell of the pair, whichever order the row lists them in; the two are summed below.
+    for (let x = 0; x < held.length; x++) {
+      const row = held[x] * f;
+      for (let y = x + 1; y < held.length; y++) counts[row + held[y]]++;
+    }
   }
   const pairs: { a: number; b: number; support: number }[] = [];
   for (let i = 0; i < f; i++)
-    for (let j = i + 1; j < f; j++)
-      if (counts[i * f + j] > 0) pairs.push({ a: items[i], b: items[j], support: counts[i * f + j] });
+    for (let j = i + 1; j < f; j++) {
+      const support = counts[i * f + j] + counts[j * f + i];
+      if (support > 0) pairs.push({ a: items[i], b: items[j], support });
+    }
   return pairs;
 }
