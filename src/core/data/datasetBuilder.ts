@@ -8,6 +8,7 @@ import { BitMatrix } from './bitMatrix.ts';
 import { Dataset, DEFAULT_BITMATRIX_BUDGET, type DatasetHandle } from './dataset.ts';
 import { ItemDictionary } from './itemDictionary.ts';
 import { toSharedU32 } from './sharedBuffer.ts';
+import { sortPrefix } from './sortPrefix.ts';
 import { U32Vec } from './u32Vec.ts';
 
 export class DatasetBuilder {
@@ -73,27 +74,5 @@ export class DatasetBuilder {
     const n = offsets.length - 1;
     const bits = BitMatrix.bytesFor(n, d) <= bitBudget ? BitMatrix.fromCsr(offsets, items, d) : null;
     return new Dataset(name, format, offsets, items, this.dictionary, bits);
-  }
-}
-
-/**
- * Sorts ids[0..length) ascending. Insertion sort for short rows (the bulk of real data, and linear
- * on the already sorted rows that dense files such as chess give); the native sort beyond 64 items.
- */
-function sortPrefix(ids: Uint32Array, length: number): void {
-  if (length > 64) {
-    let sorted = true;
-    for (let i = 1; i < length && sorted; i++) sorted = ids[i - 1] <= ids[i];
-    if (!sorted) ids.subarray(0, length).sort();
-    return;
-  }
-  for (let i = 1; i < length; i++) {
-    const v = ids[i];
-    let j = i - 1;
-    while (j >= 0 && ids[j] > v) {
-      ids[j + 1] = ids[j];
-      j--;
-    }
-    ids[j + 1] = v;
   }
 }

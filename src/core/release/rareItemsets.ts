@@ -10,6 +10,7 @@
  * A verifier asks this first and spells out the offenders (verifyGeneralized.ts itemsetCounts)
  * only when the answer is yes.
  */
+import { sortPrefix } from '../data/sortPrefix.ts';
 import { ItemDictionary } from '../data/itemDictionary.ts';
 import { TupleCounter } from '../data/tupleCounts.ts';
 
@@ -65,7 +66,8 @@ function distinctIdRows(rows: readonly (readonly string[])[]): {
   rows.forEach((row, r) => {
     const start = at;
     for (const token of row) ids[at++] = dictionary.idOf(token);
-    const own = ids.subarray(start, at).sort();
+    const own = ids.subarray(start, at);
+    sortPrefix(own, own.length);
     let distinct = 0;
     for (let i = 0; i < own.length; i++) if (i === 0 || own[i] !== own[i - 1]) own[distinct++] = own[i];
     at = start + distinct;

@@ -2,6 +2,7 @@
  * A small summary of a release for the viewer (computed where the release is, in the worker, so the
  * page never walks the whole release): class sizes and the largest classes with their items.
  */
+import { topK } from '../base/topK.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { BucketsRelease, Release } from './types.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
@@ -69,10 +70,11 @@ export function summarizeRelease(input: Dataset, release: Release, limit = 200):
     rows: release.transactions.length,
     classes: classes.length,
     sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
-    topClasses: [...classes]
-      .sort((a, b) => b.size - a.size || published.rowLength(b.first) - published.rowLength(a.first))
-      .slice(0, limit)
-      .map((c) => ({ size: c.size, items: [...release.transactions[c.first]].sort(compareTokens) })),
+    topClasses: topK(
+      classes,
+      limit,
+      (a, b) => b.size - a.size || published.rowLength(b.first) - published.rowLength(a.first),
+    ).map((c) => ({ size: c.size, items: [...release.transactions[c.first]].sort(compareTokens) })),
     ...mapping,
   };
 }

@@ -5,6 +5,7 @@
  * input item (`fimiIds`), listed with its members in the side table.
  */
 import { InputError } from '../../base/errors.ts';
+import { sortPrefix } from '../../data/sortPrefix.ts';
 import { TextWriter, type Utf8Parts } from './textWriter.ts';
 
 const SPACE = 0x20;
@@ -42,12 +43,12 @@ export function fimiBytes(
     return v;
   };
   const out = new TextWriter();
-  const values: number[] = []; // a row's values, scratch reused row after row
+  let values = new Float64Array(64); // a row's values, scratch reused row after row
   for (const row of rows) {
-    values.length = 0;
-    for (const token of row) values.push(valueOf(token));
-    if (values.length > 1) values.sort((a, b) => a - b);
-    values.forEach((v, i) => (i > 0 ? out.char(SPACE) : out).int(v));
+    if (row.length > values.length) values = new Float64Array(row.length * 2);
+    for (let i = 0; i < row.length; i++) values[i] = valueOf(row[i]);
+    sortPrefix(values, row.length);
+    for (let i = 0; i < row.length; i++) (i > 0 ? out.char(SPACE) : out).int(values[i]);
     out.char(NEWLINE);
   }
   return out.parts();
