@@ -26,6 +26,21 @@ export function hasRareItemset(
   pairArrayBytes = PAIR_ARRAY_BYTES,
 ): boolean {
   const { offsets, ids, d } = distinctIdRows(rows);
+  return hasRareItemsetInRows(offsets, ids, d, m, k, pairArrayBytes);
+}
+
+/**
+ * The same test over rows already as CSR over ids below `d`, each row's ids distinct and
+ * ascending, offsets from 0 (a release's published rows as a Dataset, publishedRows.ts).
+ */
+export function hasRareItemsetInRows(
+  offsets: Uint32Array,
+  ids: Uint32Array,
+  d: number,
+  m: number,
+  k: number,
+  pairArrayBytes = PAIR_ARRAY_BYTES,
+): boolean {
   if (m >= 1 && hasRareSingle(offsets, ids, d, k)) return true;
   const densePairs = m >= 2 && k <= SATURATED && (d * (d - 1)) / 2 <= pairArrayBytes / 2;
   if (densePairs && hasRarePair(offsets, ids, d, k)) return true;

@@ -10,8 +10,10 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
-import { hasRareItemset } from './rareItemsets.ts';
-import { ProblemList, rowProblem, sameTokens } from './rowChecks.ts';
+import { hasRareItemsetInRows } from './rareItemsets.ts';
+import { publishedDataset } from './publishedRows.ts';
+import { ProblemList, rowProblem } from './rowChecks.ts';
+import { sortPrefix } from '../data/sortPrefix.ts';
 import type { GeneralizedAudit, GeneralizedRelease, Verification } from './types.ts';
 
 export function verifyGeneralized(
@@ -39,21 +41,21 @@ export function verifyGeneralized(
   for (const [label, items] of Object.entries(release.generalized))
     for (const t of items) labelOf.set(t, label);
   const suppressed = new Set(release.suppressed);
-  const publish = publishedForm(dataset, labelOf, suppressed);
-  const known = (t: string) =>
-    (isInput(t) && !labelOf.has(t) && !suppressed.has(t)) || Object.hasOwn(release.generalized, t);
+  const published = publishedDataset(dataset, release.transactions);
+  const expectedRow = expectedRows(dataset, published, labelOf, suppressed);
+  const known = knownIds(dataset, published, release, labelOf, suppressed);
   const badRows = new ProblemList();
   release.transactions.forEach((row, p) => {
-    const problem = rowProblem(row, known);
-    if (problem) {
-      badRows.add(`published row ${p + 1} ${problem}`);
+    // Read as ids (sorted, repeats collapsed): a row that lost a token to a repeat, or names a
+    // token that is no input item and no label, is spelled out token by token.
+    if (row.length !== published.rowLength(p) || !allKnown(published.row(p), known)) {
+      const problem = rowProblem(row, (t) => known[published.dictionary.find(t)!] === 1);
+      badRows.add(`published row ${p + 1} ${problem ?? 'differs from its items read as ids'}`);
       return;
     }
     const r = audit.rowOf[p];
     if (!Number.isInteger(r) || r < 0 || r >= dataset.n) return;
-    // The row names each item once (rowProblem), so comparing it with the distinct tokens its
-    // input row maps to compares the two as sets.
-    if (!sameTokens(publish(r), row))
+    if (!sameIds(expectedRow(r), published.row(p)))
       badRows.add(`published row ${p + 1} is not input row ${r} under the mapping`);
   });
   problems.push(...badRows.list());
@@ -72,7 +74,7 @@ export function verifyGeneralized(
     // Counted over ids first (rareItemsets.ts); only a release that fails is counted again by
     // token, to name the worst offenders first: the rarest itemsets.
     const rare =
-      Number.isInteger(m) && !hasRareItemset(release.transactions, m, k)
+      Number.isInteger(m) && !hasRareItemsetInRows(published.offsets, published.items, published.d, m, k)
         ? []
         : [...itemsetCounts(release.transactions, m)].filter(([, c]) => c < k).sort((a, b) => a[1] - b[1]);
     for (const [key, c] of rare.slice(0, 5))
@@ -98,39 +100,68 @@ export function verifyGeneralized(
 }
 
 /**
- * Input row r as the release should publish it: the distinct tokens its items map to (a label, the
- * item itself, or nothing when suppressed), in the order of the row's items. Each input item's
- * token is looked up once; the returned array is scratch, valid until the next call.
+ * Input row r as the release should publish it, as published ids (publishedRows.ts: an input
+ * item keeps its id, a label has the id the published rows gave it): the distinct ids its items
+ * map to (a label, the item itself, or nothing when suppressed), ascending. A label no published
+ * row names gets an id no row holds. The returned array is scratch, valid until the next call.
  */
-function publishedForm(
+function expectedRows(
   dataset: Dataset,
+  published: Dataset,
   labelOf: ReadonlyMap<string, string>,
   suppressed: ReadonlySet<string>,
-): (r: number) => string[] {
-  const targets: string[] = [];
-  const indexOf = new Map<string, number>();
-  const targetOf = Int32Array.from(dataset.dictionary.tokens, (t) => {
+): (r: number) => Uint32Array {
+  const unnamed = new Map<string, number>();
+  const idOfLabel = (label: string) =>
+    published.dictionary.find(label) ??
+    unnamed.get(label) ??
+    unnamed.set(label, published.d + unnamed.size).get(label)!;
+  const targetOf = Int32Array.from(dataset.dictionary.tokens, (t, id) => {
     if (suppressed.has(t)) return -1;
-    const target = labelOf.get(t) ?? t;
-    let index = indexOf.get(target);
-    if (index === undefined) indexOf.set(target, (index = targets.push(target) - 1));
-    return index;
+    const label = labelOf.get(t);
+    return label === undefined ? id : idOfLabel(label);
   });
-  const lastCall = new Int32Array(targets.length); // the call that last put each target in `out`
-  let call = 0;
-  const out: string[] = [];
+  let out = new Uint32Array(64);
   const { offsets, items } = dataset;
   return (r) => {
-    out.length = 0;
-    call++;
-    for (let k = offsets[r]; k < offsets[r + 1]; k++) {
-      const target = targetOf[items[k]];
-      if (target < 0 || lastCall[target] === call) continue;
-      lastCall[target] = call;
-      out.push(targets[target]);
-    }
-    return out;
+    if (offsets[r + 1] - offsets[r] > out.length) out = new Uint32Array(2 * (offsets[r + 1] - offsets[r]));
+    let length = 0;
+    for (let k = offsets[r]; k < offsets[r + 1]; k++)
+      if (targetOf[items[k]] >= 0) out[length++] = targetOf[items[k]];
+    sortPrefix(out, length);
+    let distinct = 0;
+    for (let i = 0; i < length; i++) if (i === 0 || out[i] !== out[distinct - 1]) out[distinct++] = out[i];
+    return out.subarray(0, distinct);
   };
+}
+
+/**
+ * Per published id, 1 when its token may appear in a published row: an input item neither
+ * generalized nor suppressed, or a generalized item's label.
+ */
+function knownIds(
+  dataset: Dataset,
+  published: Dataset,
+  release: GeneralizedRelease,
+  labelOf: ReadonlyMap<string, string>,
+  suppressed: ReadonlySet<string>,
+): Uint8Array {
+  return Uint8Array.from(published.dictionary.tokens, (t, id) =>
+    (id < dataset.d && !labelOf.has(t) && !suppressed.has(t)) || Object.hasOwn(release.generalized, t)
+      ? 1
+      : 0,
+  );
+}
+
+function allKnown(ids: Uint32Array, known: Uint8Array): boolean {
+  for (let i = 0; i < ids.length; i++) if (known[ids[i]] === 0) return false;
+  return true;
+}
+
+function sameIds(a: Uint32Array, b: Uint32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
