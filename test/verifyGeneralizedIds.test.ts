@@ -18,6 +18,7 @@ const release = (transactions: string[][]): GeneralizedRelease => ({
   method: 'test',
   params: { k: 1, m: 2 },
   seed: 1,
+  sensitive: [],
   kind: 'generalized',
   generalized: { ab: ['a', 'b'], d: ['d', 'e'] },
   suppressed: ['c'],

@@ -5,10 +5,10 @@
  * table that would land on a file the command reads or writes is refused before anything is written
  * (checkedExportTargets, then writeExportFiles).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExportFile } from '../core/release/export/types.ts';
 import { CliError } from './cliError.ts';
+import { writeParts } from './writePieces.ts';
 
 /** Where each file goes: FILE for the data, FILE-<suffix>.<extension> beside it for a second table. */
 export function exportTargets(path: string, files: readonly ExportFile[]): string[] {
@@ -36,13 +36,6 @@ export function checkedExportTargets(
 
 /** Writes each file to its target (checkedExportTargets) and returns the targets. */
 export function writeExportFiles(targets: readonly string[], files: readonly ExportFile[]): string[] {
-  files.forEach((file, i) => {
-    const fd = openSync(targets[i], 'w');
-    try {
-      for (const part of file.parts) writeSync(fd, part);
-    } finally {
-      closeSync(fd);
-    }
-  });
+  files.forEach((file, i) => writeParts(targets[i], file.parts));
   return [...targets];
 }

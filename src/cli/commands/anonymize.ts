@@ -12,7 +12,7 @@
  * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
  * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
 import type { RunHooks } from '../../core/run/runMethod.ts';
@@ -40,6 +40,7 @@ import {
 } from '../args.ts';
 import { checkOutputPaths } from '../outputPaths.ts';
 import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
+import { writeTextFile } from '../writePieces.ts';
 import { CliError } from '../cliError.ts';
 import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
@@ -156,11 +157,11 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
           args.flags.get('rules-out'),
         ]);
   // The audit first: a release is never left on disk without the audit that checks it.
-  if (auditPath) writeFileSync(auditPath, outcome.auditJson + '\n');
-  writeFileSync(args.flags.get('out')!, outcome.releaseJson + '\n');
+  if (auditPath) writeTextFile(auditPath, outcome.auditJson);
+  writeTextFile(args.flags.get('out')!, outcome.releaseJson);
   const exported = targets && writeExportFiles(targets, outcome.exports);
   const rulesOut = args.flags.get('rules-out');
-  if (rulesOut && outcome.rulesJson) writeFileSync(rulesOut, outcome.rulesJson + '\n');
+  if (rulesOut && outcome.rulesJson) writeTextFile(rulesOut, outcome.rulesJson);
   // A constraint file's content stays out of the printed record: it names the file instead; the
   // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };

@@ -6,7 +6,8 @@
  * with `-generalized.csv`) and prints the check of the outcome: whether the guarantee still holds,
  * the level it offers and the offenders. Exit 0 whether or not it holds.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeTextFile } from '../writePieces.ts';
 import { applyRules } from '../../core/check/applyRules.ts';
 import { releaseJson } from '../../core/release/exportRelease.ts';
 import { exportRelease } from '../../core/release/export/exportRelease.ts';
@@ -43,7 +44,7 @@ export async function applyCommand(args: ParsedArgs) {
   const targets = checkedExportTargets(exportPath, files, [file, rulesPath, args.flags.get('out')]);
   const [data, table] = writeExportFiles(targets, files);
   const out = args.flags.get('out');
-  if (out) writeFileSync(out, releaseJson(applied.release) + '\n');
+  if (out) writeTextFile(out, releaseJson(applied.release));
   return {
     rules: { method: rules.method, model: rules.model, params: rules.params, kind: rules.kind },
     guarantee: applied.check.guarantee,
