@@ -13,7 +13,7 @@ import { log2GeneralizedItemUl, utilityLoss } from '../src/core/metrics/utilityL
 import { generalizedNcp } from '../src/core/metrics/generalizedNcp.ts';
 import { certaintyPenalty } from '../src/core/metrics/certaintyPenalty.ts';
 import { klQueries, queryKls, reconstructionError } from '../src/core/metrics/kl.ts';
-import { avgreQueries } from '../src/core/metrics/avgre.ts';
+import { averageRelativeError, avgreQueries } from '../src/core/metrics/avgre.ts';
 import { compact } from '../src/core/metrics/sampling.ts';
 import type { GeneralizedRelease, GroupsRelease, TransactionsRelease } from '../src/core/release/types.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
@@ -189,5 +189,52 @@ describe('the same queries for every method of one seed (paired comparison)', ()
     expect(gray.record.perQuery?.avgre).toHaveLength(60);
     expect(avgreQueries(dataset, 2, 60, 7)).toEqual(avgreQueries(dataset, 2, 60, 7));
     expect(avgreQueries(dataset, 2, 60, 7)).not.toEqual(avgreQueries(dataset, 2, 60, 8));
+  });
+});
+
+describe('sensitive items named like Object.prototype keys', () => {
+  // The same data and release twice, the sensitive item called `constructor` and then `zz`: the
+  // metrics read counts by item, never an object's inherited key (a group without the item once
+  // read Object.prototype.constructor and gave NaN).
+  const measure = (s: string) => {
+    const text = `a,b,${s}\nb,c\nc,d,${s}\na,d\nb,d\na,c\na,b\n`;
+    const { dataset } = parseText(text, { fileName: 'rows.csv' });
+    const release: GroupsRelease = {
+      ...header,
+      model: 'p-degree',
+      method: 'hand',
+      params: { p: 2 },
+      sensitive: [s],
+      kind: 'groups',
+      groups: [
+        {
+          qid: [
+            ['a', 'b'],
+            ['b', 'c'],
+            ['a', 'd'],
+          ],
+          sensitive: { [s]: 1 },
+        },
+        {
+          qid: [
+            ['c', 'd'],
+            ['b', 'd'],
+            ['a', 'c'],
+          ],
+          sensitive: { [s]: 1 },
+        },
+      ],
+    };
+    release.groups.push({ qid: [['a', 'b']], sensitive: {} });
+    return {
+      kl: reconstructionError(dataset, release, { seed: 3, queries: 40, r: 2 }).kl,
+      avgre: averageRelativeError(dataset, release, { seed: 3, queries: 40, q: 2 }).avgre,
+    };
+  };
+
+  it('gives the values the same release gives with the item renamed', () => {
+    const renamed = measure('zz');
+    expect(Number.isFinite(renamed.kl) && Number.isFinite(renamed.avgre)).toBe(true);
+    expect(measure('constructor')).toEqual(renamed);
   });
 });
