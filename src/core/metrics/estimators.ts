@@ -55,23 +55,32 @@ function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
 function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEstimator {
   const { columnOf, columns } = bucketColumns(dataset, release);
   const allRows = release.buckets.reduce((sum, b) => sum + b.size, 0);
+  // Each input item's column (-1: none) and its id among that column's cells (-1: in no cell).
+  const columnOfId = new Int32Array(dataset.d).fill(-1);
+  const cellIdOf = new Int32Array(dataset.d).fill(-1);
+  dataset.dictionary.tokens.forEach((token, id) => {
+    const c = columnOf.get(token);
+    if (c === undefined) return;
+    columnOfId[id] = c;
+    cellIdOf[id] = columns[c].published.dictionary.find(token) ?? -1;
+  });
   // Scratch per bucket, reused by every query (only the buckets a query touches are reset).
   const held = new Uint32Array(release.buckets.length);
   const estimate = new Float64Array(release.buckets.length);
   return (itemset) => {
-    const tokens = itemset.map((id) => dataset.dictionary.token(id));
-    if (tokens.length === 0) return allRows;
-    const parts = new Map<number, number[]>();
-    for (const token of tokens) {
-      const c = columnOf.get(token);
-      if (c === undefined) return 0;
-      const id = columns[c].published.dictionary.find(token) ?? -1;
-      if (id < 0) return 0;
-      (parts.get(c) ?? parts.set(c, []).get(c)!).push(id);
+    if (itemset.length === 0) return allRows;
+    // The query's items by column, the columns in order of first appearance.
+    const parts: { c: number; ids: number[] }[] = [];
+    for (const id of itemset) {
+      const c = columnOfId[id];
+      if (c < 0 || cellIdOf[id] < 0) return 0;
+      const part = parts.find((q) => q.c === c);
+      if (part) part.ids.push(cellIdOf[id]);
+      else parts.push({ c, ids: [cellIdOf[id]] });
     }
     // The buckets where every part so far is held, with |B| times the product of their fractions.
     let alive: number[] | null = null;
-    for (const [c, ids] of parts) {
+    for (const { c, ids } of parts) {
       const { rows, bucketOf } = columns[c];
       const touched: number[] = [];
       rows.forRowsHolding(ids, (cell) => {
@@ -105,15 +114,18 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
   const sensitive = new Set(release.sensitive);
   const index = groupsIndex(dataset, release);
   const everyGroup = release.groups.map((_, g) => g);
+  // Per input item: its counts per group when it is sensitive, else its id among the QID rows (-1: none).
+  const countsOfId = dataset.dictionary.tokens.map((t) => (sensitive.has(t) ? index.countsOf(t) : null));
+  const qidIdOf = Int32Array.from(dataset.dictionary.tokens, (t) => index.published.dictionary.find(t) ?? -1);
   // Rows per group matching a query's QID part: scratch reused by every query.
   const held = new Uint32Array(release.groups.length);
   return (itemset) => {
-    const tokens = itemset.map((id) => dataset.dictionary.token(id));
-    const qid = tokens.filter((t) => !sensitive.has(t)).map((t) => index.published.dictionary.find(t) ?? -1);
-    const sens = tokens.filter((t) => sensitive.has(t));
+    const qid = itemset.filter((id) => countsOfId[id] === null).map((id) => qidIdOf[id]);
+    const counts = itemset.flatMap((id) => countsOfId[id] ?? []);
     if (qid.includes(-1)) return 0;
     // No sensitive item: every group counts its matching rows as they are (integers, summed exactly).
-    if (sens.length === 0) return qid.length === 0 ? index.published.n : index.rows.countRowsContaining(qid);
+    if (counts.length === 0)
+      return qid.length === 0 ? index.published.n : index.rows.countRowsContaining(qid);
     let touched: number[];
     if (qid.length === 0) {
       touched = everyGroup;
@@ -124,7 +136,6 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
         if (held[index.groupOf[p]]++ === 0) touched.push(index.groupOf[p]);
       });
     }
-    const counts = sens.map((s) => index.countsOf(s));
     let total = 0;
     for (const g of touched) {
       let estimate = held[g];
