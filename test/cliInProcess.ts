@@ -3,7 +3,7 @@
  * lines per second, where spawning tsx costs about a second each (cli.test.ts does that for the
  * exit-code path). Also a scratch directory for the files a test writes.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
@@ -44,5 +44,36 @@ export function scratch(prefix: string) {
       writeFileSync(path, content);
       return path;
     },
+  };
+}
+
+/**
+ * `anonymize DATA ...flags --workers N` writing its release and audit into `dir`: the printed
+ * record (stderr must be empty, the exit code 0) and the release and audit as written.
+ */
+export async function anonymizeWithWorkers(
+  dir: ReturnType<typeof scratch>,
+  data: string,
+  flags: string[],
+  workers: number,
+): Promise<{ record: { verified: boolean; notes: Record<string, unknown> }; files: string }> {
+  const name = `${flags.join('')}-${workers}`.replace(/[^\w-]/g, '');
+  const out = dir.path(`r-${name}.json`);
+  const audit = dir.path(`a-${name}.json`);
+  const result = await cliInProcess(
+    'anonymize',
+    data,
+    ...flags,
+    '--workers',
+    String(workers),
+    '--out',
+    out,
+    '--audit',
+    audit,
+  );
+  if (result.stderr !== '' || result.code !== 0) throw new Error(`exit ${result.code}: ${result.stderr}`);
+  return {
+    record: JSON.parse(result.stdout),
+    files: readFileSync(out, 'utf8') + readFileSync(audit, 'utf8'),
   };
 }

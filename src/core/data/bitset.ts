@@ -92,3 +92,10 @@ export function setBits(words: Uint32Array, offset = 0, length = words.length - 
   }
   return out;
 }
+
+/** A bitset of the rows r with flags[r] === 1 (what a Uint8Array of 0/1 flags says, in n/8 bytes). */
+export function bitsetOfFlags(flags: Uint8Array): Uint32Array {
+  const words = new Uint32Array(wordsFor(flags.length));
+  for (let r = 0; r < flags.length; r++) if (flags[r] === 1) words[r >>> 5] |= 1 << (r & 31);
+  return words;
+}

@@ -2,14 +2,16 @@
  * What every p-degree method (Ghinita, Kalnis, Tao) shares around its own group formation: the
  * privacy degree parameter, the sensitive rows, the feasibility test of Theorem 1 (an error, not a
  * crash), and the `groups` release. A method supplies only how it forms groups (and, optionally,
- * its teaching trace).
+ * the same formation in rounds of tasks for the worker pool, and its teaching trace).
  */
 import {
   defineMethod,
   resolvedAs,
+  type MethodResult,
   type MethodSpec,
   type ParamSpec,
   type ParamValues,
+  type RoundStep,
   type RunContext,
 } from '../../types.ts';
 import type { Dataset } from '../../../data/dataset.ts';
@@ -27,17 +29,33 @@ export interface GroupFormation {
 /** The params of a p-degree method: p, then the method's own. */
 export type PDegreeParams<P extends readonly ParamSpec[]> = { readonly p: number } & ParamValues<P>;
 
-export function pDegreeMethod<const P extends readonly ParamSpec[]>(def: {
+/**
+ * A group formation in rounds (methods/types.ts RoundsPlan): `start` yields each round's tasks,
+ * takes their results in order, and returns the formation `formGroups` would; `task` runs on any
+ * worker.
+ */
+export interface GroupRounds<P extends readonly ParamSpec[], Task, Partial> {
+  start(
+    rows: SensitiveRows,
+    p: number,
+    params: PDegreeParams<P>,
+    ctx: RunContext,
+  ): Generator<Task[], GroupFormation, Partial[]>;
+  task(dataset: Dataset, params: PDegreeParams<P>, task: Task): Partial;
+}
+
+export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never, Partial = never>(def: {
   id: string;
   label: string;
   params: P;
   formGroups: (rows: SensitiveRows, p: number, params: PDegreeParams<P>, ctx: RunContext) => GroupFormation;
+  rounds?: GroupRounds<P, Task, Partial>;
   /** The teaching trace (Ghinita Fig. 1) for small datasets. */
   teach?: { maxRows: number; run: (dataset: Dataset, params: PDegreeParams<P>, ctx: RunContext) => unknown };
 }): MethodSpec {
-  const { teach } = def;
+  const { teach, rounds } = def;
   const params: readonly ParamSpec[] = [P_PARAM, ...def.params];
-  return defineMethod({
+  return defineMethod<readonly ParamSpec[], Task, Partial>({
     id: def.id,
     label: def.label,
     paper: GHINITA_PAPER,
@@ -47,16 +65,24 @@ export function pDegreeMethod<const P extends readonly ParamSpec[]>(def: {
     params,
     run(dataset, values, ctx) {
       const typed = resolvedAs<PDegreeParams<P>>(values);
-      const rows = new SensitiveRows(dataset, ctx.sensitive);
-      rows.assertFeasible(typed.p);
-      const { groups, notes } = def.formGroups(rows, typed.p, typed, ctx);
-      const { release, audit } = groupsRelease(ctx.header, dataset, rows, groups, ctx.rng);
-      return {
-        release,
-        audit,
-        notes: { groups: groups.length, 'sensitive transactions': rows.sensitiveRows.length, ...notes },
-      };
+      const rows = feasibleRows(dataset, typed.p, ctx);
+      return published(dataset, rows, def.formGroups(rows, typed.p, typed, ctx), ctx);
     },
+    ...(rounds && {
+      rounds: {
+        start(dataset, values, ctx) {
+          const typed = resolvedAs<PDegreeParams<P>>(values);
+          const rows = feasibleRows(dataset, typed.p, ctx);
+          const steps = rounds.start(rows, typed.p, typed, ctx);
+          const advance = (step: IteratorResult<Task[], GroupFormation>): RoundStep<Task, Partial> =>
+            step.done
+              ? { result: published(dataset, rows, step.value, ctx) }
+              : { tasks: step.value, next: (partials) => advance(steps.next(partials)) };
+          return advance(steps.next());
+        },
+        task: (dataset, values, task) => rounds.task(dataset, resolvedAs<PDegreeParams<P>>(values), task),
+      },
+    }),
     ...(teach && {
       teach: {
         maxRows: teach.maxRows,
@@ -64,4 +90,26 @@ export function pDegreeMethod<const P extends readonly ParamSpec[]>(def: {
       },
     }),
   });
+}
+
+/** The run's sensitive rows, once Theorem 1 says p is feasible. */
+function feasibleRows(dataset: Dataset, p: number, ctx: RunContext): SensitiveRows {
+  const rows = new SensitiveRows(dataset, ctx.sensitive);
+  rows.assertFeasible(p);
+  return rows;
+}
+
+/** The `groups` release of a formation (its shuffles from ctx.rng, after the method's draws). */
+function published(
+  dataset: Dataset,
+  rows: SensitiveRows,
+  { groups, notes }: GroupFormation,
+  ctx: RunContext,
+): MethodResult {
+  const { release, audit } = groupsRelease(ctx.header, dataset, rows, groups, ctx.rng);
+  return {
+    release,
+    audit,
+    notes: { groups: groups.length, 'sensitive transactions': rows.sensitiveRows.length, ...notes },
+  };
 }
