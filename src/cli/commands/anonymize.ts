@@ -8,7 +8,8 @@
  * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
  * a method without sensitive items; at least one for p-degree), output paths.
  * `--workers N` (default: the hardware threads) runs a method's independent tasks on N worker
- * threads (PTA's segments, PatternKa's minings); the release does not depend on N.
+ * threads (PTA's segments, PatternKa's minings, nn's and lsh's queries); the release does not
+ * depend on N. The threads start while the file is read.
  * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
  * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
@@ -20,6 +21,7 @@ import type { Dataset } from '../../core/data/dataset.ts';
 import type { ContextHooks } from '../../core/run/resolveRequest.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
 import { roundsHere } from '../../../workers/roundsHere.ts';
+import type { WorkerPool } from '../../../workers/pool.ts';
 import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
@@ -124,13 +126,16 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
   // Params are checked before the file is read: a typo costs nothing.
   resolveRequest(request);
   const workers = intFlag(args, 'workers', availableParallelism(), 1);
-  const { dataset, warnings } = await readDataset(file, parseFlags(args));
+  // The worker threads start while the file is read (each loads the engine: about a second).
+  const pool = workers > 1 && (spec.rounds || spec.parallel) ? createNodePool(workers) : undefined;
+  const read = readDataset(file, parseFlags(args));
+  read.catch(() => pool?.terminate());
+  const { dataset, warnings } = await read;
   const started = performance.now();
   let outcome: PublishedRun;
   try {
     const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() };
-    const pooled =
-      workers > 1 && (spec.rounds || spec.parallel) ? await onPool(workers, dataset, request, hooks) : {};
+    const pooled = pool ? await onPool(pool, dataset, request, hooks) : {};
     outcome = publishRun(
       dataset,
       { ...request },
@@ -178,17 +183,17 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
 }
 
 /**
- * A method with independent tasks (PTA's segments, PatternKa's minings split by Alg. 5) runs them
- * on `workers` worker threads, coordinated here (workers/roundsHere.ts): the same release as in one
- * thread (`--workers 1`), in less time when cores are free.
+ * A method with independent tasks (PTA's segments, PatternKa's minings split by Alg. 5, NNGroup's
+ * queries answered ahead) runs them on the pool's worker threads, coordinated here
+ * (workers/roundsHere.ts): the same release as in one thread (`--workers 1`), in less time when
+ * cores are free. The pool is done with afterwards.
  */
 async function onPool(
-  workers: number,
+  pool: WorkerPool,
   dataset: Dataset,
   request: RunRequest,
   hooks: ContextHooks,
 ): Promise<Pick<RunHooks, 'result' | 'elapsedMs'>> {
-  const pool = createNodePool(workers);
   try {
     await pool.register('cli', dataset.toHandle());
     return await roundsHere(pool, 'cli', dataset, request, hooks);

@@ -68,11 +68,23 @@ export class ExactNeighbours {
     this.rowsOf = new Int32Array(offsets[n]);
     for (let r = 0; r < n; r++)
       for (let k = offsets[r]; k < offsets[r + 1]; k++) this.rowsOf[this.listEnd[items[k]]++] = r;
-    this.qidLength = Int32Array.from({ length: n }, (_, r) => offsets[r + 1] - offsets[r]);
-    this.maxQidLength = this.qidLength.reduce((m, l) => Math.max(m, l), 0);
-    const lists: number[][] = Array.from({ length: this.maxQidLength + 1 }, () => []);
-    for (let r = 0; r < n; r++) lists[this.qidLength[r]].push(r);
-    this.byLength = lists.map((list) => Int32Array.from(list));
+    this.qidLength = new Int32Array(n);
+    let maxQidLength = 0;
+    for (let r = 0; r < n; r++) {
+      this.qidLength[r] = offsets[r + 1] - offsets[r];
+      maxQidLength = Math.max(maxQidLength, this.qidLength[r]);
+    }
+    this.maxQidLength = maxQidLength;
+    // Rows by QID length (a counting sort: ascending index within each length).
+    const lengthStart = new Int32Array(maxQidLength + 2);
+    for (let r = 0; r < n; r++) lengthStart[this.qidLength[r] + 1]++;
+    for (let l = 0; l <= maxQidLength; l++) lengthStart[l + 1] += lengthStart[l];
+    const byLength = new Int32Array(n);
+    const fill = lengthStart.slice(0, maxQidLength + 1);
+    for (let r = 0; r < n; r++) byLength[fill[this.qidLength[r]]++] = r;
+    this.byLength = Array.from({ length: maxQidLength + 1 }, (_, l) =>
+      byLength.subarray(lengthStart[l], lengthStart[l + 1]),
+    );
     this.sharedTag = new Int32Array(n);
     this.tagStep = this.maxQidLength + 1;
     this.met = new Int32Array(n);
