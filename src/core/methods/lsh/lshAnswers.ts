@@ -2,8 +2,8 @@
  * LSH's neighbour queries (Ghinita Sec. 4.2, Fig. 5, ApproxNonConflictNN) answered ahead of their
  * turn on the worker pool (shared/speculativeGroups.ts). A worker answers t against the rows not
  * yet grouped when the round was planned: the head of t's candidates (LSHResult) by distance,
- * how many candidates remained, and, when the candidates ran out before twice p-1 picks (so that
- * line 12's fallback may come), the head of all rows by distance too. At t's turn the coordinator
+ * how many candidates remained, and, when they give fewer than p-1 picks (line 12's fallback),
+ * the head of all rows by distance too. At t's turn the coordinator
  * takes the partners from the candidates' head (shared/neighbourPrefix.ts), or from the whole
  * head when the candidates give fewer than p-1, and counts the candidates as the sequential run
  * does: those of the answer's state less the rows grouped since that share a bucket with t (the
@@ -46,10 +46,13 @@ export function answerLshTask(dataset: Dataset, task: LshTask, p: number): LshAn
   const t = task.query;
   const candidates = tables.candidates(t, isRemaining);
   const near = neighbourPrefix(rows, t, exact.byDistance(t, isRemaining, candidates), p);
+  // The whole walk only when the fallback comes on this state (with fewer rows left at t's turn
+  // it may come anyway: then t is asked again).
+  const fallback = partnersFromPrefix(rows, t, near, isRemaining, p)!.length < p - 1;
   return {
     near,
     candidates: candidates.size,
-    ...(near.complete && { all: neighbourPrefix(rows, t, exact.byDistance(t, isRemaining), p) }),
+    ...(fallback && { all: neighbourPrefix(rows, t, exact.byDistance(t, isRemaining), p) }),
   };
 }
 
@@ -100,8 +103,8 @@ export class LshDecisions {
     const near = partnersFromPrefix(rows, t, answer.near, isRemaining, p);
     if (!near) return undefined;
     const fallback = near.length < p - 1;
-    // The candidates' head was the whole of them, so the answer has all rows' head too.
-    const partners = fallback ? partnersFromPrefix(rows, t, answer.all!, isRemaining, p) : near;
+    // Without all rows' head (the fallback did not come on the answer's state), t is asked again.
+    const partners = !fallback ? near : answer.all && partnersFromPrefix(rows, t, answer.all, isRemaining, p);
     if (!partners) return undefined;
     this.counts.query(answer.candidates - this.candidatesAmong(t, takenSince), fallback);
     return partners;
