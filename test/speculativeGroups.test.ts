@@ -21,7 +21,12 @@ import {
   type NeighbourTask,
 } from '../src/core/methods/shared/p-degree/preparedNeighbours.ts';
 import { SensitiveRows } from '../src/core/methods/shared/p-degree/sensitiveRows.ts';
-import { ROUND_QUERIES, speculativeGroups } from '../src/core/methods/shared/p-degree/speculativeGroups.ts';
+import {
+  ROUND_QUERIES,
+  SPECULATIVE_MIN_ROWS,
+  speculativeGroups,
+} from '../src/core/methods/shared/p-degree/speculativeGroups.ts';
+import { findMethod } from '../src/core/methods/registry.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { WorkerPool } from '../workers/pool.ts';
@@ -210,4 +215,16 @@ describe('nn and lsh on the worker pool: the release of one thread', () => {
     };
     for (const method of ['nn', 'lsh']) expect(await run(method, 2)).toBe(await run(method, 1));
   }, 120_000);
+});
+
+describe('when the rounds pay (the CLI without --workers)', () => {
+  it(`nn and lsh say so from ${SPECULATIVE_MIN_ROWS} rows on`, () => {
+    const below = datasetOf(Array.from({ length: SPECULATIVE_MIN_ROWS - 1 }, (_, r) => [r % 7]));
+    const from = datasetOf(Array.from({ length: SPECULATIVE_MIN_ROWS }, (_, r) => [r % 7]));
+    for (const id of ['nn', 'lsh']) {
+      const rounds = findMethod(id)!.rounds!;
+      expect(rounds.pays?.(below, { p: 2 })).toBe(false);
+      expect(rounds.pays?.(from, { p: 2 })).toBe(true);
+    }
+  });
 });

@@ -9,7 +9,8 @@
  * a method without sensitive items; at least one for p-degree), output paths.
  * `--workers N` (default: the hardware threads) runs a method's independent tasks on N worker
  * threads (PTA's segments, PatternKa's minings, nn's and lsh's queries); the release does not
- * depend on N. The threads start while the file is read.
+ * depend on N. The threads start while the file is read. Without `--workers`, nn and lsh on fewer
+ * than 50,000 rows run in one thread (their rounds do not pay for the threads' start there).
  * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
  * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
@@ -124,13 +125,19 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
   const exportPath = args.flags.get('export');
   const exportFormat = exportFormatFlag(args, spec);
   // Params are checked before the file is read: a typo costs nothing.
-  resolveRequest(request);
+  const { params: resolvedParams } = resolveRequest(request);
   const workers = intFlag(args, 'workers', availableParallelism(), 1);
   // The worker threads start while the file is read (each loads the engine: about a second).
-  const pool = workers > 1 && (spec.rounds || spec.parallel) ? createNodePool(workers) : undefined;
+  let pool = workers > 1 && (spec.rounds || spec.parallel) ? createNodePool(workers) : undefined;
   const read = readDataset(file, parseFlags(args));
   read.catch(() => pool?.terminate());
   const { dataset, warnings } = await read;
+  // By default, a method whose rounds do not pay on this data (nn and lsh on small files) runs in
+  // this thread; `--workers N` given always runs on N.
+  if (pool && !args.flags.has('workers') && spec.rounds?.pays?.(dataset, resolvedParams) === false) {
+    void pool.terminate();
+    pool = undefined;
+  }
   const started = performance.now();
   let outcome: PublishedRun;
   try {

@@ -105,6 +105,12 @@ export interface ParallelPlan<V = MethodParams, Task = unknown, Partial = unknow
 export interface RoundsPlan<V = MethodParams, Task = unknown, Partial = unknown> {
   start(dataset: Dataset, params: V, ctx: RunContext): RoundStep<Task, Partial>;
   task(dataset: Dataset, params: V, task: Task): Partial;
+  /**
+   * Whether rounds on a pool pay for what they cost on this dataset (worker threads started,
+   * indexes built per worker, messages); always, when absent. The CLI's default (no `--workers`)
+   * then runs `run` in one thread; the page's pool, already started, runs the rounds.
+   */
+  pays?(dataset: Dataset, params: V): boolean;
 }
 
 /** A round's tasks and what to do with their results, or the run's result. */
@@ -215,6 +221,9 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
       rounds: {
         start: (dataset, params, ctx) => rounds.start(dataset, typed(params), ctx) as RoundStep,
         task: (dataset, params, task) => rounds.task(dataset, typed(params), task as Task),
+        ...(rounds.pays && {
+          pays: (dataset: Dataset, params: MethodParams) => rounds.pays!(dataset, typed(params)),
+        }),
       },
     }),
     ...(teach && {

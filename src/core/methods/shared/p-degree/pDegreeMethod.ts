@@ -4,6 +4,7 @@
  * crash), and the `groups` release. A method supplies only how it forms groups (and, optionally,
  * the same formation in rounds of tasks for the worker pool, and its teaching trace).
  */
+import { SPECULATIVE_MIN_ROWS } from './speculativeGroups.ts';
 import {
   defineMethod,
   resolvedAs,
@@ -81,6 +82,7 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
           return advance(steps.next());
         },
         task: (dataset, values, task) => rounds.task(dataset, resolvedAs<PDegreeParams<P>>(values), task),
+        pays: (dataset) => dataset.n >= SPECULATIVE_MIN_ROWS,
       },
     }),
     ...(teach && {
