@@ -34,10 +34,7 @@ export function levelConstraints(
     return { images: below.map((g) => [g]), supports: below.map((g) => state.support(g)) };
   }
   const rank = new Map(gids.map((g, i) => [g, i]));
-  // Each row's image as ranks, ascending.
-  const images = Array.from({ length: state.dataset.n }, (_, r) =>
-    Int32Array.from(state.rowImage(r), (g) => rank.get(g)!).sort(),
-  );
+  const images = imagesAsRanks(state, rank);
   // (j-1)-itemsets of ranks as numbers in base G when they fit 2^53, else as strings.
   const base = gids.length;
   const numeric = (j - 1) * Math.log2(Math.max(2, base)) < 52;
@@ -77,6 +74,21 @@ export function levelConstraints(
     }
   });
   return { images: found, supports };
+}
+
+/**
+ * Each row's image as ranks, ascending: views into one buffer (an image holds at most its row's
+ * items), not an array per row, whose freeing kept a second core busy in Chromium (issue 18).
+ */
+function imagesAsRanks(state: Generalization, rank: ReadonlyMap<number, number>): Int32Array[] {
+  const { dataset } = state;
+  const flat = new Int32Array(dataset.offsets[dataset.n]);
+  let end = 0;
+  return Array.from({ length: dataset.n }, (_, r) => {
+    const from = end;
+    for (const g of state.rowImage(r)) flat[end++] = rank.get(g)!;
+    return flat.subarray(from, end).sort();
+  });
 }
 
 /**

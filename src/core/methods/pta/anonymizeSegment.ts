@@ -7,7 +7,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { rowHamming } from '../../data/rowDistance.ts';
 import { formClasses, type EquivalenceClass } from './equivalenceClasses.ts';
 import { candidateGroups, type CandidateGroup } from './mapAndVote.ts';
-import { buildDistanceMatrix, primTsp, type DistanceMatrix, type Loop } from './primTsp.ts';
+import { buildDistanceMatrix, primTsp, type DistanceMatrix, type Loop, type TspBuffers } from './primTsp.ts';
 
 export interface SegmentTrace {
   /** Input rows of the segment, in Gray order. */
@@ -19,9 +19,18 @@ export interface SegmentTrace {
   classes: EquivalenceClass[];
 }
 
-export function anonymizeSegment(dataset: Dataset, rows: readonly number[], k: number): SegmentTrace {
-  const matrix = buildDistanceMatrix(rows.length, (i, j) => rowHamming(dataset, rows[i], rows[j]));
-  const loop = primTsp(matrix);
+/**
+ * With `buffers` (a run's segments, one after another) the working memory is reused and the
+ * trace's matrix is only valid until the next segment; without, every array is the trace's own.
+ */
+export function anonymizeSegment(
+  dataset: Dataset,
+  rows: readonly number[],
+  k: number,
+  buffers?: TspBuffers,
+): SegmentTrace {
+  const matrix = buildDistanceMatrix(rows.length, (i, j) => rowHamming(dataset, rows[i], rows[j]), buffers);
+  const loop = primTsp(matrix, buffers);
   const rowItems = (i: number) => dataset.row(rows[i]);
   const distance = (i: number, j: number) => matrix.distance[i * matrix.size + j];
   const groups = candidateGroups(loop.path, k, rowItems, distance);

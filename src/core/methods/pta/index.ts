@@ -15,6 +15,13 @@ import { TEACHING_ROWS } from '../shared/teachingSize.ts';
 import type { EquivalenceClass } from './equivalenceClasses.ts';
 import { anonymizeSegment } from './anonymizeSegment.ts';
 import { defaultSegmentCount, planSegments, TARGET_SEGMENT_SIZE } from './segments.ts';
+import { TspBuffers } from './primTsp.ts';
+
+/**
+ * PrimTSP's working memory, reused by every segment this thread anonymizes (tasks run one at a
+ * time in a thread; only the classes leave a task).
+ */
+const SEGMENT_BUFFERS = new TspBuffers();
 
 const PTA_PARAMS = [
   K_ANONYMITY_PARAM,
@@ -45,7 +52,7 @@ type SegmentClasses = EquivalenceClass[];
 const parallel: ParallelPlan<PtaParams, number[], SegmentClasses> = {
   plan: (dataset, params) =>
     planSegments(dataset, params.k, segmentCountOf(dataset, params), params.order).segments,
-  task: (dataset, params, rows) => anonymizeSegment(dataset, rows, params.k).classes,
+  task: (dataset, params, rows) => anonymizeSegment(dataset, rows, params.k, SEGMENT_BUFFERS).classes,
   assemble(dataset, params, partials, ctx) {
     const classes = partials.flat();
     const { release, audit } = classesRelease(ctx.header, dataset, classes, ctx.rng);

@@ -31,12 +31,42 @@ export interface DistanceMatrix {
   distance: Int32Array;
 }
 
-export function buildDistanceMatrix(size: number, hamming: (i: number, j: number) => number): DistanceMatrix {
-  const distance = new Int32Array(size * size);
+export function buildDistanceMatrix(
+  size: number,
+  hamming: (i: number, j: number) => number,
+  buffers?: TspBuffers,
+): DistanceMatrix {
+  const distance = buffers ? buffers.take('distance', size * size) : new Int32Array(size * size);
   for (let i = 0; i < size; i++) {
+    distance[i * size + i] = 0; // a reused buffer holds an earlier segment's distances
     for (let j = i + 1; j < size; j++) distance[i * size + j] = distance[j * size + i] = hamming(i, j);
   }
   return { size, distance };
+}
+
+/**
+ * Working memory of PrimTSP reused from one segment to the next within a worker: a run made two
+ * arrays of s^2 numbers per segment and two of s per loop (BMS1 at k = 5, 600 segments: about
+ * 120,000 typed arrays and 47 MB a run), and freeing them kept a second core busy in Chromium,
+ * the core a second worker of a sweep needs (issue 18). A request over KEPT_BYTES is made afresh
+ * and not kept, so a huge segment's matrix is not held after its run.
+ */
+export class TspBuffers {
+  private static readonly KEPT_BYTES = 4 << 20;
+  private readonly kept = new Map<string, Int32Array>();
+
+  /** An Int32Array of `length` for `use` (its content is an earlier caller's: overwrite it). */
+  take(use: string, length: number): Int32Array {
+    if (length * 4 > TspBuffers.KEPT_BYTES) return new Int32Array(length);
+    let buffer = this.kept.get(use);
+    if (!buffer || buffer.length < length) {
+      buffer = new Int32Array(
+        Math.min(Math.max(length, 2 * (buffer?.length ?? 0)), TspBuffers.KEPT_BYTES / 4),
+      );
+      this.kept.set(use, buffer);
+    }
+    return buffer.subarray(0, length);
+  }
 }
 
 /**
@@ -44,10 +74,11 @@ export function buildDistanceMatrix(size: number, hamming: (i: number, j: number
  * order[v * (size - 1) + j]. Sorted once per segment, it lets every loop find an end's nearest
  * unvisited node by skipping the visited ones at the head of its list instead of scanning them all.
  */
-export function nearestFirst(matrix: DistanceMatrix): Int32Array {
+export function nearestFirst(matrix: DistanceMatrix, buffers?: TspBuffers): Int32Array {
   const { size, distance } = matrix;
   const width = size - 1;
-  const order = new Int32Array(size * width);
+  // Every entry is written below, so a reused buffer needs no clearing.
+  const order = buffers ? buffers.take('order', size * width) : new Int32Array(size * width);
   let maxDistance = 0;
   for (let k = 0; k < distance.length; k++) if (distance[k] > maxDistance) maxDistance = distance[k];
   // A counting sort per node (distances are small integers; stable, so ties stay in segment order).
@@ -62,6 +93,18 @@ export function nearestFirst(matrix: DistanceMatrix): Int32Array {
   return order;
 }
 
+/** The working arrays of one loop, made once per segment and cleared by each loop. */
+export interface LoopScratch {
+  visited: Int32Array;
+  /** pointer[v]: where v's nearest unvisited node may be in its list (nodes before it are visited). */
+  pointer: Int32Array;
+}
+
+export const loopScratch = (size: number, buffers?: TspBuffers): LoopScratch => ({
+  visited: buffers ? buffers.take('visited', size) : new Int32Array(size),
+  pointer: buffers ? buffers.take('pointer', size) : new Int32Array(size),
+});
+
 /**
  * The loop PrimTSP grows from `start`; null as soon as its IL reaches `abandonAt` (IL only grows
  * as the loop does, so such a loop cannot be the least).
@@ -71,12 +114,13 @@ export function loopFrom(
   start: number,
   abandonAt = Infinity,
   order: Int32Array = nearestFirst(matrix),
+  scratch: LoopScratch = loopScratch(matrix.size),
 ): Loop | null {
   const { size, distance } = matrix;
   const width = size - 1;
-  const visited = new Uint8Array(size);
-  // pointer[v]: where v's nearest unvisited node may be in its list (nodes before it are visited).
-  const pointer = new Int32Array(size);
+  const { visited, pointer } = scratch;
+  visited.fill(0);
+  pointer.fill(0);
   const nearestUnvisited = (v: number): number => {
     let at = pointer[v];
     while (visited[order[v * width + at]] === 1) at++;
@@ -123,11 +167,12 @@ export function loopFrom(
  * is abandoned once its IL reaches the least found so far (line 25 keeps only a strictly smaller
  * one), which leaves the result as it is and cuts most loops short.
  */
-export function primTsp(matrix: DistanceMatrix): Loop {
-  const order = nearestFirst(matrix);
+export function primTsp(matrix: DistanceMatrix, buffers?: TspBuffers): Loop {
+  const order = nearestFirst(matrix, buffers);
+  const scratch = loopScratch(matrix.size, buffers);
   let best: Loop = { path: [], il: Infinity };
   for (let start = 0; start < matrix.size; start++) {
-    const loop = loopFrom(matrix, start, best.il, order);
+    const loop = loopFrom(matrix, start, best.il, order, scratch);
     if (loop) best = loop;
   }
   return best;
