@@ -94,7 +94,11 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
     },
 
     record: (id, request, onProgress, rounds) =>
-      runMethod(get(id), request, { progress: throttled(onProgress), peakBytes, ...finished(rounds) }).record,
+      runMethod(get(id), request, {
+        progress: throttled(onProgress, SWEEP_PROGRESS_INTERVAL_MS),
+        peakBytes,
+        ...finished(rounds),
+      }).record,
 
     groupRows(releaseKey, from, count) {
       const release = releases.get(releaseKey);
@@ -138,15 +142,23 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
 }
 
 /**
- * Progress passed on at most every PROGRESS_INTERVAL_MS, so messages never flood the main thread;
- * the start of a new phase always goes through (the page shows every phase).
+ * How often a sweep's run reports progress (ms): a sweep shows a bar per running run, and each
+ * report is a message to the main thread and a re-render there; at PROGRESS_INTERVAL_MS two runs
+ * at once took the page's main thread (with painting) about a fifth of a core that the second
+ * worker needed (issue 18).
  */
-function throttled(onProgress: RunProgress): RunProgress {
+const SWEEP_PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Progress passed on at most every `intervalMs`, so messages never flood the main thread; the
+ * start of a new phase always goes through (the page shows every phase).
+ */
+function throttled(onProgress: RunProgress, intervalMs = PROGRESS_INTERVAL_MS): RunProgress {
   let lastReport = 0;
   let lastPhase: string | undefined;
   return (fraction, phase, step) => {
     const now = performance.now();
-    if (phase !== lastPhase || now - lastReport > PROGRESS_INTERVAL_MS) {
+    if (phase !== lastPhase || now - lastReport > intervalMs) {
       lastReport = now;
       lastPhase = phase;
       void onProgress(fraction, phase, step);

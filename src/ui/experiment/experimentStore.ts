@@ -13,13 +13,20 @@ import { forgetExperiment, saveExperiment, savedExperiments } from '../persist.t
 import type { Experiment } from './experimentTypes.ts';
 import { EMPTY_FORM, type SweepForm } from './specForm.ts';
 
+/** A running run of a sweep as the page shows it. */
+export interface ActiveRun {
+  label: string;
+  fraction: number;
+  phase?: string;
+}
+
 export interface SweepProgress {
   experimentId: string;
   done: number;
   total: number;
   startedAt: number;
   /** Running runs: request index -> fraction done. */
-  active: Record<number, { label: string; fraction: number; phase?: string }>;
+  active: Record<number, ActiveRun>;
 }
 
 interface ExperimentState {
@@ -62,6 +69,38 @@ function throttledSave() {
       if (timer) clearTimeout(timer);
       timer = null;
       return saveExperiment(experiment);
+    },
+  };
+}
+
+/** How often the running runs' progress reaches the store (ms) while a sweep runs. */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * The running runs' progress gathered and handed to `apply` at most every PROGRESS_EVERY_MS: each
+ * store change re-renders the Experiment page and repaints it, which on a 2-core machine takes
+ * the core a second worker needs (issue 18). `drop` forgets a run that finished.
+ */
+function batchedProgress(apply: (changes: ReadonlyMap<number, ActiveRun>) => void) {
+  const pending = new Map<number, ActiveRun>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    if (pending.size === 0) return;
+    const changes = new Map(pending);
+    pending.clear();
+    apply(changes);
+  };
+  return {
+    set(index: number, run: ActiveRun) {
+      pending.set(index, run);
+      timer ??= setTimeout(flush, PROGRESS_EVERY_MS);
+    },
+    drop: (index: number) => pending.delete(index),
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending.clear();
     },
   };
 }
@@ -128,6 +167,15 @@ export const useExperiments = create<ExperimentState>((set, get) => {
           .map(([k, v]) => `${k}=${v}`)
           .join(' ')} seed ${r.seed}`;
       };
+      const progressOf = batchedProgress((changes) =>
+        set((s) =>
+          s.progress?.experimentId === experiment.id
+            ? {
+                progress: { ...s.progress, active: { ...s.progress.active, ...Object.fromEntries(changes) } },
+              }
+            : {},
+        ),
+      );
       try {
         const outcome = await runSweepOnPool(
           pool,
@@ -136,17 +184,9 @@ export const useExperiments = create<ExperimentState>((set, get) => {
           new Set(),
           {
             onProgress: (index, fraction, phase) =>
-              set((s) =>
-                s.progress?.experimentId === experiment.id
-                  ? {
-                      progress: {
-                        ...s.progress,
-                        active: { ...s.progress.active, [index]: { label: label(index), fraction, phase } },
-                      },
-                    }
-                  : {},
-              ),
+              progressOf.set(index, { label: label(index), fraction, phase }),
             onRun: (index, run: SweepRun) => {
+              progressOf.drop(index);
               const updated = update(experiment.id, (e) => {
                 const runs = e.runs.slice();
                 runs[index] = run;
@@ -172,6 +212,7 @@ export const useExperiments = create<ExperimentState>((set, get) => {
       } catch (error) {
         set({ error: error instanceof Error ? error.message : String(error) });
       } finally {
+        progressOf.stop();
         currentSweep = null;
         set({ progress: null, endedId: experiment.id });
       }
