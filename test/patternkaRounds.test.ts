@@ -42,7 +42,7 @@ describe('PatternKa on the worker pool (Alg. 5)', () => {
     expect(await spread.files.audit.text()).toBe(await whole.files.audit.text());
     expect(spread.record.verified).toBe(true);
     expect(spread.record.metrics).toEqual(whole.record.metrics);
-    const tasks = log.filter((entry) => entry.endsWith(':runTask'));
+    const tasks = log.filter((entry) => entry.endsWith(':portTask'));
     expect(tasks.length % MINING_GROUPS).toBe(0);
     expect(tasks.length).toBeGreaterThanOrEqual(2 * MINING_GROUPS); // more than one mining searched
     expect(new Set(tasks.map((entry) => entry.split(':')[0])).size).toBeGreaterThan(1);

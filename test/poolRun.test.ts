@@ -23,26 +23,28 @@ describe('runOnPool: PTA segments spread over the workers', () => {
     expect(phases).toEqual(['running', 'verifying', 'measuring', 'publishing']);
     expect(parallel.record.verified).toBe(true);
     const taskWorkers = new Set(
-      log.filter((entry) => entry.endsWith(':runTask')).map((entry) => entry.split(':')[0]),
+      log.filter((entry) => entry.endsWith(':portTask')).map((entry) => entry.split(':')[0]),
     );
     expect(taskWorkers.size).toBeGreaterThan(1);
-    expect(log.filter((entry) => entry.endsWith(':runTask'))).toHaveLength(6);
+    expect(log.filter((entry) => entry.endsWith(':portTask'))).toHaveLength(6);
     expect(taskFractions[taskFractions.length - 1]).toBe(1);
   });
 
-  it('hands a round of many task results to the coordinator in chunks, in order: the same release', async () => {
+  it('sends a round of many tasks and their results worker to worker: the same release', async () => {
     const log: string[] = [];
     let spawned = 0;
     const pool = new WorkerPool(() => fakeEndpoint(log, spawned++), 2);
     await pool.register('d', questDataset({ D: 900, T: 4, I: 2, N: 40, L: 30, seed: 5 }).toHandle());
-    // 150 segments: two chunks of 64 handed in, the last 22 with nextRound.
     const request = { method: 'pta', params: { k: 3, segments: 150 }, seed: 3 };
     const parallel = await runOnPool(pool, 'd', request, true, () => {});
     const single = await runOnPool(pool, 'd', request, false, () => {});
     expect(await parallel.files.release.text()).toBe(await single.files.release.text());
     expect(parallel.record.verified).toBe(true);
-    expect(log.filter((entry) => entry.endsWith(':handPartials'))).toHaveLength(2);
-    expect(log.filter((entry) => entry.endsWith(':nextRound'))).toHaveLength(1);
+    // The coordinator posts the 150 tasks on their ports once; each worker takes a task by its port.
+    expect(log.filter((entry) => entry.endsWith(':postTasks'))).toEqual(['0:postTasks']);
+    expect(log.filter((entry) => entry.endsWith(':portTask'))).toHaveLength(150);
+    expect(log.filter((entry) => entry.endsWith(':nextRound'))).toEqual(['0:nextRound']);
+    expect(log.some((entry) => entry.endsWith(':runTask'))).toBe(false);
   });
 
   it('a pool of one worker runs the method whole', async () => {

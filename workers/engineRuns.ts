@@ -17,7 +17,7 @@ import { groupRowCount, groupRowsPage } from '../src/core/release/groupRows.ts';
 import { parseRelease } from '../src/core/release/parseRelease.ts';
 import type { Release } from '../src/core/release/types.ts';
 import { PROGRESS_INTERVAL_MS } from './engineDatasets.ts';
-import type { FinishedRounds, Round, RunFiles, RunJobs } from './engineTypes.ts';
+import type { FinishedRounds, Round, RunFiles, RunJobs, TaskPort } from './engineTypes.ts';
 import { toRunFile } from './runFiles.ts';
 
 /** Releases a worker keeps for browsing (the latest few; older ones are dropped). */
@@ -36,12 +36,17 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
   };
   /** Runs in rounds started here, by token: their current step (removed once finished). */
   const sessions = new Map<string, RoundStep>();
-  /** The task results of a run's current round handed in so far, in order (handPartials). */
-  const handed = new Map<string, unknown[]>();
+  /** The results of a run's current round as they come back on their ports (postTasks), in order. */
+  const arrivals = new Map<string, { results: Promise<unknown>[]; ports: TaskPort[] }>();
   let sessionCount = 0;
   const round = (token: string, step: RoundStep): Round => {
     sessions.set(token, step);
-    return 'tasks' in step ? { token, tasks: step.tasks } : { token, done: true };
+    return 'tasks' in step ? { token, taskCount: step.tasks.length } : { token, done: true };
+  };
+  const waiting = (token: string) => {
+    const step = sessions.get(token);
+    if (!step || !('tasks' in step)) throw new Error(`no run '${token}' waiting for a round in this worker`);
+    return step;
   };
   /** The hooks that finish a run whose rounds are done: its result, and the time they took. */
   const finished = (rounds?: FinishedRounds): Pick<RunHooks, 'result' | 'elapsedMs'> => {
@@ -113,26 +118,61 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       return round(`rounds-${++sessionCount}`, step);
     },
 
-    handPartials(token, partials) {
-      if (!sessions.has(token)) throw new Error(`no run '${token}' waiting for a round in this worker`);
-      const before = handed.get(token) ?? [];
-      for (const partial of partials) before.push(partial);
-      handed.set(token, before);
+    postTasks(token, ports) {
+      const { tasks } = waiting(token);
+      if (ports.length !== tasks.length)
+        throw new Error(`run '${token}' has ${tasks.length} tasks, not ${ports.length}`);
+      const results = ports.map((port, i) => {
+        const result = new Promise<unknown>((resolve) =>
+          port.addEventListener(
+            'message',
+            (event) => {
+              port.close();
+              resolve(event.data);
+            },
+            { once: true },
+          ),
+        );
+        port.start();
+        port.postMessage(tasks[i]);
+        return result;
+      });
+      arrivals.set(token, { results, ports });
     },
 
-    nextRound(token, partials) {
-      const step = sessions.get(token);
-      if (!step || !('tasks' in step))
-        throw new Error(`no run '${token}' waiting for a round in this worker`);
+    portTask: (id, request, port) =>
+      new Promise<void>((resolve, reject) => {
+        port.addEventListener(
+          'message',
+          (event) => {
+            try {
+              port.postMessage(roundTask(get(id), request, event.data));
+              resolve();
+            } catch (error) {
+              reject(error);
+            } finally {
+              port.close();
+            }
+          },
+          { once: true },
+        );
+        port.start();
+      }),
+
+    async nextRound(token) {
+      const step = waiting(token);
+      const posted = arrivals.get(token);
+      if (!posted) throw new Error(`run '${token}' has not posted its tasks`);
+      const partials = await Promise.all(posted.results);
+      arrivals.delete(token);
       sessions.delete(token);
-      const all = [...(handed.get(token) ?? []), ...partials];
-      handed.delete(token);
-      return round(token, step.next(all));
+      return round(token, step.next(partials));
     },
 
     dropRounds: (token) => {
       sessions.delete(token);
-      handed.delete(token);
+      for (const port of arrivals.get(token)?.ports ?? []) port.close();
+      arrivals.delete(token);
     },
 
     runTask: (id, request, task) => roundTask(get(id), request, task),

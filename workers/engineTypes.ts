@@ -149,20 +149,27 @@ export interface RunJobs {
   record(id: string, request: RunRequest, onProgress: RunProgress, rounds?: FinishedRounds): RunRecord;
   /**
    * Starts a run in rounds on this worker (core/run/runRounds.ts; PTA's segments are one round):
-   * the first round's tasks, or done. The run's state stays in this worker under `token`.
+   * how many tasks its first round has, or done. The run's state, and its tasks, stay in this
+   * worker under `token`: they go to the workers that run them worker to worker (postTasks,
+   * portTask), never through the main thread.
    */
   startRounds(id: string, request: RunRequest, onProgress: RunProgress): Round;
   /**
-   * Hands this worker some results of the current round's tasks of the run `token`, in order; the
-   * rest come with nextRound. (A round's results in one message could take the page's main thread
-   * half a second to serialize.)
+   * Posts task i of the current round of the run `token` on `ports[i]` (the main thread holds the
+   * other ends and hands each to the worker that runs the task) and takes the task's result back
+   * from the same port.
    */
-  handPartials(token: string, partials: unknown[]): void;
+  postTasks(token: string, ports: TaskPort[]): void;
   /**
-   * The next round of the run `token` of this worker, from the results of the last one's tasks:
-   * those handed in before (handPartials), then `partials`.
+   * Runs the one task that comes on `port` (from the coordinating worker's postTasks) and posts its
+   * result back on it.
    */
-  nextRound(token: string, partials: unknown[]): Round;
+  portTask(id: string, request: RunRequest, port: TaskPort): Promise<void>;
+  /**
+   * The next round of the run `token` of this worker, once every result of the last round's tasks
+   * has come back on its port.
+   */
+  nextRound(token: string): Promise<Round>;
   /** Forgets the run `token` of this worker (failed or cancelled between rounds); none is fine. */
   dropRounds(token: string): void;
   /** One task of a round, on whichever worker is free. */
@@ -175,8 +182,23 @@ export interface RunJobs {
   extra(id: string, request: ExtraRequest): unknown;
 }
 
-/** A run in rounds on one worker (RunJobs.startRounds): the next round's tasks, or done. */
-export type Round = { token: string; tasks: unknown[]; done?: undefined } | { token: string; done: true };
+/** A run in rounds on one worker (RunJobs.startRounds): how many tasks its next round has, or done. */
+export type Round = { token: string; taskCount: number; done?: undefined } | { token: string; done: true };
+
+/**
+ * The part of a MessagePort (a browser's, or Node's worker_threads one) that a round's task and
+ * its result cross between two workers on.
+ */
+export interface TaskPort {
+  postMessage(message: unknown): void;
+  addEventListener(
+    type: 'message',
+    listener: (event: { data: unknown }) => void,
+    options?: { once?: boolean },
+  ): void;
+  start(): void;
+  close(): void;
+}
 
 /** A run whose rounds are done, to finish (verify, measure, record) on the worker that holds it. */
 export interface FinishedRounds {

@@ -1,21 +1,21 @@
 /**
  * Runs a method on the worker pool. A method with tasks (MethodSpec.parallel, PTA's segments, one
  * round; MethodSpec.rounds, PatternKa's minings split by Alg. 5, a round per mining) is started on
- * one worker, which keeps the run's state; each round's tasks are spread over every worker, the
- * results go back to that worker for the next round, and it verifies and measures the result;
- * runtime_ms then covers the rounds (wall clock). Other methods, and any method on a pool of one
- * worker, run whole on one worker.
+ * one worker, which keeps the run's state; each round's tasks are spread over every worker, worker
+ * to worker: the coordinating worker posts each task on a MessageChannel whose other end the main
+ * thread hands (a transferred port, nothing else) to whichever worker is free, and that worker
+ * posts the result back on it. The main thread only learns that a task is done (a 410,201-row
+ * PatternKa round's rows and results relayed through it took up to 239 ms of its CPU in one task,
+ * issue 18). The coordinator then verifies and measures the result; runtime_ms covers the rounds
+ * (wall clock). Other methods, and any method on a pool of one worker, run whole on one worker.
  */
-import { proxy, type Remote } from 'comlink';
+import { proxy, transfer, type Remote } from 'comlink';
 import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
 import type { RunProgress } from '../src/core/run/runPhases.ts';
-import type { EngineApi, FinishedRounds, Round, RunResult } from './engineTypes.ts';
+import type { EngineApi, FinishedRounds, Round, RunResult, TaskPort } from './engineTypes.ts';
 import type { WorkerPool } from './pool.ts';
 
 export type { RunProgress };
-
-/** Task results sent to the coordinating worker per message (see onPool). */
-const PARTIALS_PER_MESSAGE = 64;
 
 /** The last step of a run on one worker: `anonymize` (release files too) or `record` (sweeps). */
 type Finish<T> = (
@@ -56,27 +56,21 @@ function onPool<T>(finish: Finish<T>) {
       }, signal);
       token = round.token;
       while (!round.done) {
-        const { tasks } = round;
+        const total = round.taskCount;
+        const channels = Array.from({ length: total }, () => new MessageChannel());
+        const ends = channels.map((channel) => channel.port1 as TaskPort);
+        await pool.run(async (api) => await api.postTasks(token!, transfer(ends, ends)), signal, coordinator);
         let done = 0;
-        const partials = await Promise.all(
-          tasks.map((task) =>
+        await Promise.all(
+          channels.map(({ port2 }) =>
             pool.run(async (api) => {
-              const partial = await api.runTask(datasetId, request, task);
+              await api.portTask(datasetId, request, transfer(port2 as TaskPort, [port2]));
               done++;
-              if (!ownProgress) onProgress(done / tasks.length, 'running', `tasks on ${pool.size} workers`);
-              return partial;
+              if (!ownProgress) onProgress(done / total, 'running', `tasks on ${pool.size} workers`);
             }, signal),
           ),
         );
-        // To the coordinator in chunks: a 1,000,000-row PTA round's classes in one message took
-        // 570 ms of the main thread to serialize; a chunk takes a few ms, and the page stays live.
-        let from = 0;
-        for (; from + PARTIALS_PER_MESSAGE < partials.length; from += PARTIALS_PER_MESSAGE) {
-          const chunk = partials.slice(from, from + PARTIALS_PER_MESSAGE);
-          await pool.run(async (api) => await api.handPartials(token!, chunk), signal, coordinator);
-        }
-        const last = partials.slice(from);
-        round = await pool.run<Round>(async (api) => await api.nextRound(token!, last), signal, coordinator);
+        round = await pool.run<Round>(async (api) => await api.nextRound(token!), signal, coordinator);
       }
     } catch (error) {
       // A failed or cancelled run's state must not stay in the coordinating worker.
