@@ -52,7 +52,11 @@ describe('engine (the worker API, run in-process)', () => {
     expect(JSON.parse(await result.files.release.text()).kind).toBe('transactions');
     // A FIMI input is written as FIMI: five rows of integer items, a line each.
     expect(result.files.exportFormat).toBe('fimi');
-    expect((await result.files.exports[0].blob.text()).trim().split('\n')).toHaveLength(5);
+    // The data is written when asked for, from the release the worker keeps.
+    expect(result.files.exports).toBeUndefined();
+    const data = engine.exportKept(result.releaseKey, 'fimi')!;
+    expect((await data[0].blob.text()).trim().split('\n')).toHaveLength(5);
+    expect(engine.exportKept('release-gone', 'fimi')).toBeNull();
     const asCsv = await engine.exportRelease(result.files.release, 'csv-long');
     expect((await asCsv[0].blob.text()).split('\n')[0]).toBe('tid,item');
     expect(() => engine.anonymize('p', { method: 'pta', params: { k: 9 }, seed: 1 }, () => {})).toThrow();
@@ -69,7 +73,7 @@ describe('engine (the worker API, run in-process)', () => {
     const result = engine.anonymize('n', { method: 'patternka', params: { k: 2 }, seed: 1 }, () => {});
     if (result.summary.kind !== 'transactions') throw new Error('expected a transactions summary');
     expect(result.summary.topClasses[0].items).toEqual(['8', '58', '231']);
-    expect(await result.files.exports[0].blob.text()).toBe('8 58 231\n8 58 231\n');
+    expect(await engine.exportKept(result.releaseKey, 'fimi')![0].blob.text()).toBe('8 58 231\n8 58 231\n');
   });
 
   it('extra runs a tool with params resolved as for a run: pgen gives the maximal infrequent itemsets (COAT Example 5.3)', async () => {

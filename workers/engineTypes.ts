@@ -77,12 +77,18 @@ export interface RunFile {
   blob: Blob;
 }
 
-/** What a run gives to take away: the release JSON, the private audit, the data in a format. */
+/**
+ * What a run gives to take away: the release JSON, the private audit, and the format its data is
+ * written in by default (the input's own where the release kind allows it). The data itself is
+ * written when asked for (RunJobs.exportKept, or exportRelease from the JSON): it is the largest
+ * file and the page need not wait for it.
+ */
 export interface RunFiles {
   release: Blob;
   audit: Blob;
   exportFormat: ExportFormat;
-  exports: RunFile[];
+  /** The data as written with the run, in runs saved before it was written on demand. */
+  exports?: RunFile[];
 }
 
 /**
@@ -143,6 +149,12 @@ export interface RunJobs {
    * the table's length; null when this worker no longer keeps the release.
    */
   groupRows(releaseKey: string, from: number, count: number): { total: number; rows: GroupRow[] } | null;
+  /**
+   * A release this worker keeps (RunResult.releaseKey) written as data in `format` (DESIGN.md sec.
+   * 4), as `anonymize` would have written it; null when the worker no longer keeps it (then
+   * exportRelease writes it from the release JSON).
+   */
+  exportKept(releaseKey: string, format: ExportFormat): RunFile[] | null;
   /** A release (its JSON) written as data in `format` (DESIGN.md sec. 4), for another download. */
   exportRelease(releaseJson: Blob, format: ExportFormat): Promise<RunFile[]>;
   /** As `anonymize`, but returns only the run record (sweeps need no release files). */

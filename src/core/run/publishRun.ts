@@ -89,6 +89,7 @@ export function publishRun(
   };
 }
 
-function relationName(dataset: Dataset, release: Release): string {
+/** The name the exported data gives its relation (ARFF's @relation). */
+export function relationName(dataset: Dataset, release: Release): string {
   return `${dataset.name} anonymized by ${release.method}`;
 }

@@ -2,9 +2,11 @@
  * What an analyst takes away from a run (DESIGN.md sec. 4): the anonymized data in the input's own
  * format or another the release kind allows (the release-viewer registry says which), the release
  * JSON, and, set apart, the private audit. Files are named after the input, the method and its
- * parameters (`groceries-pta-k5.csv`). Another format is written by a worker from the release JSON.
+ * parameters (`groceries-pta-k5.csv`). The data is written by a worker when the run is shown (not
+ * while the analyst waits for the run): from the release the worker that made it keeps, else from
+ * the release JSON (after a reload); what was written is kept for the page's session.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MethodInfo } from '../../core/methods/types.ts';
 import { exportFileName, releaseBaseName } from '../../core/release/export/fileName.ts';
 import type { ExportFormat } from '../../core/release/export/types.ts';
@@ -14,14 +16,26 @@ import { RELEASE_VIEWERS } from '../releases/registry.ts';
 import { download } from '../widgets/download.ts';
 import type { RunEntry } from './runStore.ts';
 
+/** A run's data in each format asked for: its files, or why it could not be written. */
+type Written = Partial<Record<ExportFormat, RunFile[] | string>>;
+
+/** What was written for each run shown in this session (by run id). */
+const writtenByRun = new Map<string, Written>();
+
+/** The run's data in `format`: from the release its worker keeps, else from the release JSON. */
+async function writeData(run: RunEntry, format: ExportFormat): Promise<RunFile[]> {
+  const kept = await pool.run((api) => api.exportKept(run.releaseKey, format), undefined, run.slot);
+  return kept ?? (await pool.run((api) => api.exportRelease(run.files.release, format)));
+}
+
 export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInfo | undefined }) {
   const { record, files } = run;
   const { downloads } = RELEASE_VIEWERS[run.summary.kind];
   const formats = [files.exportFormat, ...downloads.formats.filter((f) => f !== files.exportFormat)];
   const [format, setFormat] = useState<ExportFormat>(files.exportFormat);
-  const [written, setWritten] = useState<Partial<Record<ExportFormat, RunFile[] | string>>>({
-    [files.exportFormat]: files.exports,
-  });
+  const [written, setWritten] = useState<Written>(
+    () => writtenByRun.get(run.id) ?? (files.exports ? { [files.exportFormat]: files.exports } : {}),
+  );
   const base = releaseBaseName(
     run.datasetName,
     record.method,
@@ -30,17 +44,25 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
     record.seed,
   );
 
+  const write = (next: ExportFormat) => {
+    if (written[next]) return;
+    const settle = (outcome: RunFile[] | string) =>
+      setWritten((w) => {
+        const now = { ...w, [next]: outcome };
+        writtenByRun.set(run.id, now);
+        return now;
+      });
+    void writeData(run, next).then(settle, (error: unknown) =>
+      settle(isEngineError(error) ? error.message : String(error)),
+    );
+  };
   const choose = (next: ExportFormat) => {
     setFormat(next);
-    if (written[next]) return;
-    void pool
-      .run((api) => api.exportRelease(files.release, next))
-      .then(
-        (result) => setWritten((w) => ({ ...w, [next]: result })),
-        (error) =>
-          setWritten((w) => ({ ...w, [next]: isEngineError(error) ? error.message : String(error) })),
-      );
+    write(next);
   };
+  // The default format is written as soon as the run is shown. (The component is keyed by run.)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => write(files.exportFormat), []);
   const current = written[format];
 
   return (
