@@ -9,7 +9,9 @@
  *   its workers, GPU and browser processes), sampled every half second, the peak kept.
  * - Sweep: BMS1, PTA (600 segments) and COAT (m = 2), k in {5, 10, 20, 40}, seeds 1-2 (16 runs), from
  *   the Experiment form; navigator.hardwareConcurrency is set to 1, then 2, before the app starts,
- *   so the pool has that many workers (workers/pool.ts defaultPoolSize).
+ *   so the pool has that many workers (workers/pool.ts defaultPoolSize). Each sweep is traced: the
+ *   CPU time of the workers, the main thread and the page's other threads, beside the wall clock.
+ * The load is traced too: each main-thread task's CPU time beside its wall-clock length.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -21,7 +23,8 @@ import {
   loadFileTimed,
   type Served,
 } from './browserPage.ts';
-import { tracedTasks, type TracedTask } from './traceTasks.ts';
+import { loadavg } from 'node:os';
+import { threadCpu, tracedTasks, type ThreadCpu, type TracedTask } from './traceTasks.ts';
 
 export interface PageRun {
   label: string;
@@ -35,6 +38,8 @@ export interface PageRun {
 
 export interface BrowserScaleResult {
   loadMs: number;
+  /** Main-thread tasks over 50 ms during the load, from a Chromium trace. */
+  loadTasks?: TracedTask[];
   runs: PageRun[];
   longTasks: number[];
   peakMb: number;
@@ -117,7 +122,11 @@ export async function browserScale(
   try {
     const page = await served.browser.newPage();
     await waitForServer(page, served.url);
+    await served.browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+    await page.evaluate(() => console.timeStamp('txanon-load'));
     const loadMs = await loadFileTimed(page, file, transactions, 600_000);
+    await page.evaluate(() => console.timeStamp('txanon-loaded'));
+    const loadTasks = tracedTasks(await served.browser.stopTracing(), 'txanon-load', 'txanon-loaded');
     await page.getByTestId('tab-anonymize').click();
     const runs = [
       await runInPage(page, 'gray-cahd p=10', 'gray-cahd', async (p) => {
@@ -130,6 +139,7 @@ export async function browserScale(
     const tasks = await longTasks(page);
     return {
       loadMs,
+      loadTasks,
       runs,
       longTasks: tasks,
       peakMb: memory.stop(),
@@ -142,8 +152,20 @@ export async function browserScale(
   }
 }
 
-/** Wall-clock ms of the 16-run sweep in a fresh page whose pool has `workers` workers. */
-async function sweepInPage(served: Served, bms1: string, workers: number): Promise<number> {
+/** One sweep in the page: its wall clock, the CPU of the page's threads, the machine's load. */
+export interface PageSweep {
+  wallMs: number;
+  cpu: ThreadCpu;
+  /** 1-minute load average at the start and at the end. */
+  load: [number, number];
+}
+
+/**
+ * The 16-run sweep in a fresh page whose pool has `workers` workers, traced (traceTasks.ts
+ * threadCpu): on a shared machine the wall clock alone cannot tell a page that serializes from a
+ * core taken by another process.
+ */
+async function sweepInPage(served: Served, bms1: string, workers: number): Promise<PageSweep> {
   const context = await served.browser.newContext();
   // As a string: a function would be sent as its source, with what tsx adds to it.
   await context.addInitScript({
@@ -168,17 +190,24 @@ async function sweepInPage(served: Served, bms1: string, workers: number): Promi
     const button = page.getByTestId('run-experiment');
     if (!/16 runs/.test((await button.textContent()) ?? ''))
       throw new Error(`sweep form: ${await button.textContent()}`);
+    await served.browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+    await page.evaluate(() => console.timeStamp('txanon-sweep'));
+    const loadBefore = loadavg()[0];
     const started = Date.now();
     await button.click();
     await page.getByTestId('sweep-progress').waitFor();
     await page.getByTestId('sweep-progress').waitFor({ state: 'hidden', timeout: 900_000 });
-    return Date.now() - started;
+    const wallMs = Date.now() - started;
+    const load: [number, number] = [loadBefore, loadavg()[0]];
+    await page.evaluate(() => console.timeStamp('txanon-swept'));
+    const cpu = threadCpu(await served.browser.stopTracing(), 'txanon-sweep', 'txanon-swept');
+    return { wallMs, cpu, load };
   } finally {
     await context.close();
   }
 }
 
-export async function browserSweep(bms1: string, port: number): Promise<{ one: number; two: number }> {
+export async function browserSweep(bms1: string, port: number): Promise<{ one: PageSweep; two: PageSweep }> {
   const served = await serveApp(port);
   try {
     const one = await sweepInPage(served, bms1, 1);
