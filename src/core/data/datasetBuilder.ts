@@ -8,7 +8,7 @@ import { BitMatrix } from './bitMatrix.ts';
 import { Dataset, DEFAULT_BITMATRIX_BUDGET, type DatasetHandle } from './dataset.ts';
 import { ItemDictionary } from './itemDictionary.ts';
 import { toSharedU32 } from './sharedBuffer.ts';
-import { sortPrefix } from './sortPrefix.ts';
+import { sortDistinct } from './sortPrefix.ts';
 import { U32Vec } from './u32Vec.ts';
 
 export class DatasetBuilder {
@@ -34,20 +34,13 @@ export class DatasetBuilder {
    * Returns how many repeated items were dropped from it (0 for a proper set).
    */
   addRow(ids: Uint32Array, length = ids.length): number {
-    sortPrefix(ids, length);
+    const distinct = sortDistinct(ids, length);
     const items = this.items;
-    items.reserve(length);
-    const out = items.data;
-    const first = items.length;
-    let end = first;
-    let last = -1;
-    for (let i = 0; i < length; i++) {
-      const id = ids[i];
-      if (id !== last) out[end++] = last = id;
-    }
-    items.length = end;
-    this.offsets.push(end);
-    return length - (end - first);
+    items.reserve(distinct);
+    items.data.set(ids.subarray(0, distinct), items.length);
+    items.length += distinct;
+    this.offsets.push(items.length);
+    return length - distinct;
   }
 
   /** Appends one transaction given by item ids in a plain array. */

@@ -21,3 +21,15 @@ export function sortPrefix(values: Uint32Array | Float64Array, length: number): 
     values[j + 1] = v;
   }
 }
+
+/**
+ * Sorts values[0..length) and moves each distinct value once to the front, ascending; returns how
+ * many there are (a row's items as a set: the builder's rows, the verifiers' expected rows).
+ */
+export function sortDistinct(values: Uint32Array | Float64Array, length: number): number {
+  sortPrefix(values, length);
+  let distinct = 0;
+  for (let i = 0; i < length; i++)
+    if (distinct === 0 || values[i] !== values[distinct - 1]) values[distinct++] = values[i];
+  return distinct;
+}

@@ -13,6 +13,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
+import { publishedRowCount } from '../release/rowCount.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
 import { bucketColumns } from './bucketColumns.ts';
 import { groupsIndex } from '../release/groupsIndex.ts';
@@ -54,7 +55,7 @@ function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
  */
 function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEstimator {
   const { columnOf, columns } = bucketColumns(dataset, release);
-  const allRows = release.buckets.reduce((sum, b) => sum + b.size, 0);
+  const allRows = publishedRowCount(release);
   // Each input item's column (-1: none) and its id among that column's cells (-1: in no cell).
   const columnOfId = new Int32Array(dataset.d).fill(-1);
   const cellIdOf = new Int32Array(dataset.d).fill(-1);

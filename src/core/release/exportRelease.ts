@@ -6,22 +6,12 @@
  * write against 0.7-0.8 s indented (a 38 MB text against 75 MB). The release as data in the input
  * formats is in export/.
  */
+import { publishedRowCount } from './rowCount.ts';
 import type { Release } from './types.ts';
 
 /** Releases with fewer published rows than this are indented. */
 export const INDENTED_BELOW_ROWS = 10_000;
 
 export function releaseJson(release: Release): string {
-  return JSON.stringify(release, null, publishedRows(release) < INDENTED_BELOW_ROWS ? 1 : undefined);
-}
-
-function publishedRows(release: Release): number {
-  switch (release.kind) {
-    case 'groups':
-      return release.groups.reduce((sum, group) => sum + group.qid.length, 0);
-    case 'buckets':
-      return release.buckets.reduce((sum, bucket) => sum + bucket.size, 0);
-    default:
-      return release.transactions.length;
-  }
+  return JSON.stringify(release, null, publishedRowCount(release) < INDENTED_BELOW_ROWS ? 1 : undefined);
 }

@@ -21,7 +21,8 @@ export interface GroupRow {
 
 const starts = new WeakMap<GroupsRelease, Uint32Array>();
 
-function groupStarts(release: GroupsRelease): Uint32Array {
+/** Group g's rows are rows start[g] .. start[g+1]-1 of the table; built once per release. */
+export function groupStarts(release: GroupsRelease): Uint32Array {
   let prefix = starts.get(release);
   if (!prefix) {
     prefix = new Uint32Array(release.groups.length + 1);

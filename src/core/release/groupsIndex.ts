@@ -5,6 +5,7 @@
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
+import { groupStarts } from './groupRows.ts';
 import { publishedDataset } from './publishedRows.ts';
 import type { GroupsRelease } from './types.ts';
 
@@ -30,8 +31,7 @@ export function groupsIndex(input: Dataset, release: GroupsRelease): GroupsIndex
   const cached = built.get(release);
   if (cached && cached.input === input) return cached.index;
   const groups = release.groups;
-  const start = new Uint32Array(groups.length + 1);
-  groups.forEach((g, i) => (start[i + 1] = start[i] + g.qid.length));
+  const start = groupStarts(release);
   const groupOf = new Uint32Array(start[groups.length]);
   const qidRows = new Array<readonly string[]>(start[groups.length]);
   const holders = new Map<string, number[]>();

@@ -10,7 +10,7 @@
  * A verifier asks this first and spells out the offenders (verifyGeneralized.ts itemsetCounts)
  * only when the answer is yes.
  */
-import { sortPrefix } from '../data/sortPrefix.ts';
+import { sortDistinct } from '../data/sortPrefix.ts';
 import { ItemDictionary } from '../data/itemDictionary.ts';
 import { TupleCounter } from '../data/tupleCounts.ts';
 
@@ -82,10 +82,7 @@ function distinctIdRows(rows: readonly (readonly string[])[]): {
     const start = at;
     for (const token of row) ids[at++] = dictionary.idOf(token);
     const own = ids.subarray(start, at);
-    sortPrefix(own, own.length);
-    let distinct = 0;
-    for (let i = 0; i < own.length; i++) if (i === 0 || own[i] !== own[i - 1]) own[distinct++] = own[i];
-    at = start + distinct;
+    at = start + sortDistinct(own, own.length);
     offsets[r + 1] = at;
   });
   return { offsets, ids: ids.subarray(0, at), d: dictionary.size };

@@ -2,6 +2,7 @@
  * A small summary of a release for the viewer (computed where the release is, in the worker, so the
  * page never walks the whole release): class sizes and the largest classes with their items.
  */
+import { publishedRowCount } from './rowCount.ts';
 import { topK } from '../base/topK.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { BucketsRelease, Release } from './types.ts';
@@ -43,7 +44,7 @@ export function summarizeRelease(input: Dataset, release: Release, limit = 200):
     for (const b of release.buckets) sizes.set(b.size, (sizes.get(b.size) ?? 0) + 1);
     return {
       kind: release.kind,
-      rows: release.buckets.reduce((sum, b) => sum + b.size, 0),
+      rows: publishedRowCount(release),
       classes: release.buckets.length,
       sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
       topClasses: [],

@@ -8,6 +8,7 @@
  * value v has c(v) / |B| <= 1 / l; `distinct`: at least l distinct values. The empty itemset counts
  * as a value.
  */
+import { publishedRowCount } from './rowCount.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
 import { columnIsDiverse, diversityOf } from './diversity.ts';
@@ -42,7 +43,7 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
   );
   for (const token of dataset.dictionary.tokens)
     if (!columnOf.has(token)) problems.push(`item ${token} is in no column`);
-  const published = release.buckets.reduce((sum, b) => sum + b.size, 0);
+  const published = publishedRowCount(release);
   const audited = audit.buckets.reduce((sum, rows) => sum + (Array.isArray(rows) ? rows.length : 1), 0);
   if (published !== dataset.n || audited !== dataset.n)
     problems.push(`the buckets publish ${published} rows, the audit ${audited}, the input ${dataset.n}`);

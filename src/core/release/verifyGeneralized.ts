@@ -13,7 +13,7 @@ import { checkPartition } from './partition.ts';
 import { hasRareItemsetInRows } from './rareItemsets.ts';
 import { publishedDataset } from './publishedRows.ts';
 import { ProblemList, rowProblem } from './rowChecks.ts';
-import { sortPrefix } from '../data/sortPrefix.ts';
+import { sortDistinct } from '../data/sortPrefix.ts';
 import type { GeneralizedAudit, GeneralizedRelease, Verification } from './types.ts';
 
 export function verifyGeneralized(
@@ -128,10 +128,7 @@ function expectedRows(
     let length = 0;
     for (let k = offsets[r]; k < offsets[r + 1]; k++)
       if (targetOf[items[k]] >= 0) out[length++] = targetOf[items[k]];
-    sortPrefix(out, length);
-    let distinct = 0;
-    for (let i = 0; i < length; i++) if (i === 0 || out[i] !== out[distinct - 1]) out[distinct++] = out[i];
-    return out.subarray(0, distinct);
+    return out.subarray(0, sortDistinct(out, length));
   };
 }
 
