@@ -199,14 +199,16 @@ describe('exact non-conflicting nearest neighbours', () => {
     fc.assert(
       fc.property(
         // Up to 200 rows over 16 items, rows bucketed a few distances at a time: walks cross
-        // batches; several queries share one index.
+        // batches; several queries share one index, whose counts are cleared by a memset (0) or
+        // by walking the lists again (1).
         arbitraryRows(16, 200, 6),
         fc.integer({ min: 2, max: 12 }),
         fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
         fc.infiniteStream(fc.boolean()),
         fc.integer({ min: 1, max: 70 }),
         fc.infiniteStream(fc.boolean()),
-        (rowsIn, p, picks, grouped, bucketBatch, candidates) => {
+        fc.constantFrom(0, 1),
+        (rowsIn, p, picks, grouped, bucketBatch, candidates, clearByWalkBelow) => {
           const dataset = datasetOf(rowsIn);
           if (dataset.n < 2 || dataset.d < 3) return;
           const sens = [0, 1, 2].filter((i) => i < dataset.d);
@@ -215,7 +217,7 @@ describe('exact non-conflicting nearest neighbours', () => {
           const remaining = new Uint8Array(dataset.n).fill(1);
           const gone = rowsIn.map((_, r) => r).filter(() => grouped.next().value);
           for (const r of gone) remaining[r] = 0;
-          const neighbours = new ExactNeighbours(rows, bucketBatch);
+          const neighbours = new ExactNeighbours(rows, bucketBatch, clearByWalkBelow);
           neighbours.forget(gone);
           const all = rowsIn.map((_, r) => r);
           for (const pick of picks) {
@@ -244,6 +246,11 @@ describe('exact non-conflicting nearest neighbours', () => {
             expect(neighbours.partners(t, remaining, p, { has: (u) => among.has(u), size })).toEqual(
               repeatedScans([...among].sort((a, b) => a - b)),
             );
+            // Between queries, more rows are grouped (the lists drop them once enough left): the
+            // counts of the last query are cleared before its lists change.
+            const leaving = all.filter((r) => remaining[r] === 1 && grouped.next().value);
+            for (const r of leaving) remaining[r] = 0;
+            neighbours.forget(leaving);
           }
         },
       ),
