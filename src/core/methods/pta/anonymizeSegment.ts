@@ -33,7 +33,7 @@ export function anonymizeSegment(
   const loop = primTsp(matrix, buffers);
   const rowItems = (i: number) => dataset.row(rows[i]);
   const distance = (i: number, j: number) => matrix.distance[i * matrix.size + j];
-  const groups = candidateGroups(loop.path, k, rowItems, distance);
+  const groups = candidateGroups(loop.path, k, rowItems, distance, dataset.d);
   const classes = formClasses(groups, rows.length, rowItems).map((c) => ({
     ...c,
     members: c.members.map((i) => rows[i]),

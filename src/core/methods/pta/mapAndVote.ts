@@ -23,8 +23,10 @@ export function candidateGroups(
   k: number,
   rowItems: (member: number) => ArrayLike<number>,
   distance: (a: number, b: number) => number,
+  itemCount: number,
 ): CandidateGroup[] {
   const size = path.length;
+  const vote = new MajorityVote(itemCount);
   const range = Math.floor((k - 1) / 2) + ((k - 1) % 2);
   const at = (j: number) => path[((j % size) + size) % size];
   return path.map((node, i) => {
@@ -37,19 +39,36 @@ export function candidateGroups(
       members.push(after);
     } else if (distance(before, node) < distance(after, node)) members.unshift(before);
     else members.push(after);
-    const center = majorityCenter(members.map(rowItems), k);
+    const center = vote.center(members, rowItems, k);
     let il = 0;
     for (const member of members) il += symmetricDifference(rowItems(member), center);
     return { at: i, members, center, il };
   });
 }
 
-/** Items held by more than k/2 of `rows` (each an ascending id list), ascending. */
-export function majorityCenter(rows: readonly ArrayLike<number>[], k: number): number[] {
-  const votes = new Map<number, number>();
-  for (const row of rows)
-    for (let t = 0; t < row.length; t++) votes.set(row[t], (votes.get(row[t]) ?? 0) + 1);
-  const center: number[] = [];
-  for (const [item, count] of votes) if (count > k / 2) center.push(item);
-  return center.sort((a, b) => a - b);
+/** The majority vote of a group's rows, counted in one array of item ids kept for every group. */
+export class MajorityVote {
+  /** votes[item]: rows of the group holding it; zero again after each vote. */
+  private readonly votes: Int32Array;
+  private readonly voted: number[] = [];
+
+  constructor(itemCount: number) {
+    this.votes = new Int32Array(itemCount);
+  }
+
+  /** Items held by more than k/2 of the members' rows, ascending. */
+  center(members: readonly number[], rowItems: (member: number) => ArrayLike<number>, k: number): number[] {
+    const { votes, voted } = this;
+    for (const member of members) {
+      const row = rowItems(member);
+      for (let t = 0; t < row.length; t++) if (votes[row[t]]++ === 0) voted.push(row[t]);
+    }
+    const center: number[] = [];
+    for (const item of voted) {
+      if (votes[item] > k / 2) center.push(item);
+      votes[item] = 0;
+    }
+    voted.length = 0;
+    return center.sort((a, b) => a - b);
+  }
 }

@@ -98,11 +98,14 @@ export interface LoopScratch {
   visited: Int32Array;
   /** pointer[v]: where v's nearest unvisited node may be in its list (nodes before it are visited). */
   pointer: Int32Array;
+  /** The loop as it grows: start, the dest side in order, then the star side from the end back. */
+  path: Int32Array;
 }
 
 export const loopScratch = (size: number, buffers?: TspBuffers): LoopScratch => ({
   visited: buffers ? buffers.take('visited', size) : new Int32Array(size),
   pointer: buffers ? buffers.take('pointer', size) : new Int32Array(size),
+  path: buffers ? buffers.take('path', size) : new Int32Array(size),
 });
 
 /**
@@ -118,7 +121,7 @@ export function loopFrom(
 ): Loop | null {
   const { size, distance } = matrix;
   const width = size - 1;
-  const { visited, pointer } = scratch;
+  const { visited, pointer, path } = scratch;
   visited.fill(0);
   pointer.fill(0);
   const nearestUnvisited = (v: number): number => {
@@ -133,8 +136,10 @@ export function loopFrom(
     return order[v * width + at];
   };
   visited[start] = 1;
-  const starSide: number[] = [];
-  const destSide: number[] = [];
+  // Nothing is allocated until the loop is complete: most loops are abandoned.
+  path[0] = start;
+  let destEnd = 1;
+  let starEnd = size - 1;
   let star = start;
   let dest = start;
   let il = 0;
@@ -145,12 +150,12 @@ export function loopFrom(
     if (nearDest === nearStar && remaining > 1) nearDest = secondUnvisited(dest);
     const nearDestDistance = distance[dest * size + nearDest];
     if (nearStarDistance > nearDestDistance) {
-      destSide.push(nearDest);
+      path[destEnd++] = nearDest;
       il += nearDestDistance;
       dest = nearDest;
       visited[nearDest] = 1;
     } else {
-      starSide.push(nearStar);
+      path[starEnd--] = nearStar;
       il += nearStarDistance;
       star = nearStar;
       visited[nearStar] = 1;
@@ -159,7 +164,7 @@ export function loopFrom(
   }
   il += distance[dest * size + star]; // the closing edge (0 for a loop of one node)
   if (il >= abandonAt) return null;
-  return { path: [start, ...destSide, ...starSide.reverse()], il };
+  return { path: Array.from(path.subarray(0, size)), il };
 }
 
 /**
