@@ -7,10 +7,13 @@
  *   verification, default metrics, release kept for the viewer). Main-thread long tasks are
  *   recorded throughout; memory is the resident memory of this Chromium's processes (renderer with
  *   its workers, GPU and browser processes), sampled every half second, the peak kept.
- * - Sweep: BMS1, PTA (600 segments) and COAT (m = 2), k in {5, 10, 20, 40}, seeds 1-2 (16 runs), from
- *   the Experiment form; navigator.hardwareConcurrency is set to 1, then 2, before the app starts,
- *   so the pool has that many workers (workers/pool.ts defaultPoolSize). Each sweep is traced: the
- *   CPU time of the workers, the main thread and the page's other threads, beside the wall clock.
+ * - Sweeps: BMS1, PTA and COAT, k in {5, 10, 20, 40}, seeds 1-2 (16 runs), from the Experiment
+ *   form: short runs (PTA 600 segments, COAT m = 2; 0.5-1 s a run) and longer ones (PTA 200
+ *   segments, COAT m = 3; about 3 s a run), so that a worker's start (its compilers warming up on
+ *   code the other worker compiled too) shows apart from the runs themselves.
+ *   navigator.hardwareConcurrency is set to 1, then 2, before the app starts, so the pool has that
+ *   many workers (workers/pool.ts defaultPoolSize). Each sweep is traced: the CPU time of the
+ *   workers, the main thread, V8's compilers and the page's other threads, beside the wall clock.
  * The load is traced too: each main-thread task's CPU time beside its wall-clock length.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,7 +27,7 @@ import {
   type Served,
 } from './browserPage.ts';
 import { loadavg } from 'node:os';
-import { threadCpu, tracedTasks, type ThreadCpu, type TracedTask } from './traceTasks.ts';
+import { COMPILE_CATEGORIES, threadCpu, tracedTasks, type ThreadCpu, type TracedTask } from './traceTasks.ts';
 
 export interface PageRun {
   label: string;
@@ -152,6 +155,16 @@ export async function browserScale(
   }
 }
 
+/** The sweeps' fixed params (Experiment form): short runs, then longer runs of the same methods. */
+export const PAGE_SWEEPS = { short: 'segments=600, m=2', longer: 'segments=200, m=3' } as const;
+
+/** The short sweep on 1 and 2 workers (`one`, `two`), and the longer one. */
+export interface PageSweeps {
+  one: PageSweep;
+  two: PageSweep;
+  longer?: { one: PageSweep; two: PageSweep };
+}
+
 /** One sweep in the page: its wall clock, the CPU of the page's threads, the machine's load. */
 export interface PageSweep {
   wallMs: number;
@@ -165,7 +178,7 @@ export interface PageSweep {
  * threadCpu): on a shared machine the wall clock alone cannot tell a page that serializes from a
  * core taken by another process.
  */
-async function sweepInPage(served: Served, bms1: string, workers: number): Promise<PageSweep> {
+async function sweepInPage(served: Served, bms1: string, workers: number, fixed: string): Promise<PageSweep> {
   const context = await served.browser.newContext();
   // As a string: a function would be sent as its source, with what tsx adds to it.
   await context.addInitScript({
@@ -185,12 +198,14 @@ async function sweepInPage(served: Served, bms1: string, workers: number): Promi
     await page.getByTestId('experiment-method-coat').check();
     await page.getByTestId('sweep-axis').selectOption('k');
     await page.getByTestId('sweep-values').fill('5, 10, 20, 40');
-    await page.getByTestId('fixed-values').fill('segments=600, m=2');
+    await page.getByTestId('fixed-values').fill(fixed);
     await page.getByTestId('experiment-seeds').fill('2');
     const button = page.getByTestId('run-experiment');
     if (!/16 runs/.test((await button.textContent()) ?? ''))
       throw new Error(`sweep form: ${await button.textContent()}`);
-    await served.browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+    await served.browser.startTracing(page, {
+      categories: ['devtools.timeline', 'toplevel', ...COMPILE_CATEGORIES],
+    });
     await page.evaluate(() => console.timeStamp('txanon-sweep'));
     const loadBefore = loadavg()[0];
     const started = Date.now();
@@ -207,12 +222,16 @@ async function sweepInPage(served: Served, bms1: string, workers: number): Promi
   }
 }
 
-export async function browserSweep(bms1: string, port: number): Promise<{ one: PageSweep; two: PageSweep }> {
+export async function browserSweep(bms1: string, port: number): Promise<PageSweeps> {
   const served = await serveApp(port);
   try {
-    const one = await sweepInPage(served, bms1, 1);
-    const two = await sweepInPage(served, bms1, 2);
-    return { one, two };
+    const one = await sweepInPage(served, bms1, 1, PAGE_SWEEPS.short);
+    const two = await sweepInPage(served, bms1, 2, PAGE_SWEEPS.short);
+    const longer = {
+      one: await sweepInPage(served, bms1, 1, PAGE_SWEEPS.longer),
+      two: await sweepInPage(served, bms1, 2, PAGE_SWEEPS.longer),
+    };
+    return { one, two, longer };
   } finally {
     await served.close();
   }

@@ -16,7 +16,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { browserScale, browserSweep, type BrowserScaleResult, type PageSweep } from './browserScale.ts';
+import { browserScale, browserSweep, type BrowserScaleResult, type PageSweeps } from './browserScale.ts';
 import { targetLines } from './scaleTargets.ts';
 import { pageLines } from './scalePage.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -227,7 +227,7 @@ function cell(o: Outcome | undefined): string {
 export interface SavedScale {
   stats: Record<string, Outcome>;
   runs: Record<string, Record<string, Outcome>>;
-  page?: { result: BrowserScaleResult; sweep?: { one: PageSweep; two: PageSweep }; load: number; at: string };
+  page?: { result: BrowserScaleResult; sweep?: PageSweeps; load: number; at: string };
 }
 
 const SAVED = `${WORK}/outcomes.json`;

@@ -41,6 +41,10 @@ function window(trace: Buffer, fromMark: string, toMark: string) {
 
 /** A task of a thread's message loop (the main thread and workers) or of Chromium's thread pool. */
 const POOL_TASK = 'ThreadPool_RunTask';
+/** V8's optimizing compilers' tasks on the thread pool (inside a POOL_TASK). */
+const COMPILE_TASKS = new Set(['V8.TurbofanTask', 'V8.MaglevTask']);
+/** Trace categories that record COMPILE_TASKS (beside `devtools.timeline` and `toplevel`). */
+export const COMPILE_CATEGORIES = ['v8', 'disabled-by-default-v8.compile'];
 
 /** CPU ms of the page's threads between the marks, by kind. */
 export interface ThreadCpu {
@@ -50,6 +54,11 @@ export interface ThreadCpu {
   main: number;
   /** The page process's thread pool: V8's garbage collection and optimizing compilers, raster. */
   pool: number;
+  /**
+   * Of `pool`, V8's optimizing compilers (TurboFan and Maglev tasks): recorded only when the trace
+   * has V8's compile categories (`COMPILE_CATEGORIES`), else 0.
+   */
+  compile: number;
   /** Its other threads (compositor, IO). */
   other: number;
 }
@@ -60,11 +69,12 @@ export function threadCpu(trace: Buffer, fromMark: string, toMark: string): Thre
   const names = new Map<number, string>();
   for (const e of events)
     if (e.name === 'thread_name' && e.pid === from.pid) names.set(e.tid, e.args?.name ?? '');
-  const cpu: ThreadCpu = { workers: 0, main: 0, pool: 0, other: 0 };
+  const cpu: ThreadCpu = { workers: 0, main: 0, pool: 0, other: 0, compile: 0 };
   for (const e of events) {
     if (e.ph !== 'X' || e.pid !== from.pid || e.ts < from.ts || e.ts > to.ts) continue;
-    if (e.name !== TASK && e.name !== POOL_TASK) continue;
     const name = names.get(e.tid) ?? '';
+    if (COMPILE_TASKS.has(e.name) && name.startsWith('ThreadPool')) cpu.compile += (e.tdur ?? 0) / 1000;
+    if (e.name !== TASK && e.name !== POOL_TASK) continue;
     const kind: keyof ThreadCpu =
       e.tid === from.tid
         ? 'main'
