@@ -1,4 +1,5 @@
-// A worker_threads entry: Node 20 cannot start a .ts file as a worker, so this plain module
+// A worker_threads entry when the bundled engine (engineBundle.ts) cannot be built: Node 20
+// cannot start a .ts file as a worker, so this plain module
 // registers tsx's loader in the worker and then imports the TypeScript engine worker.
 import { register } from 'tsx/esm/api';
 

@@ -7,9 +7,10 @@ import { wrap } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { EngineApi } from '../engineTypes.ts';
 import { WorkerPool, type EngineEndpoint } from '../pool.ts';
+import { engineWorkerUrl } from './engineBundle.ts';
 
 function spawnNodeEngine(): EngineEndpoint {
-  const worker = new Worker(new URL('./engine.boot.mjs', import.meta.url));
+  const worker = new Worker(engineWorkerUrl());
   // A pool that is done must not keep the process alive.
   worker.unref();
   return { api: wrap<EngineApi>(nodeEndpoint(worker)), terminate: () => void worker.terminate() };
