@@ -10,6 +10,7 @@ import { methodColour, seriesColours } from '../src/ui/widgets/methodColours.ts'
 import { axisScale } from '../src/ui/widgets/axisScale.ts';
 import { countAxis } from '../src/ui/widgets/countAxis.ts';
 import { fileStem } from '../src/ui/widgets/download.ts';
+import { ITEM_LABEL_CHARS, itemLabel, topItemsOption } from '../src/ui/overview/overviewCharts.ts';
 
 /** Red, green, blue of `#rrggbb`. */
 const rgb = (colour: string) => [0, 1, 2].map((i) => parseInt(colour.slice(1 + 2 * i, 3 + 2 * i), 16));
@@ -70,5 +71,24 @@ describe('legibility', () => {
     expect(fileStem('groceries.csv')).toBe('groceries');
     expect(fileStem('BMS1.dat.gz')).toBe('BMS1');
     expect(fileStem('README')).toBe('README');
+  });
+
+  it('top items: long names cut with an ellipsis, and the space under the bars sized to the longest shown', () => {
+    expect(itemLabel('milk')).toBe('milk');
+    const long = 'organic whole milk 1 litre';
+    expect([...itemLabel(long)]).toHaveLength(ITEM_LABEL_CHARS);
+    expect(itemLabel(long)).toBe(`${long.slice(0, ITEM_LABEL_CHARS - 1)}…`);
+    // Characters, not UTF-16 units: an emoji is not cut in half.
+    expect(itemLabel('🥛'.repeat(20))).toBe(`${'🥛'.repeat(ITEM_LABEL_CHARS - 1)}…`);
+    const bottom = (tokens: string[]) => {
+      const option = topItemsOption(
+        tokens.map((token) => ({ token, support: 1 })),
+        10,
+      ) as { grid: { bottom: number; outerBoundsMode: string } };
+      expect(option.grid.outerBoundsMode).toBe('none');
+      return option.grid.bottom;
+    };
+    expect(bottom(['1', '22'])).toBeLessThan(bottom(['bread', 'sourdough loaf']));
+    expect(bottom(['bread', long])).toBe(bottom(['bread', `${long} and more`]));
   });
 });

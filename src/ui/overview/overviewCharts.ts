@@ -5,7 +5,24 @@ import type { ChartOption } from '../widgets/EChart.tsx';
 import { ACCENT, base, escapeHtml, titleStyle, WARN } from '../widgets/chartStyle.ts';
 import { countAxis } from '../widgets/countAxis.ts';
 
+/** Item names on the top-items axis are cut to this many characters (the tooltip has them whole). */
+export const ITEM_LABEL_CHARS = 16;
+
+/** An item name as the axis shows it: at most ITEM_LABEL_CHARS characters, cut with an ellipsis. */
+export function itemLabel(token: string): string {
+  const chars = [...token];
+  return chars.length <= ITEM_LABEL_CHARS ? token : `${chars.slice(0, ITEM_LABEL_CHARS - 1).join('')}…`;
+}
+
+/**
+ * The top items as bars, their names under them at 60 degrees. The space below the bars is sized
+ * here from the longest name shown (10 px text: about 5.5 px a character), and ECharts' own fitting
+ * of the grid to its labels is off (`outerBoundsMode: 'none'`): that second layout pass was most of
+ * the longest main-thread task while a large file loads (55-67 ms of it; 26-43 ms without).
+ */
 export function topItemsOption(items: ItemSupport[], transactions: number): ChartOption {
+  const longest = Math.max(1, ...items.map((i) => [...itemLabel(i.token)].length));
+  const labelHeight = Math.ceil(longest * 5.5 * Math.sin(Math.PI / 3)) + 10;
   return {
     ...base,
     title: { text: `Top ${items.length} items by support`, textStyle: titleStyle },
@@ -14,14 +31,14 @@ export function topItemsOption(items: ItemSupport[], transactions: number): Char
       formatter: (params: { name: string; value: number }[]) =>
         `item <b>${escapeHtml(params[0].name)}</b><br/>support ${params[0].value.toLocaleString()} (${((100 * params[0].value) / Math.max(1, transactions)).toFixed(2)}% of transactions)`,
     },
-    grid: { left: 64, right: 16, top: 40, bottom: 64 },
+    grid: { left: 64, right: 16, top: 40, bottom: labelHeight + 28, outerBoundsMode: 'none' },
     xAxis: {
       type: 'category',
       data: items.map((i) => i.token),
       name: 'item',
       nameLocation: 'middle',
-      nameGap: 48,
-      axisLabel: { rotate: 60, fontSize: 10 },
+      nameGap: labelHeight + 12,
+      axisLabel: { rotate: 60, fontSize: 10, formatter: itemLabel },
     },
     yAxis: { type: 'value', name: 'support (transactions)', nameLocation: 'middle', nameGap: 48 },
     series: [{ type: 'bar', data: items.map((i) => i.support), itemStyle: { color: ACCENT } }],
