@@ -63,6 +63,9 @@ function exportSvg(option: ChartOption, width: number, height: number, fileName:
   }
 }
 
+/** Whether this page has drawn a chart yet (see the option's effect). */
+let drawnBefore = false;
+
 /** Runs `job` in a task of its own (after what the browser has queued), unless cancelled. */
 function inOwnTask(job: () => void): () => void {
   const timer = setTimeout(job, 0);
@@ -107,7 +110,11 @@ export default function EChartCanvas({ option, testId, height = 280, exportName 
       const instance = chart.current;
       const element = container.current;
       if (!instance || !element) return;
-      instance.setOption(option, { notMerge: true });
+      // The page's first chart runs much of ECharts' code for the first time (V8 compiles it):
+      // its layout and drawing wait for the next frame (lazyUpdate), a task of their own. Traced
+      // with a large file dropped as the app opened: one task of 114 ms CPU became 61 + 44 ms.
+      instance.setOption(option, { notMerge: true, lazyUpdate: !drawnBefore });
+      drawnBefore = true;
       const { series, points } = drawnCounts(instance);
       element.dataset.series = String(series);
       element.dataset.points = String(points);
