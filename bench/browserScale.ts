@@ -165,6 +165,11 @@ export interface PageSweeps {
   longer?: { one: PageSweep; two: PageSweep };
 }
 
+/** How much faster a sweep ran on 2 workers than on 1: the ratio of the wall clocks. */
+export function sweepSpeedUp(pair: { one: PageSweep; two: PageSweep }): number {
+  return pair.one.wallMs / pair.two.wallMs;
+}
+
 /** One sweep in the page: its wall clock, the CPU of the page's threads, the machine's load. */
 export interface PageSweep {
   wallMs: number;

@@ -3,7 +3,7 @@
  * Netflix-shaped file in one Chromium tab against the CLI figures of the same file in the same
  * pass, the page's memory and main-thread long tasks, and the 16-run sweep on 1 and 2 workers.
  */
-import { PAGE_SWEEPS, type PageSweep, type PageSweeps } from './browserScale.ts';
+import { PAGE_SWEEPS, sweepSpeedUp, type PageSweep, type PageSweeps } from './browserScale.ts';
 import { s, type Outcome, type SavedScale } from './scale.ts';
 
 /** The browser part (browserScale.ts), against the CLI figures of the same file in this pass. */
@@ -82,8 +82,7 @@ function sweepLines(sweep: PageSweeps): string[] {
     const compile = r.cpu.compile === undefined ? '' : s(r.cpu.compile);
     return `| ${runs} | ${workers} | ${s(r.wallMs)} | ${s(r.cpu.workers)} | ${s(r.cpu.main)} | ${s(r.cpu.pool)} | ${compile} | ${s(r.cpu.other)} | ${(total / r.wallMs).toFixed(2)} | ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)} |`;
   };
-  const speedUp = (pair: { one: PageSweep; two: PageSweep }) =>
-    (pair.one.wallMs / pair.two.wallMs).toFixed(2);
+  const speedUp = (pair: { one: PageSweep; two: PageSweep }) => sweepSpeedUp(pair).toFixed(2);
   return [
     '',
     `16-run sweeps in the page (BMS1: PTA and COAT, k in {5, 10, 20, 40}, seeds 1-2) on 1 and 2 workers: short runs (\`${PAGE_SWEEPS.short}\`, 0.5-1 s a run) **${speedUp(sweep)}x** (target 1.7x)${sweep.longer ? `, longer runs (\`${PAGE_SWEEPS.longer}\`, about 3 s a run) **${speedUp(sweep.longer)}x**` : ''}. CPU seconds of the page's threads during each sweep (Chromium trace): its workers, its main thread, its thread pool (V8's garbage collection and optimizing compilers) and of that the compilers' tasks (TurboFan and Maglev), the rest; "cores used" is their sum over the wall clock (at most 2 here, less when other processes hold a core: the load average on 2 cores, at start / end).`,

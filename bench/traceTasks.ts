@@ -55,10 +55,10 @@ export interface ThreadCpu {
   /** The page process's thread pool: V8's garbage collection and optimizing compilers, raster. */
   pool: number;
   /**
-   * Of `pool`, V8's optimizing compilers (TurboFan and Maglev tasks): recorded only when the trace
-   * has V8's compile categories (`COMPILE_CATEGORIES`), else 0.
+   * Of `pool`, V8's optimizing compilers (TurboFan and Maglev tasks): 0 unless the trace has V8's
+   * compile categories (`COMPILE_CATEGORIES`); absent from sweeps saved before it was measured.
    */
-  compile: number;
+  compile?: number;
   /** Its other threads (compositor, IO). */
   other: number;
 }
@@ -69,13 +69,14 @@ export function threadCpu(trace: Buffer, fromMark: string, toMark: string): Thre
   const names = new Map<number, string>();
   for (const e of events)
     if (e.name === 'thread_name' && e.pid === from.pid) names.set(e.tid, e.args?.name ?? '');
-  const cpu: ThreadCpu = { workers: 0, main: 0, pool: 0, other: 0, compile: 0 };
+  const cpu = { workers: 0, main: 0, pool: 0, other: 0 };
+  let compile = 0;
   for (const e of events) {
     if (e.ph !== 'X' || e.pid !== from.pid || e.ts < from.ts || e.ts > to.ts) continue;
     const name = names.get(e.tid) ?? '';
-    if (COMPILE_TASKS.has(e.name) && name.startsWith('ThreadPool')) cpu.compile += (e.tdur ?? 0) / 1000;
+    if (COMPILE_TASKS.has(e.name) && name.startsWith('ThreadPool')) compile += (e.tdur ?? 0) / 1000;
     if (e.name !== TASK && e.name !== POOL_TASK) continue;
-    const kind: keyof ThreadCpu =
+    const kind: keyof typeof cpu =
       e.tid === from.tid
         ? 'main'
         : name.startsWith('DedicatedWorker')
@@ -85,7 +86,7 @@ export function threadCpu(trace: Buffer, fromMark: string, toMark: string): Thre
             : 'other';
     cpu[kind] += (e.tdur ?? 0) / 1000;
   }
-  return cpu;
+  return { ...cpu, compile };
 }
 
 /** Tasks over `overMs` (wall) on the renderer main thread that made the marks, between the marks. */

@@ -57,10 +57,8 @@ export function bundleIsCurrent(place: BundlePlace): boolean {
   }
 }
 
-/** The subset of esbuild's API used here (esbuild is loaded only when a build is needed). */
-interface Esbuild {
-  buildSync(options: Record<string, unknown>): { metafile?: { inputs: Record<string, unknown> } };
-}
+/** esbuild's API, loaded only when a build is needed (a missing esbuild means the tsx entry). */
+type Esbuild = typeof import('esbuild');
 
 /** Bundles the engine into `place` (each file written aside, then renamed into place). */
 export function buildBundle(place: BundlePlace): void {

@@ -21,7 +21,7 @@ export function itemLabel(token: string): string {
  * the longest main-thread task while a large file loads (55-67 ms of it; 26-43 ms without).
  */
 export function topItemsOption(items: ItemSupport[], transactions: number): ChartOption {
-  const longest = Math.max(1, ...items.map((i) => [...itemLabel(i.token)].length));
+  const longest = Math.max(1, ...items.map((i) => Math.min(ITEM_LABEL_CHARS, [...i.token].length)));
   const labelHeight = Math.ceil(longest * 5.5 * Math.sin(Math.PI / 3)) + 10;
   return {
     ...base,
