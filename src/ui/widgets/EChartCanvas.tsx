@@ -23,6 +23,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { download } from './download.ts';
+import { canvasMeasure, withWideCharInEms } from './textMeasure.ts';
 
 echarts.use([
   BarChart,
@@ -41,6 +42,8 @@ echarts.use([
   CanvasRenderer,
   SVGRenderer,
 ]);
+// A font's line height without a search of the system's fonts (textMeasure.ts).
+echarts.setPlatformAPI({ measureText: withWideCharInEms(canvasMeasure('12px sans-serif')) });
 
 import type { ChartOption, EChartProps } from './EChart.tsx';
 
