@@ -47,7 +47,7 @@ export interface LoadState {
   total: number;
 }
 
-interface WorkbenchState {
+export interface WorkbenchState {
   datasets: DatasetEntry[];
   activeId: string | null;
   loading: LoadState | null;

@@ -2,12 +2,22 @@
  * The workbench offline: registers the service worker (workers/serviceWorker.ts, built by
  * vite-plugin-pwa), says "available offline" once it holds every file of the app, and asks before
  * a newly deployed version takes over (the running page keeps its version until the user says yes).
+ * On a first visit it registers once the page's start is over (startSettled.ts), so that storing
+ * the app's files does not compete with the first dataset's load and charts; a page the service
+ * worker already controls registers at once (a check for a new version, little work).
  * In `npm run dev` there is no service worker and nothing shows.
  */
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useStartSettled } from './startSettled.ts';
 
 export function OfflineStatus() {
+  const settled = useStartSettled();
+  const controlled = typeof navigator !== 'undefined' && navigator.serviceWorker?.controller != null;
+  return settled || controlled ? <ServiceWorkerStatus /> : null;
+}
+
+function ServiceWorkerStatus() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
