@@ -227,7 +227,11 @@ function cell(o: Outcome | undefined): string {
 export interface SavedScale {
   stats: Record<string, Outcome>;
   runs: Record<string, Record<string, Outcome>>;
-  page?: { result: BrowserScaleResult; sweep?: PageSweeps; load: number; at: string };
+  /**
+   * The page part; `statsMs` is a `stats` process on the same file timed just before the page
+   * opened, so that the load's ratio compares one moment (absent from passes saved before it).
+   */
+  page?: { result: BrowserScaleResult; sweep?: PageSweeps; statsMs?: number; load: number; at: string };
 }
 
 const SAVED = `${WORK}/outcomes.json`;
@@ -348,8 +352,9 @@ export async function benchScale(): Promise<string> {
     const when = { load: loadavg()[0], at: new Date().toISOString() };
     console.error('  building the app, then the Netflix-shaped file in Chromium');
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const statsBeside = cli(['stats', file], 120);
     const result = await browserScale(file, SHAPES.netflix.D.toLocaleString('en'), PORT);
-    saved.page = { result, ...when };
+    saved.page = { result, statsMs: statsBeside.ms, ...when };
     save();
     if (existsSync(BMS1)) {
       console.error('  the 16-run sweep in the page on 1 and 2 workers');

@@ -14,7 +14,7 @@ export interface TargetInputs {
   /** The file labels of the whole Netflix-shaped file and of the retail shape. */
   big: string;
   retail: string;
-  page?: { result: BrowserScaleResult; sweep?: PageSweeps };
+  page?: { result: BrowserScaleResult; sweep?: PageSweeps; statsMs?: number };
 }
 
 const P_DEGREE = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
@@ -80,6 +80,7 @@ export function targetLines({ outcomes, statsMs, statsCpuMs, big, retail, page }
 
   if (page) {
     const r = page.result;
+    const loadStats = page.statsMs ?? stats;
     const ratio = (pageMs: number, cliMs: number | undefined) =>
       cliMs ? `${(pageMs / cliMs).toFixed(2)}x` : '?';
     const runs = r.runs.map((run) => {
@@ -89,11 +90,11 @@ export function targetLines({ outcomes, statsMs, statsCpuMs, big, retail, page }
     add(
       'Chromium, one tab: load, gray-cahd, PTA k = 100, PatternKa k = 100 within 1.5x their CLI times',
       [
-        `load ${ratio(r.loadMs, stats)} of \`stats\``,
+        `load ${ratio(r.loadMs, loadStats)} of \`stats\``,
         ...runs.map(({ run, cli }) => `${run.label} ${ratio(run.wallMs, cli)}`),
       ].join(', '),
-      !!stats &&
-        r.loadMs <= 1.5 * stats &&
+      !!loadStats &&
+        r.loadMs <= 1.5 * loadStats &&
         runs.every(({ run, cli }) => cli !== undefined && run.wallMs <= 1.5 * cli),
     );
     add('page memory under 4 GB', `peak ${r.peakMb.toFixed(0)} MB`, r.peakMb < 4000);
