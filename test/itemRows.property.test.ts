@@ -40,6 +40,40 @@ describe('ItemRows: support counting over tid-lists', () => {
     );
   });
 
+  it('walks long lists a segment at a time: every holder in order, and a visitor that stops early stops there', () => {
+    fc.assert(
+      fc.property(
+        // Lists of hundreds of rows: past the first segments (64, 128, 256 rows).
+        fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { maxLength: 4 }), {
+          minLength: 150,
+          maxLength: 700,
+        }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 3 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.boolean(),
+        (rows, tokens, stopAfter, withBits) => {
+          const dataset = datasetOf(rows, withBits ? undefined : 0);
+          const index = ItemRows.of(dataset);
+          const itemset = tokens.flatMap((t) => {
+            const id = dataset.dictionary.find(String(t));
+            return id === undefined ? [] : [id];
+          });
+          if (itemset.length < tokens.length) return;
+          const expected = holdersByScan(rows, tokens);
+          for (let round = 0; round < 3; round++) {
+            const some: number[] = [];
+            index.forRowsHolding(itemset, (row) => some.push(row) < stopAfter);
+            expect(some).toEqual(expected.slice(0, stopAfter));
+            const all: number[] = [];
+            index.forRowsHolding(itemset, (row) => void all.push(row));
+            expect(all).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('builds a bitset of an item once the membership tests asked of it would cost more than one', () => {
     const rows = Array.from({ length: 4000 }, (_, r) => (r % 2 === 0 ? [0, 1] : [1]));
     const dataset = datasetOf(rows, 0);
