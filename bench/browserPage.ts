@@ -65,14 +65,14 @@ export async function watchLongTasks(page: Page): Promise<void> {
 
 /**
  * Drops `file` on an open page of the app, long tasks watched from then on: the ms until its stats
- * (`transactions` rows) and the risk chart show.
+ * (`transactions` rows) show, and until its risk chart shows.
  */
-export async function loadFileTimed(
+export async function loadFileTimes(
   page: Page,
   file: string,
   transactions: string,
   timeoutMs: number,
-): Promise<number> {
+): Promise<{ statsMs: number; riskMs: number }> {
   await page.getByTestId('stat-transactions').waitFor();
   await watchLongTasks(page);
   const started = Date.now();
@@ -81,8 +81,19 @@ export async function loadFileTimed(
     .getByTestId('stat-transactions')
     .filter({ hasText: transactions })
     .waitFor({ timeout: timeoutMs });
+  const statsMs = Date.now() - started;
   await page.getByTestId('chart-risk').waitFor({ timeout: timeoutMs });
-  return Date.now() - started;
+  return { statsMs, riskMs: Date.now() - started };
+}
+
+/** loadFileTimes' ms until the risk chart shows. */
+export async function loadFileTimed(
+  page: Page,
+  file: string,
+  transactions: string,
+  timeoutMs: number,
+): Promise<number> {
+  return (await loadFileTimes(page, file, transactions, timeoutMs)).riskMs;
 }
 
 export async function longTasks(page: Page): Promise<number[]> {

@@ -228,10 +228,18 @@ export interface SavedScale {
   stats: Record<string, Outcome>;
   runs: Record<string, Record<string, Outcome>>;
   /**
-   * The page part; `statsMs` is a `stats` process on the same file timed just before the page
-   * opened, so that the load's ratio compares one moment (absent from passes saved before it).
+   * The page part. `statsMs` and `riskMs`: a `stats` and a `risk` process on the same file,
+   * timed just before the page opened, so that the load's ratios compare one moment (absent from
+   * passes saved before them).
    */
-  page?: { result: BrowserScaleResult; sweep?: PageSweeps; statsMs?: number; load: number; at: string };
+  page?: {
+    result: BrowserScaleResult;
+    sweep?: PageSweeps;
+    statsMs?: number;
+    riskMs?: number;
+    load: number;
+    at: string;
+  };
 }
 
 const SAVED = `${WORK}/outcomes.json`;
@@ -353,8 +361,9 @@ export async function benchScale(): Promise<string> {
     console.error('  building the app, then the Netflix-shaped file in Chromium');
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     const statsBeside = cli(['stats', file], 120);
+    const riskBeside = cli(['risk', file], 120);
     const result = await browserScale(file, SHAPES.netflix.D.toLocaleString('en'), PORT);
-    saved.page = { result, statsMs: statsBeside.ms, ...when };
+    saved.page = { result, statsMs: statsBeside.ms, riskMs: riskBeside.ms, ...when };
     save();
     if (existsSync(BMS1)) {
       console.error('  the 16-run sweep in the page on 1 and 2 workers');

@@ -14,7 +14,7 @@ export interface TargetInputs {
   /** The file labels of the whole Netflix-shaped file and of the retail shape. */
   big: string;
   retail: string;
-  page?: { result: BrowserScaleResult; sweep?: PageSweeps; statsMs?: number };
+  page?: { result: BrowserScaleResult; sweep?: PageSweeps; statsMs?: number; riskMs?: number };
 }
 
 const P_DEGREE = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
@@ -80,9 +80,17 @@ export function targetLines({ outcomes, statsMs, statsCpuMs, big, retail, page }
 
   if (page) {
     const r = page.result;
-    const loadStats = page.statsMs ?? stats;
     const ratio = (pageMs: number, cliMs: number | undefined) =>
       cliMs ? `${(pageMs / cliMs).toFixed(2)}x` : '?';
+    // The load against the CLI doing the same work, timed just before the page (scalePage.ts
+    // loadRows); passes saved before that: the risk chart against the `stats` process above.
+    const loads =
+      page.statsMs !== undefined && page.riskMs !== undefined && r.statsShownMs !== undefined
+        ? [
+            { label: 'stats shown', pageMs: r.statsShownMs, cliMs: page.statsMs, cli: '`stats`' },
+            { label: 'risk chart', pageMs: r.loadMs, cliMs: page.riskMs, cli: '`risk`' },
+          ]
+        : [{ label: 'load', pageMs: r.loadMs, cliMs: stats, cli: '`stats`' }];
     const runs = r.runs.map((run) => {
       const cli = at(run.label, big);
       return { run, cli: cli?.status === 'done' ? cli.totalMs : undefined };
@@ -90,11 +98,10 @@ export function targetLines({ outcomes, statsMs, statsCpuMs, big, retail, page }
     add(
       'Chromium, one tab: load, gray-cahd, PTA k = 100, PatternKa k = 100 within 1.5x their CLI times',
       [
-        `load ${ratio(r.loadMs, loadStats)} of \`stats\``,
+        ...loads.map((l) => `${l.label} ${ratio(l.pageMs, l.cliMs)} of ${l.cli}`),
         ...runs.map(({ run, cli }) => `${run.label} ${ratio(run.wallMs, cli)}`),
       ].join(', '),
-      !!loadStats &&
-        r.loadMs <= 1.5 * loadStats &&
+      loads.every((l) => l.cliMs !== undefined && l.pageMs <= 1.5 * l.cliMs) &&
         runs.every(({ run, cli }) => cli !== undefined && run.wallMs <= 1.5 * cli),
     );
     add('page memory under 4 GB', `peak ${r.peakMb.toFixed(0)} MB`, r.peakMb < 4000);
