@@ -90,9 +90,11 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
       await pool.register(id, loaded.handle);
       // The risk needs only the registered dataset: on a second worker it runs beside the overview
       // (which is short: on the Netflix shape the risk chart still shows ~1 s after the stats).
+      // The overview is queued first, so that a pool of one worker shows the stats before the risk.
+      const overviewJob = pool.run((api) => api.overview(id), controller.signal);
       const riskJob = pool.run((api) => api.risk(id, {}));
       riskJob.catch(() => {}); // awaited below; this only keeps a failed load from leaving it unheard
-      const overview = await pool.run((api) => api.overview(id), controller.signal);
+      const overview = await overviewJob;
       const entry: DatasetEntry = {
         id,
         name,
