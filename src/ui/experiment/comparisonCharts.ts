@@ -23,9 +23,12 @@ import { base, escapeHtml, titleStyle } from '../widgets/chartStyle.ts';
 import { axisScale, type AxisScale } from '../widgets/axisScale.ts';
 
 const subtextStyle = { fontSize: 11, color: '#555' };
-/** Title (14 px) and its subtitle (11 px) take the top 40 px; the legend goes under them. */
-const LEGEND_TOP = 42;
-const GRID_TOP = 84;
+/**
+ * Title (14 px) and its subtitle (11 px) take the top 52 px (ECharts spaces lines by the width of
+ * "国" in the font: one em, see widgets/textMeasure.ts); the legend goes under them.
+ */
+const LEGEND_TOP = 54;
+const GRID_TOP = 96;
 
 /** What a value is and which paper defines it, for tooltips (from the metric catalogue). */
 export type Describe = (valueName: string) => string;
