@@ -362,6 +362,12 @@ export async function benchScale(): Promise<string> {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     const statsBeside = cli(['stats', file], 120);
     const riskBeside = cli(['risk', file], 120);
+    for (const [name, r] of [
+      ['stats', statsBeside],
+      ['risk', riskBeside],
+    ] as const)
+      if (r.code !== 0 || r.timedOut)
+        throw new Error(`${name} beside the page failed: ${r.stderr.slice(-400)}`);
     const result = await browserScale(file, SHAPES.netflix.D.toLocaleString('en'), PORT);
     saved.page = { result, statsMs: statsBeside.ms, riskMs: riskBeside.ms, ...when };
     save();

@@ -74,6 +74,17 @@ describe('ItemRows: support counting over tid-lists', () => {
     );
   });
 
+  it('charges a count that stops early for the tests it made, not for the whole list', () => {
+    const rows = Array.from({ length: 4000 }, () => [0, 1]);
+    const dataset = datasetOf(rows, 0);
+    const index = ItemRows.of(dataset);
+    const [first, second] = ['0', '1'].map((t) => dataset.dictionary.find(t)!);
+    expect(index.countRowsContaining([first, second], 2)).toBe(2);
+    // One query that stopped after two rows: no bitset of 4,000 rows bought for it.
+    expect(index.holderBits(first, 0)).toBeNull();
+    expect(index.holderBits(second, 0)).toBeNull();
+  });
+
   it('builds a bitset of an item once the membership tests asked of it would cost more than one', () => {
     const rows = Array.from({ length: 4000 }, (_, r) => (r % 2 === 0 ? [0, 1] : [1]));
     const dataset = datasetOf(rows, 0);

@@ -91,10 +91,16 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
       // The risk needs only the registered dataset: on a second worker it runs beside the overview
       // (which is short: on the Netflix shape the risk chart still shows ~1 s after the stats).
       // The overview is queued first, so that a pool of one worker shows the stats before the risk.
+      // A load that ends without its overview (cancelled, failed) stops its risk too; once the
+      // dataset is kept, its risk runs to the end even if another load starts.
       const overviewJob = pool.run((api) => api.overview(id), controller.signal);
-      const riskJob = pool.run((api) => api.risk(id, {}));
+      const riskControl = new AbortController();
+      const riskJob = pool.run((api) => api.risk(id, {}), riskControl.signal);
       riskJob.catch(() => {}); // awaited below; this only keeps a failed load from leaving it unheard
-      const overview = await overviewJob;
+      const overview = await overviewJob.catch((error: unknown) => {
+        riskControl.abort();
+        throw error;
+      });
       const entry: DatasetEntry = {
         id,
         name,

@@ -7,8 +7,10 @@
  * CJK fonts, and the overview's first charts use three fonts. That search was most of the app's
  * first chart task (41 of ~90 ms CPU; 92 measurements in all, three of them the glyph). Where no
  * font has the glyph, the answer is also wrong: 4.4 px for a 12 px font. An ideograph is one em
- * wide by design, so the font's own size is what zrender asks for, found without a search. All
- * other text is measured by the canvas as before.
+ * wide by design, so the font's own size is what zrender asks for, found without a search. zrender
+ * also takes that width for any non-ASCII character when it estimates where to cut or wrap a label
+ * (`overflow`), as it does on every machine that has a CJK font. All other text is measured by the
+ * canvas as before.
  */
 
 /** The glyph zrender measures to size a font's lines. */
