@@ -17,6 +17,7 @@
 import type { Generalization } from './generalization.ts';
 import { forEachSubset } from '../../base/subsets.ts';
 import { lowerBound } from '../../data/rowDistance.ts';
+import { SparseCounts } from '../../data/sparseCounts.ts';
 
 /**
  * Level j's constraints: the j-itemsets of generalized items that occur with support below k, in a
@@ -119,10 +120,8 @@ function pairsBelow(
  * was compiled ("insufficient type feedback"). (A forEach callback before deoptimized 73 times.)
  */
 class PairsWithFirst {
-  /** Rows holding the first item and each second one (by rank), zero between items. */
-  private readonly counts: Int32Array;
-  /** The ranks counted for the current first item, in the order first met. */
-  private readonly met: number[] = [];
+  /** Per rank, the rows holding the first item and it; cleared between first items. */
+  private readonly pairs: SparseCounts;
 
   constructor(
     private readonly gids: readonly number[],
@@ -131,30 +130,28 @@ class PairsWithFirst {
     private readonly found: number[][],
     private readonly supports: number[],
   ) {
-    this.counts = new Int32Array(gids.length);
+    this.pairs = new SparseCounts(gids.length);
   }
 
   /** Counts, per rank above `firstRank`, the rows (of `rows`) whose image holds it. */
   count(firstRank: number, rows: Int32Array): void {
-    const { counts, met, images } = this;
+    const { pairs, images } = this;
     for (let j = 0; j < rows.length; j++) {
       const image = images[rows[j]];
-      for (let i = lowerBound(image, firstRank) + 1; i < image.length; i++)
-        if (counts[image[i]]++ === 0) met.push(image[i]);
+      for (let i = lowerBound(image, firstRank) + 1; i < image.length; i++) pairs.add(image[i]);
     }
   }
 
-  /** Keeps the pairs counted below k, and clears the counts for the next first item. */
+  /** Keeps the pairs counted below k, in the order first met, and clears the counts. */
   keep(firstRank: number): void {
-    const { counts, met, gids } = this;
+    const { pairs, gids } = this;
     const first = gids[firstRank];
-    for (const x of met) {
-      if (counts[x] < this.k) {
+    for (const x of pairs.met) {
+      if (pairs.counts[x] < this.k) {
         this.found.push(first < gids[x] ? [first, gids[x]] : [gids[x], first]); // ascending, as kept
-        this.supports.push(counts[x]);
+        this.supports.push(pairs.counts[x]);
       }
-      counts[x] = 0;
     }
-    met.length = 0;
+    pairs.clear();
   }
 }

@@ -7,6 +7,7 @@
  * and its IL is the sum of the Hamming distances of its rows to the centre (lines 25-26).
  */
 import { symmetricDifference } from '../../data/rowDistance.ts';
+import { SparseCounts } from '../../data/sparseCounts.ts';
 
 export interface CandidateGroup {
   /** Position of v_i in the loop. */
@@ -48,27 +49,21 @@ export function candidateGroups(
 
 /** The majority vote of a group's rows, counted in one array of item ids kept for every group. */
 export class MajorityVote {
-  /** votes[item]: rows of the group holding it; zero again after each vote. */
-  private readonly votes: Int32Array;
-  private readonly voted: number[] = [];
+  private readonly votes: SparseCounts;
 
   constructor(itemCount: number) {
-    this.votes = new Int32Array(itemCount);
+    this.votes = new SparseCounts(itemCount);
   }
 
   /** Items held by more than k/2 of the members' rows, ascending. */
   center(members: readonly number[], rowItems: (member: number) => ArrayLike<number>, k: number): number[] {
-    const { votes, voted } = this;
+    const { votes } = this;
     for (const member of members) {
       const row = rowItems(member);
-      for (let t = 0; t < row.length; t++) if (votes[row[t]]++ === 0) voted.push(row[t]);
+      for (let t = 0; t < row.length; t++) votes.add(row[t]);
     }
-    const center: number[] = [];
-    for (const item of voted) {
-      if (votes[item] > k / 2) center.push(item);
-      votes[item] = 0;
-    }
-    voted.length = 0;
+    const center = votes.met.filter((item) => votes.counts[item] > k / 2);
+    votes.clear();
     return center.sort((a, b) => a - b);
   }
 }

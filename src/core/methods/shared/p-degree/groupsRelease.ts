@@ -10,6 +10,7 @@ import type { Dataset } from '../../../data/dataset.ts';
 import type { GroupsAudit, GroupsRelease, ReleaseHeader } from '../../../release/types.ts';
 import type { Rng } from '../../../base/rng.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
+import { SparseCounts } from '../../../data/sparseCounts.ts';
 
 export function groupsRelease(
   header: ReleaseHeader,
@@ -19,7 +20,7 @@ export function groupsRelease(
   rng: Rng,
 ): { release: GroupsRelease; audit: GroupsAudit } {
   const qidTokens = publishedQid(dataset, rows);
-  const sensitiveCounts = new Int32Array(dataset.d);
+  const sensitiveCounts = new SparseCounts(dataset.d);
   const audit: number[][] = [];
   const published = groups.map((group) => {
     const order = rng.shuffle([...group]);
@@ -48,26 +49,20 @@ function publishedQid(dataset: Dataset, rows: SensitiveRows): (r: number) => str
   };
 }
 
-/**
- * The group's sensitive items with their counts, by token, in order of first sight (`counts` is
- * zeroed scratch, left zeroed).
- */
+/** The group's sensitive items with their counts, by token, in order of first sight. */
 function sensitiveHistogram(
   dataset: Dataset,
   rows: SensitiveRows,
   group: readonly number[],
-  counts: Int32Array,
+  counts: SparseCounts,
 ): Record<string, number> {
-  const seen: number[] = [];
   for (const r of group) {
     if (rows.holdsSensitive[r] === 0) continue;
     const own = rows.sensitiveOf[r];
-    for (let i = 0; i < own.length; i++) if (counts[own[i]]++ === 0) seen.push(own[i]);
+    for (let i = 0; i < own.length; i++) counts.add(own[i]);
   }
   const sensitive: Record<string, number> = {};
-  for (const s of seen) {
-    sensitive[dataset.dictionary.tokens[s]] = counts[s];
-    counts[s] = 0;
-  }
+  for (const s of counts.met) sensitive[dataset.dictionary.tokens[s]] = counts.counts[s];
+  counts.clear();
   return sensitive;
 }
