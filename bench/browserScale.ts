@@ -159,6 +159,55 @@ export async function browserScale(
   }
 }
 
+/** One part of the page's load against the CLI process doing the same work. */
+export interface LoadComparison {
+  what: string;
+  pageMs: number;
+  cliMs: number | undefined;
+  /** The CLI process compared with, and when it was timed. */
+  cli: string;
+  when: string;
+}
+
+/**
+ * The load against the CLI doing the same work, timed just before the page: until the stats show
+ * against a `stats` process, until the risk chart shows against a `risk` process (parse and risk).
+ * Passes saved before those were timed: the risk chart against the `stats` process timed with the
+ * methods (`statsAboveMs`).
+ */
+export function loadComparisons(
+  page: { result: BrowserScaleResult; statsMs?: number; riskMs?: number },
+  statsAboveMs: number | undefined,
+): LoadComparison[] {
+  const { result } = page;
+  if (page.statsMs === undefined || page.riskMs === undefined || result.statsShownMs === undefined)
+    return [
+      {
+        what: 'file to stats + risk chart',
+        pageMs: result.loadMs,
+        cliMs: statsAboveMs,
+        cli: '`stats`',
+        when: 'above',
+      },
+    ];
+  return [
+    {
+      what: 'file to stats',
+      pageMs: result.statsShownMs,
+      cliMs: page.statsMs,
+      cli: '`stats`',
+      when: 'just before the page',
+    },
+    {
+      what: 'file to risk chart',
+      pageMs: result.loadMs,
+      cliMs: page.riskMs,
+      cli: '`risk`',
+      when: 'just before the page',
+    },
+  ];
+}
+
 /** The sweeps' fixed params (Experiment form): short runs, then longer runs of the same methods. */
 export const PAGE_SWEEPS = { short: 'segments=600, m=2', longer: 'segments=200, m=3' } as const;
 

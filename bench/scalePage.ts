@@ -3,25 +3,14 @@
  * Netflix-shaped file in one Chromium tab against the CLI figures of the same file in the same
  * pass, the page's memory and main-thread long tasks, and the 16-run sweep on 1 and 2 workers.
  */
-import { PAGE_SWEEPS, sweepSpeedUp, type PageSweep, type PageSweeps } from './browserScale.ts';
+import {
+  loadComparisons,
+  PAGE_SWEEPS,
+  sweepSpeedUp,
+  type PageSweep,
+  type PageSweeps,
+} from './browserScale.ts';
 import { s, type Outcome, type SavedScale } from './scale.ts';
-
-/**
- * The load against the CLI doing the same work: until the stats show against a `stats` process,
- * until the risk chart shows against a `risk` process (parse and risk), both timed just before the
- * page. Passes saved before those were timed compare the risk chart with the `stats` process above.
- */
-export function loadRows(saved: NonNullable<SavedScale['page']>, statsAboveMs: number): string[] {
-  const page = saved.result;
-  const row = (what: string, pageMs: number, cliMs: number, cli: string) =>
-    `| load (${what}) | | ${s(pageMs)} | | ${s(cliMs)} (${cli}) | **${(pageMs / cliMs).toFixed(2)}** | |`;
-  if (saved.statsMs === undefined || saved.riskMs === undefined || page.statsShownMs === undefined)
-    return [row('file to stats + risk chart', page.loadMs, statsAboveMs, '`stats`, above')];
-  return [
-    row('file to stats', page.statsShownMs, saved.statsMs, '`stats`, just before the page'),
-    row('file to risk chart', page.loadMs, saved.riskMs, '`risk`, just before the page'),
-  ];
-}
 
 /** The browser part (browserScale.ts), against the CLI figures of the same file in this pass. */
 export function pageLines(
@@ -54,7 +43,10 @@ export function pageLines(
     '',
     '| run | page method s | page click to verified s | CLI method s | CLI process s | page / CLI (target 1.5) | method page / CLI |',
     '|---|---|---|---|---|---|---|',
-    ...loadRows(saved, statsMs),
+    ...loadComparisons(saved, statsMs).map(
+      (l) =>
+        `| load (${l.what}) | | ${s(l.pageMs)} | | ${s(l.cliMs)} (${l.cli}, ${l.when}) | **${l.cliMs ? (l.pageMs / l.cliMs).toFixed(2) : '?'}** | |`,
+    ),
     ...rows,
     '',
     '| measure | value |',

@@ -3,7 +3,13 @@
  * with the figure measured in the same pass, and whether it was met. Figures, not timed tests:
  * the machine is shared, so a miss by a small margin may be the load (scale.ts reports it).
  */
-import { sweepSpeedUp, type BrowserScaleResult, type PageSweep, type PageSweeps } from './browserScale.ts';
+import {
+  loadComparisons,
+  sweepSpeedUp,
+  type BrowserScaleResult,
+  type PageSweep,
+  type PageSweeps,
+} from './browserScale.ts';
 import type { Outcome } from './scale.ts';
 
 export interface TargetInputs {
@@ -82,15 +88,7 @@ export function targetLines({ outcomes, statsMs, statsCpuMs, big, retail, page }
     const r = page.result;
     const ratio = (pageMs: number, cliMs: number | undefined) =>
       cliMs ? `${(pageMs / cliMs).toFixed(2)}x` : '?';
-    // The load against the CLI doing the same work, timed just before the page (scalePage.ts
-    // loadRows); passes saved before that: the risk chart against the `stats` process above.
-    const loads =
-      page.statsMs !== undefined && page.riskMs !== undefined && r.statsShownMs !== undefined
-        ? [
-            { label: 'stats shown', pageMs: r.statsShownMs, cliMs: page.statsMs, cli: '`stats`' },
-            { label: 'risk chart', pageMs: r.loadMs, cliMs: page.riskMs, cli: '`risk`' },
-          ]
-        : [{ label: 'load', pageMs: r.loadMs, cliMs: stats, cli: '`stats`' }];
+    const loads = loadComparisons(page, stats);
     const runs = r.runs.map((run) => {
       const cli = at(run.label, big);
       return { run, cli: cli?.status === 'done' ? cli.totalMs : undefined };
@@ -98,7 +96,7 @@ export function targetLines({ outcomes, statsMs, statsCpuMs, big, retail, page }
     add(
       'Chromium, one tab: load, gray-cahd, PTA k = 100, PatternKa k = 100 within 1.5x their CLI times',
       [
-        ...loads.map((l) => `${l.label} ${ratio(l.pageMs, l.cliMs)} of ${l.cli}`),
+        ...loads.map((l) => `${l.what} ${ratio(l.pageMs, l.cliMs)} of ${l.cli}`),
         ...runs.map(({ run, cli }) => `${run.label} ${ratio(run.wallMs, cli)}`),
       ].join(', '),
       loads.every((l) => l.cliMs !== undefined && l.pageMs <= 1.5 * l.cliMs) &&
