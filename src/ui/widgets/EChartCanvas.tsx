@@ -23,7 +23,8 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { download } from './download.ts';
-import { canvasMeasure, withWideCharInEms } from './textMeasure.ts';
+import { platformApi } from 'zrender/lib/core/platform.js';
+import { withWideCharInEms } from './textMeasure.ts';
 
 echarts.use([
   BarChart,
@@ -43,7 +44,7 @@ echarts.use([
   SVGRenderer,
 ]);
 // A font's line height without a search of the system's fonts (textMeasure.ts).
-echarts.setPlatformAPI({ measureText: withWideCharInEms(canvasMeasure('12px sans-serif')) });
+echarts.setPlatformAPI({ measureText: withWideCharInEms(platformApi.measureText) });
 
 import type { ChartOption, EChartProps } from './EChart.tsx';
 

@@ -9,8 +9,8 @@
  * font has the glyph, the answer is also wrong: 4.4 px for a 12 px font. An ideograph is one em
  * wide by design, so the font's own size is what zrender asks for, found without a search. zrender
  * also takes that width for any non-ASCII character when it estimates where to cut or wrap a label
- * (`overflow`), as it does on every machine that has a CJK font. All other text is measured by the
- * canvas as before.
+ * (`overflow`), as it does on every machine that has a CJK font. All other text goes to zrender's
+ * own measureText, as before.
  */
 
 /** The glyph zrender measures to size a font's lines. */
@@ -29,18 +29,5 @@ export function withWideCharInEms(measure: MeasureText): MeasureText {
   return (text, font) => {
     const em = text === WIDE_CHAR && font ? fontPixels(font) : null;
     return em !== null ? { width: em } : measure(text, font);
-  };
-}
-
-/** zrender's own measurement: one 2D canvas context, its font set only when it changes. */
-export function canvasMeasure(defaultFont: string): MeasureText {
-  let context: CanvasRenderingContext2D | null = null;
-  let contextFont = '';
-  return (text, font = defaultFont) => {
-    context ??= document.createElement('canvas').getContext('2d');
-    // No canvas (never in a browser page): an average character of 0.6 em, as a last resort.
-    if (!context) return { width: (fontPixels(font) ?? 12) * 0.6 * text.length };
-    if (font !== contextFont) context.font = contextFont = font;
-    return context.measureText(text);
   };
 }
