@@ -76,7 +76,7 @@ export function lengthHistogramOption(bins: LengthBin[]): ChartOption {
     tooltip: {
       trigger: 'axis',
       formatter: (p: { dataIndex: number; name: string }[]) =>
-        `length ${p[0].name}: ${counts[p[0].dataIndex].toLocaleString()} transactions`,
+        `length ${p[0].name}: ${counts[p[0].dataIndex].toLocaleString('en')} transaction${counts[p[0].dataIndex] === 1 ? '' : 's'}`,
     },
     grid: { left: 64, right: 16, top: 40, bottom: 48 },
     xAxis: {

@@ -32,8 +32,10 @@ export function classSizeOption(
     title: { text: `${title}${y.log ? ' (log scale)' : ''}`, textStyle: titleStyle },
     tooltip: {
       trigger: 'axis',
-      formatter: (p: { name: string; dataIndex: number }[]) =>
-        `${counts[p[0].dataIndex].toLocaleString('en')} ${unit} of ${p[0].name} rows`,
+      formatter: (p: { name: string; dataIndex: number }[]) => {
+        const count = counts[p[0].dataIndex];
+        return `${count.toLocaleString('en')} ${count === 1 ? singular(unit) : unit} of ${p[0].name} rows`;
+      },
     },
     grid: { left: 64, right: 16, top: 52, bottom: many ? 60 : 48 },
     xAxis: {
@@ -55,4 +57,9 @@ export function classSizeOption(
       },
     ],
   };
+}
+
+/** 'classes' -> 'class', 'groups' -> 'group': the unit said of one. */
+function singular(unit: string): string {
+  return unit.replace(/(ss)es$|s$/, '$1');
 }

@@ -1,8 +1,9 @@
 /**
  * The y axis of a histogram of counts (transactions per length, classes per size). Skewed counts
  * (the largest over 100 times the smallest non-zero one) go on a log axis, else a tall bar leaves
- * the rest flat; the log axis starts at 0.5, so that a bin holding a single row still has a visible
- * bar (on an axis starting at 1 its height would be log 1 = 0), and labels only whole counts.
+ * the rest flat; the log axis and its bars start at 0.5, so that a bin holding a single row still
+ * has a visible bar (from 1, ECharts' default start of a bar on a log axis, its height is
+ * log 1 = 0: such bars were drawn empty), and labels only whole counts.
  * `data` maps the counts to what the bar series draws: empty bins are no bar on a log axis.
  */
 export function countAxis(counts: readonly number[], name: string) {
@@ -16,6 +17,7 @@ export function countAxis(counts: readonly number[], name: string) {
           ...common,
           type: 'log',
           min: 0.5,
+          startValue: 0.5,
           axisLabel: { formatter: (v: number) => (v >= 1 ? v.toLocaleString('en') : '') },
         }
       : { ...common, type: 'value', minInterval: 1 },
