@@ -57,7 +57,7 @@ export const ulMetric: MetricSpec = {
   label: 'Utility loss (UL)',
   source: 'COAT (Loukides et al.), Def. 3.14 and 3.16',
   description:
-    'ul: log10 of the generalization loss, sum over generalized items of (2^|g|-1)/(2^M-1) x support share (each item more in the largest generalized item adds about 0.3); ul_suppression: share of item occurrences suppressed. Lower is better for both.',
+    'ul: log10 of the generalization loss, sum over generalized items of (2^|g|-1)/(2^M-1) x support share, every item weighing 1 (a hierarchy weighs only the choices COAT makes; each item more in the largest generalized item adds about 0.3); ul_suppression: share of item occurrences suppressed. Lower is better for both.',
   defaultOn: true,
   kinds: ['generalized'],
   values: { ul: 'lower', ul_suppression: 'lower' },

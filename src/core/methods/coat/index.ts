@@ -113,7 +113,11 @@ function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
       'items suppressed': result.suppressed.length,
       steps: result.steps.length,
       'chosen by': `least UL per generalization (Def. 3.14), weights ${weights ? 'from the hierarchy' : '1'}`,
-      'UL generalization (log10)': Number.isFinite(result.log10Ul)
+      // With a hierarchy the method's own UL weighs each item by it; the `ul` metric weighs every
+      // item 1 whatever the run used, so that runs and methods compare: two numbers, two names.
+      [weights
+        ? 'UL generalization, hierarchy weights (log10; the ul metric weighs items 1)'
+        : 'UL generalization (log10)']: Number.isFinite(result.log10Ul)
         ? Number(result.log10Ul.toFixed(3))
         : 'none',
     },
