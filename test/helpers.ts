@@ -78,6 +78,8 @@ export function releaseFactsOf(): RunSummary {
     occurrences_added: 0,
     occurrences_removed: 0,
     rows_emptied: 0,
+    occurrences_as_counts: 0,
+    rows_as_counts_only: 0,
     frequent_pairs: 0,
     frequent_pairs_within_10pct: 0,
     frequent_pairs_share: null,

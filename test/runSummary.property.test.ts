@@ -99,6 +99,17 @@ describe('release facts equal a naive recount', () => {
             rows_after: rows.length,
           });
           expect(run.record.summary.avg_items_after).toBeCloseTo(run.record.summary.avg_items_before, 10);
+          // A group's sensitive items are published as its counts: every occurrence of them, and
+          // the rows that held nothing else; a bucket publishes every item in a row of its columns.
+          const sensitive = new Set(run.release.kind === 'groups' ? run.release.sensitive : []);
+          const asCounts = rows.flat().filter((item) => sensitive.has(String(item))).length;
+          const countsOnly = rows.filter(
+            (row) => row.length > 0 && row.every((i) => sensitive.has(String(i))),
+          ).length;
+          expect(run.record.summary).toMatchObject({
+            occurrences_as_counts: asCounts,
+            rows_as_counts_only: countsOnly,
+          });
         }
       }),
       { numRuns: 20 },
@@ -170,8 +181,15 @@ describe('the sensitive-item band', () => {
   });
 
   it('widens its floor, then its ceiling up to n/p, and says when there are too few items', () => {
-    expect(supportBand(dataset, 10, 10)).toMatchObject({ lo: 1, hi: 50 });
-    expect(supportBand(dataset, 15, 10)).toMatchObject({ lo: 1, hi: 100 });
+    expect(supportBand(dataset, 5, 10).stretched).toBeUndefined();
+    expect(supportBand(dataset, 10, 10)).toMatchObject({ lo: 1, hi: 50, stretched: 'floor' });
+    expect(supportBand(dataset, 15, 10)).toMatchObject({ lo: 1, hi: 100, stretched: 'ceiling' });
+    // The sentence says so, and no longer that the items are rare enough for p.
+    expect(describeSensitive(dataset, { band: 5 }, 1, 10)).toContain('rare enough for p = 10.');
+    expect(describeSensitive(dataset, { band: 10 }, 1, 10)).toContain('so rarer ones are drawn too');
+    const ceiling = describeSensitive(dataset, { band: 15 }, 1, 10);
+    expect(ceiling).toContain('the band reaches n/p, where p is barely feasible');
+    expect(ceiling).not.toContain('rare enough for p = 10.');
     expect(() => supportBand(dataset, 25, 10)).toThrow(/only 20 item\(s\).*n\/p = 100/);
   });
 });
@@ -202,5 +220,22 @@ describe('warnings', () => {
     expect(lines.map((l) => l.id)).toEqual(['rows', 'items', 'basket', 'pairs', 'time']);
     expect(lines[0].text).toMatch(/^400 rows before, 400 after/);
     expect(lines[1].text).toContain('35 distinct items before');
+  });
+
+  it('a groups release says which rows show empty and which items went to counts', () => {
+    // Rows 0..3 hold the sensitive item 99 only; the rest a QID item, every fourth 99 beside it.
+    const rows = [
+      [99],
+      [99],
+      [99],
+      [99],
+      ...Array.from({ length: 36 }, (_, r) => [r % 6, ...(r % 4 === 0 ? [99] : [])]),
+    ];
+    const run = runOf(rows, { method: 'anatomy', params: { p: 2 }, sensitive: { items: ['99'] } })!;
+    const [rowsLine, , basketLine] = summaryLines(run.record).map((l) => l.text);
+    expect(rowsLine).toContain('no row loses an item, but 4 held only sensitive items');
+    expect(rowsLine).not.toContain('no row is emptied');
+    // 13 occurrences of 99 over 40 rows: 0.33 a row, published as group counts.
+    expect(basketLine).toContain('of which 0.33 sensitive, published as counts');
   });
 });

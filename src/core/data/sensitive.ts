@@ -27,6 +27,11 @@ export interface SupportBand {
   hi: number;
   /** The item ids whose support lies in the band, ascending. */
   items: number[];
+  /**
+   * How the band was stretched to hold m items: `floor`, below 1% of the rows; `ceiling`, up to
+   * n/p, where items are too common for p to do its work (runWarnings names them). Absent: neither.
+   */
+  stretched?: 'floor' | 'ceiling';
 }
 
 /** The support band holding at least m items for privacy degree p (see the module comment). */
@@ -42,10 +47,10 @@ export function supportBand(dataset: Dataset, m: number, p = DEFAULT_BAND_P): Su
   const floors = [Math.ceil(0.01 * n), Math.ceil(0.001 * n), 1].map((lo) => Math.max(1, Math.min(lo, hi)));
   for (const lo of floors) {
     const band = inBand(lo, hi);
-    if (band.items.length >= m) return band;
+    if (band.items.length >= m) return lo < floors[0] ? { ...band, stretched: 'floor' } : band;
   }
   const widest = inBand(1, Math.max(1, Math.floor(n / p)));
-  if (widest.items.length >= m) return widest;
+  if (widest.items.length >= m) return { ...widest, stretched: 'ceiling' };
   throw new InputError(
     `only ${widest.items.length} item(s) of ${dataset.name} are held by at most n/p = ${Math.floor(n / p)} rows, fewer than the ${m} sensitive items asked for: choose fewer items or a smaller p`,
   );
@@ -111,9 +116,16 @@ export function describeSensitive(
   if ('random' in choice) return `${choice.random} items drawn at random (seed ${seed}) from all items.`;
   const band = supportBand(dataset, choice.band, p);
   const share = (rows: number) => percent(rows / Math.max(1, dataset.n));
+  const degree = p ?? DEFAULT_BAND_P;
+  const why =
+    band.stretched === 'ceiling'
+      ? `fewer than ${choice.band} items are both held by 1% of the rows and rare enough for p = ${degree} (at most 1 row in ${2 * degree}), so the band reaches n/p, where p is barely feasible.`
+      : band.stretched === 'floor'
+        ? `fewer than ${choice.band} items rare enough for p = ${degree} are held by 1% of the rows, so rarer ones are drawn too.`
+        : `frequent enough to matter, rare enough for p = ${degree}.`;
   return (
     `${choice.band} items drawn at random (seed ${seed}) from the ${band.items.length} items held by ` +
     `${count(band.lo)} to ${count(band.hi)} of the ${count(dataset.n)} rows ` +
-    `(${share(band.lo)} to ${share(band.hi)}): frequent enough to matter, rare enough for p = ${p ?? DEFAULT_BAND_P}.`
+    `(${share(band.lo)} to ${share(band.hi)}): ${why}`
   );
 }

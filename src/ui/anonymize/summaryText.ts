@@ -21,7 +21,11 @@ export function summaryLines(record: RunRecord): SummaryLine[] {
     id: 'rows',
     text:
       `${count(s.rows_before)} rows before, ${count(s.rows_after)} after` +
-      (s.rows_emptied > 0 ? `; ${count(s.rows_emptied)} rows are published empty.` : '; no row is emptied.'),
+      (s.rows_emptied > 0
+        ? `; ${count(s.rows_emptied)} rows are published empty.`
+        : s.rows_as_counts_only > 0
+          ? `; no row loses an item, but ${count(s.rows_as_counts_only)} held only sensitive items, which their group publishes as counts: their rows show empty.`
+          : '; no row is emptied.'),
   });
   const fates = [`${count(s.items_kept)} kept as they are`];
   if (s.items_generalized > 0) fates.push(`${count(s.items_generalized)} only inside generalized items`);
@@ -36,12 +40,16 @@ export function summaryLines(record: RunRecord): SummaryLine[] {
     s.occurrences_added + s.occurrences_removed > 0
       ? ` (${count(s.occurrences_added)} items added to rows that did not hold them, ${count(s.occurrences_removed)} taken away)`
       : '';
+  const asCounts =
+    s.occurrences_as_counts > 0 && s.rows_after > 0
+      ? `, of which ${basket(s.occurrences_as_counts / s.rows_after)} sensitive, published as counts of the row's group rather than in the row`
+      : '';
   lines.push({
     id: 'basket',
     text:
       s.avg_items_before === s.avg_items_after
-        ? `Rows keep their size: ${basket(s.avg_items_before)} items on average${moved}.`
-        : `Rows went from ${basket(s.avg_items_before)} to ${basket(s.avg_items_after)} items on average${moved}.`,
+        ? `Rows keep their size: ${basket(s.avg_items_before)} items on average${asCounts}${moved}.`
+        : `Rows went from ${basket(s.avg_items_before)} to ${basket(s.avg_items_after)} items on average${asCounts}${moved}.`,
   });
   lines.push({
     id: 'pairs',

@@ -8,7 +8,9 @@
  * per-row facts compare each published row with its input row (a generalized row's item counts as
  * kept when its label is in the published row). `groups` and `buckets` releases publish every item
  * of every row (QID rows exactly, sensitive items as counts per group; every bucket column), so they
- * add and remove nothing and empty no row; their rows are unlinked, which the metrics measure.
+ * add and remove nothing and empty no row; their rows are unlinked, which the metrics measure. A
+ * group's sensitive items are counted apart (occurrences_as_counts), with the rows that held only
+ * those (rows_as_counts_only): their QID row is published empty, which the page's rows show.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
@@ -38,6 +40,13 @@ export interface ReleaseFacts {
   occurrences_removed: number;
   /** Rows that held items and are published empty. */
   rows_emptied: number;
+  /**
+   * Item occurrences published as counts of the row's group, not in its row (`groups`: the
+   * sensitive items; 0 for other kinds). They are published, so not removed.
+   */
+  occurrences_as_counts: number;
+  /** Rows that held only such items: their published row is empty, their items are counts. */
+  rows_as_counts_only: number;
 }
 
 export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): ReleaseFacts {
@@ -66,6 +75,8 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
     const rows = rowChanges(dataset, published, (audit as RowsAudit).rowOf, labelOf);
     return {
       ...before,
+      occurrences_as_counts: 0,
+      rows_as_counts_only: 0,
       rows_after: published.n,
       items_after: present.reduce((sum, p) => sum + p, 0),
       avg_items_after: published.n === 0 ? 0 : published.items.length / published.n,
@@ -76,7 +87,7 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
       ...rows,
     };
   }
-  const { tokens, occurrences, rows } =
+  const { tokens, occurrences, rows, asCounts, countsOnly } =
     release.kind === 'groups' ? groupsTokens(dataset, release) : bucketsTokens(release);
   let kept = 0;
   for (const token of dataset.dictionary.tokens) if (tokens.has(token)) kept++;
@@ -92,6 +103,8 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
     occurrences_added: 0,
     occurrences_removed: 0,
     rows_emptied: 0,
+    occurrences_as_counts: asCounts,
+    rows_as_counts_only: countsOnly,
   };
 }
 
@@ -143,6 +156,9 @@ interface PublishedTokens {
   tokens: Set<string>;
   occurrences: number;
   rows: number;
+  /** ReleaseFacts' occurrences_as_counts and rows_as_counts_only. */
+  asCounts: number;
+  countsOnly: number;
 }
 
 /** A `groups` release's distinct tokens (QID rows read as ids, groupsIndex.ts; sensitive counts). */
@@ -152,13 +168,36 @@ function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens
   const present = presentIds(published);
   const tokens = new Set<string>();
   for (let id = 0; id < present.length; id++) if (present[id]) tokens.add(published.dictionary.token(id));
-  let occurrences = published.items.length;
+  let asCounts = 0;
   for (const s of index.sensitiveTokens) {
     tokens.add(s);
     const counts = index.countsOf(s);
-    for (const g of index.groupsWith(s)) occurrences += counts[g];
+    for (const g of index.groupsWith(s)) asCounts += counts[g];
   }
-  return { tokens, occurrences, rows: published.n };
+  return {
+    tokens,
+    occurrences: published.items.length + asCounts,
+    rows: published.n,
+    asCounts,
+    countsOnly: rowsOfSensitiveOnly(dataset, release.sensitive),
+  };
+}
+
+/** Input rows that hold items, every one of them sensitive. */
+function rowsOfSensitiveOnly(dataset: Dataset, sensitive: readonly string[]): number {
+  const isSensitive = new Uint8Array(dataset.d);
+  for (const token of sensitive) {
+    const id = dataset.dictionary.find(token);
+    if (id !== undefined) isSensitive[id] = 1;
+  }
+  const { offsets, items } = dataset;
+  let rows = 0;
+  for (let r = 0; r < dataset.n; r++) {
+    let t = offsets[r];
+    while (t < offsets[r + 1] && isSensitive[items[t]] === 1) t++;
+    if (t === offsets[r + 1] && offsets[r + 1] > offsets[r]) rows++;
+  }
+  return rows;
 }
 
 /** A `buckets` release's distinct tokens, item occurrences and rows. */
@@ -174,5 +213,5 @@ function bucketsTokens(release: BucketsRelease): PublishedTokens {
         for (const t of cell) tokens.add(t);
       }
   }
-  return { tokens, occurrences, rows };
+  return { tokens, occurrences, rows, asCounts: 0, countsOnly: 0 };
 }
