@@ -1,8 +1,9 @@
 /** A few input rows beside what the release publishes for them (rowExamples.ts in core). */
 import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
+import { itemList } from '../widgets/itemList.ts';
 
 const items = (tokens: readonly string[]) =>
-  tokens.length === 0 ? <span className="muted">(empty)</span> : tokens.join(' · ');
+  tokens.length === 0 ? <span className="muted">(empty)</span> : itemList(tokens);
 
 export function RowExamples({ examples }: { examples: readonly RowExample[] }) {
   if (examples.length === 0) return null;

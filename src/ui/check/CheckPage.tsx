@@ -14,6 +14,7 @@ import { parseSensitiveChoice, type SensitiveKind } from '../widgets/sensitiveCh
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { Field } from '../widgets/Field.tsx';
 import { ApplyRulesPanel } from './ApplyRulesPanel.tsx';
+import { itemList } from '../widgets/itemList.ts';
 
 type Model = CheckRequest['model'];
 const MODELS: [Model, string][] = [
@@ -199,7 +200,7 @@ function OffendingGroups({ groups }: { groups: OffendingGroup[] }) {
               <td className="num">{g.group}</td>
               <td className="num">{formatLevel(g.degree)}</td>
               <td className="num">{g.rows.toLocaleString()}</td>
-              <td>{g.qid.length > 0 ? g.qid.join(' ') : <span className="muted">(none)</span>}</td>
+              <td>{g.qid.length > 0 ? itemList(g.qid) : <span className="muted">(none)</span>}</td>
               <td>
                 {Object.entries(g.sensitive)
                   .map(([item, count]) => `${item} (${count})`)

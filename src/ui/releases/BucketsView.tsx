@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { EChart } from '../widgets/EChart.tsx';
 import { classSizeOption } from './classSizeOption.ts';
 import type { ReleaseViewProps } from './types.ts';
+import { itemList } from '../widgets/itemList.ts';
 
 export function BucketsView({ run }: ReleaseViewProps) {
   const { summary } = run;
@@ -20,7 +21,7 @@ export function BucketsView({ run }: ReleaseViewProps) {
       <ol className="columns-list" data-testid="item-columns">
         {summary.columns?.map((tokens, c) => (
           <li key={c}>
-            <b>column {c + 1}</b> ({tokens.length} items): {tokens.slice(0, 60).join(' ')}
+            <b>column {c + 1}</b> ({tokens.length} items): {itemList(tokens.slice(0, 60))}
             {tokens.length > 60 ? ' …' : ''}
           </li>
         ))}
@@ -46,7 +47,7 @@ export function BucketsView({ run }: ReleaseViewProps) {
               {Array.from({ length: bucket.size }, (_, r) => (
                 <tr key={r}>
                   {bucket.columns.map((values, c) => (
-                    <td key={c}>{values[r].length ? values[r].join(' ') : '∅'}</td>
+                    <td key={c}>{values[r].length ? itemList(values[r]) : '∅'}</td>
                   ))}
                 </tr>
               ))}

@@ -4,6 +4,7 @@
  */
 import { useStagedSlice } from '../widgets/useStaged.ts';
 import type { ReleaseViewProps } from './types.ts';
+import { itemList } from '../widgets/itemList.ts';
 
 export function GeneralizedView({ run: { summary } }: ReleaseViewProps) {
   // Up to 500 rows, drawn 50 a task (useStaged.ts).
@@ -13,7 +14,7 @@ export function GeneralizedView({ run: { summary } }: ReleaseViewProps) {
       <p>
         <b>{summary.generalizedItems?.length ?? 0}</b> generalized items ·{' '}
         <b>{summary.suppressed?.length ?? 0}</b> suppressed
-        {summary.suppressed?.length ? `: ${summary.suppressed.join(' ')}` : ''}
+        {summary.suppressed?.length ? `: ${itemList(summary.suppressed)}` : ''}
       </p>
       <table>
         <thead>
@@ -27,7 +28,7 @@ export function GeneralizedView({ run: { summary } }: ReleaseViewProps) {
             <tr key={g.label}>
               <td title={g.label}>{g.label.length > 60 ? `${g.label.slice(0, 57)}…` : g.label}</td>
               <td>
-                {g.items.join(' ')} <span className="muted">({g.items.length} items)</span>
+                {itemList(g.items)} <span className="muted">({g.items.length} items)</span>
               </td>
             </tr>
           ))}

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GroupRow } from '../../core/release/groupRows.ts';
 import { pool } from '../engineClient.ts';
+import { itemList } from '../widgets/itemList.ts';
 
 const ROW_HEIGHT = 22;
 const VIEW_HEIGHT = 300;
@@ -72,18 +73,26 @@ export function GroupRowsTable({ releaseKey, slot }: { releaseKey: string; slot:
             >
               <span>{r.inGroup === 0 ? r.group + 1 : ''}</span>
               <span>{r.inGroup === 0 ? r.size : ''}</span>
-              <span>
-                {r.inGroup === 0
-                  ? Object.entries(r.sensitive)
-                      .map(([s, c]) => `${s}: ${c}`)
-                      .join(', ') || '—'
-                  : ''}
+              {/* Cells are cut to one line; the title shows the whole of a long one. */}
+              <span title={r.inGroup === 0 ? sensitiveCounts(r.sensitive) : undefined}>
+                {r.inGroup === 0 ? sensitiveCounts(r.sensitive) : ''}
               </span>
-              <span>{r.qid.length ? r.qid.join(' ') : '(no QID item)'}</span>
+              <span title={r.qid.length ? itemList(r.qid) : undefined}>
+                {r.qid.length ? itemList(r.qid) : '(no QID item)'}
+              </span>
             </div>
           ))}
         </div>
       </div>
     </div>
+  );
+}
+
+/** A group's sensitive items with their counts ('—' for none). */
+function sensitiveCounts(sensitive: Record<string, number>): string {
+  return (
+    Object.entries(sensitive)
+      .map(([s, c]) => `${s}: ${c}`)
+      .join(', ') || '—'
   );
 }

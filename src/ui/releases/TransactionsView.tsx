@@ -7,6 +7,7 @@ import { EChart } from '../widgets/EChart.tsx';
 import { classSizeOption } from './classSizeOption.ts';
 import type { ReleaseViewProps } from './types.ts';
 import { useStagedSlice } from '../widgets/useStaged.ts';
+import { itemList } from '../widgets/itemList.ts';
 
 export function TransactionsView({ run }: ReleaseViewProps) {
   const { summary, record } = run;
@@ -29,7 +30,7 @@ export function TransactionsView({ run }: ReleaseViewProps) {
             {topClasses.map((c, i) => (
               <tr key={i}>
                 <td>{c.size}</td>
-                <td>{c.items.length ? c.items.join(' ') : <span className="muted">(empty)</span>}</td>
+                <td>{c.items.length ? itemList(c.items) : <span className="muted">(empty)</span>}</td>
               </tr>
             ))}
           </tbody>
