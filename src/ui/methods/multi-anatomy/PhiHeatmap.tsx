@@ -28,7 +28,7 @@ export function PhiHeatmap({ datasetId, run }: MethodRunProps) {
     [correlation, columnOf],
   );
   return heatmap ? (
-    <EChart option={heatmap} testId="chart-phi-heatmap" height={420} />
+    <EChart option={heatmap} testId="chart-phi-heatmap" height={480} />
   ) : (
     <div className="chart placeholder">Computing phi²…</div>
   );

@@ -19,17 +19,19 @@ export function phiHeatmapOption(
       formatter: (p: { value: [number, number, number] }) =>
         `${labels[p.value[1]]} · ${labels[p.value[0]]}: phi² = ${p.value[2]}`,
     },
-    grid: { left: 110, right: 24, top: 40, bottom: 110 },
-    xAxis: { type: 'category', data: labels, axisLabel: { rotate: 60, fontSize: 9 } },
-    yAxis: { type: 'category', data: labels, axisLabel: { fontSize: 9 } },
+    // The colour scale stands at the right, clear of the turned x labels; every item is labelled
+    // on both axes (a heatmap whose rows go unnamed cannot be read).
+    grid: { left: 110, right: 96, top: 40, bottom: 110 },
+    xAxis: { type: 'category', data: labels, axisLabel: { rotate: 60, fontSize: 9, interval: 0 } },
+    yAxis: { type: 'category', data: labels, axisLabel: { fontSize: 9, interval: 0 } },
     visualMap: {
       min: 0,
       max,
       calculable: true,
-      orient: 'horizontal',
-      left: 'center',
-      bottom: 0,
-      itemHeight: 120,
+      orient: 'vertical',
+      right: 8,
+      top: 'middle',
+      itemHeight: 140,
       precision: 2, // phi² lies in [0, 1]: the handles' labels would round to 0 and 1
       text: ['phi²', ''],
     },

@@ -6,7 +6,8 @@
 import type { PDegreeTeachingTrace } from '../../../../core/methods/shared/p-degree/fig1Trace.ts';
 import type { ChartOption } from '../../../widgets/EChart.tsx';
 
-const GROUP_COLOURS = ['#2b8a3e', '#9c36b5', '#e8590c', '#1098ad', '#c2255c', '#5c940d', '#364fc7'];
+/** Groups' colours: none near the QID items' blue or the sensitive items' red (no orange, no indigo). */
+const GROUP_COLOURS = ['#2b8a3e', '#9c36b5', '#495057', '#0b7285', '#5c940d', '#795548', '#e64980'];
 /** Cell values: 0 absent, 1 QID item, 2 sensitive item, GROUP_BASE + g the group column. */
 const GROUP_BASE = 10;
 
@@ -34,7 +35,7 @@ export function bitMatrixOption(trace: PDegreeTeachingTrace, which: number): Cha
         return `${trace.rowNames[r]}, ${column}: ${p.value[2] ? 'holds it' : 'does not hold it'}`;
       },
     },
-    grid: { left: 48, right: 12, top: 34, bottom: 64 },
+    grid: { left: 48, right: 12, top: 42, bottom: 64 },
     xAxis: { type: 'category', data: columns, axisLabel: { rotate: 40, fontSize: 11 } },
     yAxis: {
       type: 'category',
