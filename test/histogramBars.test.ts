@@ -2,30 +2,16 @@
  * The count histograms (release class sizes, transaction lengths) drawn by ECharts itself, in
  * Node (server-side SVG): every bin that holds something has a bar of visible height, taller for
  * larger counts, on a log axis too. The options alone cannot tell: ECharts starts a bar on a log
- * axis at 1 unless told otherwise, so a bin of one class was drawn with height 0.
+ * axis at 1 unless told otherwise, so a bin of one class was drawn with height 0. The risk chart
+ * draws no bar where no row has enough items to be attacked (it showed a risk of 0% there).
  */
 import { describe, expect, it } from 'vitest';
-import * as echarts from 'echarts';
 import { classSizeOption } from '../src/ui/releases/classSizeOption.ts';
-import { lengthHistogramOption } from '../src/ui/overview/overviewCharts.ts';
+import { lengthHistogramOption, riskOption } from '../src/ui/overview/overviewCharts.ts';
 import type { ChartOption } from '../src/ui/widgets/EChart.tsx';
+import { drawChart } from './chartSvg.ts';
 
-/** The bar heights (px) of series 0, by data index, from the chart rendered to SVG. */
-function barHeights(option: ChartOption): Map<number, number> {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 600, height: 300 });
-  try {
-    chart.setOption(option as echarts.EChartsCoreOption);
-    const svg = chart.renderToSVGString();
-    const heights = new Map<number, number>();
-    for (const path of svg.matchAll(/<path d="M[\d.-]+ [\d.-]+l[\d.-]+ 0l0 ([\d.-]+)l[^"]*Z"[^>]*>/g)) {
-      const index = /ecmeta_series_index="0" ecmeta_data_index="(\d+)"/.exec(path[0]);
-      if (index) heights.set(Number(index[1]), -Number(path[1]));
-    }
-    return heights;
-  } finally {
-    chart.dispose();
-  }
-}
+const barHeights = (option: ChartOption) => drawChart(option).barHeights;
 
 describe('count histograms as drawn', () => {
   it('a skewed class-size histogram draws every size held, a size of one class too', () => {
@@ -69,5 +55,20 @@ describe('count histograms as drawn', () => {
       ),
     );
     expect(heights.get(0)).toBeCloseTo(2 * heights.get(1)!, 0);
+  });
+
+  it('a number of known items no row reaches draws no bar and says why, not a risk of 0%', () => {
+    const measured = { eligible: 5, sampled: 5 };
+    const { svg, barHeights: heights } = drawChart(
+      riskOption([
+        { known: 1, ...measured, unique: 0, share: 0 },
+        { known: 2, ...measured, unique: 1, share: 0.2 },
+        { known: 3, eligible: 1, sampled: 1, unique: 1, share: 1 },
+        { known: 4, eligible: 0, sampled: 0, unique: 0, share: 0 },
+      ]),
+    );
+    expect(heights.has(3)).toBe(false);
+    expect(heights.get(2)).toBeGreaterThan(heights.get(1)!);
+    expect(svg).toContain('no row has 4');
   });
 });

@@ -99,6 +99,7 @@ export function lengthHistogramOption(bins: LengthBin[]): ChartOption {
 }
 
 export function riskOption(points: RiskPoint[]): ChartOption {
+  const unmeasured = points.some((p) => p.sampled === 0);
   return {
     ...base,
     title: { text: 'Re-identification risk (Ghinita Sec. 6.1, Table 3)', textStyle: titleStyle },
@@ -106,16 +107,20 @@ export function riskOption(points: RiskPoint[]): ChartOption {
       trigger: 'axis',
       formatter: (p: { dataIndex: number }[]) => {
         const point = points[p[0].dataIndex];
+        if (point.sampled === 0)
+          return `${point.known} known items: no transaction has that many, nothing to measure`;
         return `${point.known} known item(s): <b>${(100 * point.share).toFixed(1)}%</b> identified uniquely<br/>${point.unique} of ${point.sampled} sampled (${point.eligible.toLocaleString()} transactions have ≥ ${point.known} items)`;
       },
     },
-    grid: { left: 64, right: 16, top: 56, bottom: 48 },
+    grid: { left: 64, right: 16, top: 56, bottom: unmeasured ? 62 : 48 },
     xAxis: {
       type: 'category',
-      data: points.map((p) => `${p.known}`),
+      // A j no transaction reaches is not a risk of 0%: no bar, and its label says why.
+      data: points.map((p) => (p.sampled === 0 ? `${p.known}\nno row has ${p.known}` : `${p.known}`)),
+      axisLabel: { interval: 0 },
       name: 'items the attacker knows',
       nameLocation: 'middle',
-      nameGap: 30,
+      nameGap: unmeasured ? 44 : 30,
     },
     yAxis: {
       type: 'value',
@@ -129,7 +134,7 @@ export function riskOption(points: RiskPoint[]): ChartOption {
     series: [
       {
         type: 'bar',
-        data: points.map((p) => Number((100 * p.share).toFixed(2))),
+        data: points.map((p) => (p.sampled === 0 ? null : Number((100 * p.share).toFixed(2)))),
         itemStyle: { color: WARN },
         label: { show: true, position: 'top', formatter: '{c}%' },
       },
