@@ -8,6 +8,7 @@
 import { Suspense } from 'react';
 import { methodViews } from '../methods/registry.ts';
 import { RELEASE_VIEWERS } from '../releases/registry.ts';
+import { guaranteeOf } from '../releases/types.ts';
 import { MetricMeanings } from './MetricMeanings.tsx';
 import { RowExamples } from './RowExamples.tsx';
 import { RunDownloads } from './RunDownloads.tsx';
@@ -29,7 +30,7 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
       <h3>
         {record.method} on {run.datasetName}{' '}
         <span className="badge ok" data-testid="run-verified">
-          verified: {viewer.guarantee}, every input row once
+          verified: {guaranteeOf(viewer, method?.model)}, every input row once
         </span>
       </h3>
       <p className="muted">

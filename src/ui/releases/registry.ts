@@ -43,6 +43,10 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
   },
   generalized: {
     guarantee: 'every constraint holds',
+    guaranteeByModel: {
+      constraints: 'every privacy constraint holds',
+      'km-anonymity': 'every itemset of up to m items in k rows or none',
+    },
     unit: 'distinct rows',
     downloads: {
       formats: ROW_FORMATS,

@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import type { ExportFormat } from '../../core/release/export/types.ts';
 import type { RunResult } from '../../../workers/engineTypes.ts';
+import type { PrivacyModel } from '../../core/release/types.ts';
 
 /** The data a release of this kind is downloaded as (DESIGN.md sec. 4 "Exported data"). */
 export interface ReleaseDownloads {
@@ -24,8 +25,15 @@ export interface ReleaseViewProps {
 export interface ReleaseViewer {
   /** What the verifier checked (DESIGN.md sec. 4), e.g. "every group has degree ≥ p". */
   guarantee: string;
+  /** Where models sharing the kind guarantee different things: the words for each (guaranteeOf). */
+  guaranteeByModel?: Partial<Record<PrivacyModel, string>>;
   /** What the release's classes are called in the run's summary line. */
   unit: string;
   downloads: ReleaseDownloads;
   View: ComponentType<ReleaseViewProps>;
+}
+
+/** What a run of `model` released as this kind was verified to guarantee. */
+export function guaranteeOf(viewer: ReleaseViewer, model: PrivacyModel | undefined): string {
+  return (model && viewer.guaranteeByModel?.[model]) ?? viewer.guarantee;
 }

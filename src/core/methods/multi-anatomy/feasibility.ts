@@ -107,7 +107,7 @@ export function infeasibleMessage(f: Feasibility, describe: (value: string) => s
     `l <= ${f.largestL[f.reading]} with these ${f.columns} columns`,
     ...(f.fewerColumns ? [`${f.fewerColumns} columns at l = ${f.l}`] : []),
     ...(f.reading === 'frequency' && f.largestL.distinct >= f.l
-      ? [`the distinct reading (--diversity distinct, the paper's Example 5) at l = ${f.l}`]
+      ? [`the distinct reading (diversity = distinct, the paper's Example 5) at l = ${f.l}`]
       : []),
   ];
   return (
