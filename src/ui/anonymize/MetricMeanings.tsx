@@ -5,7 +5,7 @@
  */
 import type { RunRecord } from '../../core/run/runRecord.ts';
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
-import { formatValue, metricOf, valueDirection } from '../widgets/metricText.ts';
+import { formatSe, formatValue, metricOf, valueDirection } from '../widgets/metricText.ts';
 
 const BETTER = {
   lower: 'lower is better',
@@ -42,7 +42,7 @@ export function MetricMeanings({ record, metrics }: { record: RunRecord; metrics
                 {se !== undefined && (
                   <span className="muted" data-testid={`metric-${name}-se`}>
                     {' '}
-                    ± {formatValue(se)}
+                    ± {formatSe(se, record.metrics[name])}
                   </span>
                 )}
               </td>

@@ -6,6 +6,7 @@
  * reads as better than another that the measurements do not separate.
  */
 import type { Comparison } from '../../core/experiment/comparison.ts';
+import { formatSe } from '../widgets/metricText.ts';
 
 const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
 
@@ -60,7 +61,7 @@ export function ComparisonTable({
                 <td>{s.name}</td>
                 <td className="num">
                   {fmt(s.mean)}
-                  {s.se !== undefined ? ` ± ${s.se.toPrecision(2)}` : ''}
+                  {s.se !== undefined ? ` ± ${formatSe(s.se, s.mean)}` : ''}
                 </td>
                 <td className="num">{s.seeds}</td>
                 <td className="num">{i === 0 ? '' : pairText(pairs[i][0])}</td>

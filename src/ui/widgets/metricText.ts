@@ -55,10 +55,18 @@ export function shownValueNames(names: readonly string[]): string[] {
   return names.filter((name) => !(name.endsWith('_se') && names.includes(name.slice(0, -3))));
 }
 
+/**
+ * A standard error beside its value, to two significant digits; one below a trillionth of the value
+ * is rounding noise of queries that all agree (KL on Ghinita Fig. 1a: 8.7e-17) and reads 0.
+ */
+export function formatSe(se: number, value: number): string {
+  return Math.abs(se) <= 1e-12 * Math.max(1, Math.abs(value)) ? '0' : se.toPrecision(2);
+}
+
 /** A run's value as a table cell: `0.1234 ± 0.0056` (standard error over the queries) where it has one. */
 export function formatMetric(values: Record<string, number>, name: string): string {
   const value = values[name];
   if (value === undefined) return '';
   const se = values[`${name}_se`];
-  return se === undefined ? formatValue(value) : `${formatValue(value)} ± ${se.toPrecision(2)}`;
+  return se === undefined ? formatValue(value) : `${formatValue(value)} ± ${formatSe(se, value)}`;
 }
