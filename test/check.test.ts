@@ -47,6 +47,17 @@ describe('checking a dataset as it stands, with the release verifiers', () => {
     expect(checkDataset(data, { ...request, p: 2 }).offendingGroups).toEqual([]);
   });
 
+  it('l-diversity without a split on items that are not column=value: asks for a split up front', () => {
+    const baskets = datasetOfTokens([
+      ['milk', 'bread'],
+      ['bread', 'tea'],
+      ['milk', 'tea'],
+    ]);
+    expect(() => checkDataset(baskets, { model: 'l-diversity', l: 2, columns: [] })).toThrow(
+      /needs a column split .*not column=value pairs/,
+    );
+  });
+
   it('l-diversity over a column split: buckets of rows alike on the known column', () => {
     const data = datasetOfTokens([
       ['age=1', 'dx=x'],
