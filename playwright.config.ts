@@ -25,7 +25,9 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
+    // Never another server's build: a `vite preview` left on this port by another checkout (or an
+    // earlier run) would be tested in place of this one's, silently. A taken port is an error.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });
