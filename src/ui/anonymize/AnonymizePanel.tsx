@@ -42,8 +42,17 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   // (state adjusted while rendering, as React advises for state that follows a prop).
   const example = SAMPLES.find((s) => s.id === dataset.sampleId)?.example;
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  // The sensitive items an example named, as the form wrote them: they are tokens of its data.
+  const [exampleSensitive, setExampleSensitive] = useState<string | null>(null);
   if (settingsFor !== dataset.id) {
     setSettingsFor(dataset.id);
+    setExampleSensitive(example?.sensitive ? example.sensitive.join(', ') : null);
+    // Another dataset keeps the method and its parameters, but not the items an example named
+    // while the form still holds them: "Viagra" is no item of the user's own file.
+    if (!example?.sensitive && sensitiveMode === 'items' && sensitiveItems === exampleSensitive) {
+      setSensitiveMode('band');
+      setSensitiveItems('');
+    }
     if (example) {
       setMethodId(example.method);
       setValues((v) => ({
