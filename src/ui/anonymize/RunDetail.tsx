@@ -9,6 +9,7 @@ import { Suspense } from 'react';
 import { methodViews } from '../methods/registry.ts';
 import { RELEASE_VIEWERS } from '../releases/registry.ts';
 import { guaranteeOf } from '../releases/types.ts';
+import { formatValue } from '../widgets/metricText.ts';
 import { MetricMeanings } from './MetricMeanings.tsx';
 import { RowExamples } from './RowExamples.tsx';
 import { RunDownloads } from './RunDownloads.tsx';
@@ -35,7 +36,7 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
       </h3>
       <p className="muted">
         {summary.rows.toLocaleString('en')} rows in {summary.classes.toLocaleString('en')} {viewer.unit}
-        {notes.map(([k, v]) => ` · ${k}: ${v}`).join('')}
+        {notes.map(([k, v]) => ` · ${k}: ${typeof v === 'number' ? formatValue(v) : v}`).join('')}
       </p>
       <h4>What the release did</h4>
       <RunSummary record={record} />
