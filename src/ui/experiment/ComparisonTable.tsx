@@ -6,9 +6,7 @@
  * reads as better than another that the measurements do not separate.
  */
 import type { Comparison } from '../../core/experiment/comparison.ts';
-import { formatSe } from '../widgets/metricText.ts';
-
-const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
+import { formatSe, formatValue } from '../widgets/metricText.ts';
 
 function pairText(pair: Comparison['pairs'][number][number]): string {
   if (!pair) return '';
@@ -60,7 +58,7 @@ export function ComparisonTable({
                 <td className="num">{i + 1}</td>
                 <td>{s.name}</td>
                 <td className="num">
-                  {fmt(s.mean)}
+                  {formatValue(s.mean)}
                   {s.se !== undefined ? ` ± ${formatSe(s.se, s.mean)}` : ''}
                 </td>
                 <td className="num">{s.seeds}</td>

@@ -7,9 +7,7 @@ import { useMemo, useState } from 'react';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
 import { valueNames } from '../../core/experiment/series.ts';
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
-import { describeValue, formatMetric, shownValueNames } from '../widgets/metricText.ts';
-
-const fmt = (v: number) => (Number.isInteger(v) ? v.toLocaleString() : v.toPrecision(4));
+import { describeValue, formatMetric, formatRuntime, shownValueNames } from '../widgets/metricText.ts';
 
 const settings = (run: SweepRun) =>
   Object.entries({ ...run.params, ...run.metricOptions })
@@ -92,7 +90,7 @@ export function ResultsTable({
                       {formatMetric(run.metrics, n)}
                     </td>
                   ))}
-                  <td className="num">{fmt(Math.round(run.runtime_ms * 10) / 10)}</td>
+                  <td className="num">{formatRuntime(run.runtime_ms)}</td>
                   <td>
                     <details>
                       <summary>cli</summary>
