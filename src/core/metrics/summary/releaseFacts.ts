@@ -179,25 +179,22 @@ function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens
     occurrences: published.items.length + asCounts,
     rows: published.n,
     asCounts,
-    countsOnly: rowsOfSensitiveOnly(dataset, release.sensitive),
+    countsOnly: rowsOfSensitiveOnly(dataset, published),
   };
 }
 
-/** Input rows that hold items, every one of them sensitive. */
-function rowsOfSensitiveOnly(dataset: Dataset, sensitive: readonly string[]): number {
-  const isSensitive = new Uint8Array(dataset.d);
-  for (const token of sensitive) {
-    const id = dataset.dictionary.find(token);
-    if (id !== undefined) isSensitive[id] = 1;
-  }
-  const { offsets, items } = dataset;
-  let rows = 0;
-  for (let r = 0; r < dataset.n; r++) {
-    let t = offsets[r];
-    while (t < offsets[r + 1] && isSensitive[items[t]] === 1) t++;
-    if (t === offsets[r + 1] && offsets[r + 1] > offsets[r]) rows++;
-  }
-  return rows;
+/**
+ * Input rows that held items, every one of them sensitive: their QID row is published empty. Every
+ * input row is published once as its QID row, so they are the empty QID rows less the empty input rows.
+ */
+function rowsOfSensitiveOnly(dataset: Dataset, qidRows: Dataset): number {
+  return emptyRows(qidRows) - emptyRows(dataset);
+}
+
+function emptyRows(rows: Dataset): number {
+  let empty = 0;
+  for (let r = 0; r < rows.n; r++) if (rows.rowLength(r) === 0) empty++;
+  return empty;
 }
 
 /** A `buckets` release's distinct tokens, item occurrences and rows. */
