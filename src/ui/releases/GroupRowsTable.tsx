@@ -73,19 +73,19 @@ export function GroupRowsTable({ releaseKey, slot }: { releaseKey: string; slot:
             >
               <span>{r.inGroup === 0 ? r.group + 1 : ''}</span>
               <span>{r.inGroup === 0 ? r.size : ''}</span>
-              {/* Cells are cut to one line; the title shows the whole of a long one. */}
-              <span title={r.inGroup === 0 ? sensitiveCounts(r.sensitive) : undefined}>
-                {r.inGroup === 0 ? sensitiveCounts(r.sensitive) : ''}
-              </span>
-              <span title={r.qid.length ? itemList(r.qid) : undefined}>
-                {r.qid.length ? itemList(r.qid) : '(no QID item)'}
-              </span>
+              <CutCell text={r.inGroup === 0 ? sensitiveCounts(r.sensitive) : ''} />
+              <CutCell text={itemList(r.qid)} empty="(no QID item)" />
             </div>
           ))}
         </div>
       </div>
     </div>
   );
+}
+
+/** A cell cut to one line: its title shows the whole of a long one; `empty` stands for no text. */
+function CutCell({ text, empty = '' }: { text: string; empty?: string }) {
+  return <span title={text || undefined}>{text || empty}</span>;
 }
 
 /** A group's sensitive items with their counts ('—' for none). */
