@@ -75,8 +75,10 @@ export function lengthHistogramOption(bins: LengthBin[]): ChartOption {
     title: { text: `Transaction lengths${axis.log ? ' (log scale)' : ''}`, textStyle: titleStyle },
     tooltip: {
       trigger: 'axis',
-      formatter: (p: { dataIndex: number; name: string }[]) =>
-        `length ${p[0].name}: ${counts[p[0].dataIndex].toLocaleString('en')} transaction${counts[p[0].dataIndex] === 1 ? '' : 's'}`,
+      formatter: (p: { dataIndex: number; name: string }[]) => {
+        const count = counts[p[0].dataIndex];
+        return `length ${p[0].name}: ${count.toLocaleString('en')} transaction${count === 1 ? '' : 's'}`;
+      },
     },
     grid: { left: 64, right: 16, top: 40, bottom: 48 },
     xAxis: {
