@@ -83,16 +83,12 @@ describe('engine (the worker API, run in-process)', () => {
       ['a', 'c', 'f'],
       ['b', 'h'],
     ]);
-    // The same validation as a run: a bad parameter, an unknown tool and a method without a
-    // teaching view are input errors, not crashes.
+    // The same validation as a run: a bad parameter and an unknown tool are input errors, not crashes.
     expect(() => engine.extra('c', { method: 'coat', params: { k: 1 }, seed: 1, extra: 'pgen' })).toThrow(
       expect.objectContaining({ kind: 'input', message: expect.stringContaining('coat --k must be >= 2') }),
     );
     expect(() => engine.extra('c', { method: 'coat', params: {}, seed: 1, extra: 'nope' })).toThrow(
       expect.objectContaining({ kind: 'input', message: "coat has no tool 'nope' (it has pgen)" }),
-    );
-    expect(() => engine.extra('c', { method: 'nn', params: {}, seed: 1, extra: 'teach' })).toThrow(
-      expect.objectContaining({ kind: 'input', message: 'nn has no teaching view' }),
     );
   });
 
@@ -105,18 +101,21 @@ describe('engine (the worker API, run in-process)', () => {
       seed: 1,
       extra: 'teach',
     });
-    expect(trace).toMatchObject({ columns: ['1', '2', '3'] });
+    expect(trace).toMatchObject({ version: 1, method: 'pta', dataset: { transactions: 4 } });
+    expect((trace as { steps: { title: string }[] }).steps.at(-1)!.title).toBe('The release');
     expect(() => engine.extra('s', { method: 'pta', params: { k: 'two' }, seed: 1, extra: 'teach' })).toThrow(
       expect.objectContaining({ kind: 'input', message: "pta --k must be an integer, got 'two'" }),
     );
     engine.generate('big', { D: 500, T: 5, I: 2, N: 50, L: 20, seed: 1 });
     expect(() => engine.extra('big', { method: 'pta', params: {}, seed: 1, extra: 'teach' })).toThrow(
-      expect.objectContaining({ kind: 'input', message: expect.stringContaining('at most 60 transactions') }),
+      expect.objectContaining({
+        kind: 'input',
+        message: expect.stringContaining('at most 300 transactions (the teaching limit)'),
+      }),
     );
     const methods = engine.methods();
-    expect(methods.find((m) => m.id === 'pta')?.teachMaxRows).toBe(60);
+    expect(methods.every((m) => m.teachMaxRows === 300)).toBe(true);
     expect(methods.find((m) => m.id === 'coat')?.tools).toEqual([{ name: 'pgen', help: expect.any(String) }]);
-    expect(methods.find((m) => m.id === 'nn')).not.toHaveProperty('teachMaxRows');
   });
 
   it('a dataset attached by handle shares memory with the original (no copy)', async () => {

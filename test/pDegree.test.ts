@@ -62,30 +62,6 @@ describe('Ghinita Fig. 1 and Sec. 5.2', () => {
     expect(components).toBe(1);
   });
 
-  it('the teaching view draws Fig. 1a-c: input, GraySort and RCM orders with CAHD groups', async () => {
-    const { pDegreeTeachingTrace } = await import('../src/core/methods/shared/p-degree/fig1Trace.ts');
-    const trace = pDegreeTeachingTrace(fig1, sensitive, 2, 1, 'input');
-    expect(trace.columns.map((c) => c.token)).toEqual([
-      'Wine',
-      'Meat',
-      'Strawberries',
-      'Cream',
-      'Viagra',
-      'Pregnancy Test',
-    ]);
-    expect(trace.cells[0]).toEqual([1, 1, 0, 0, 1, 0]); // Bob: Wine, Meat, Viagra
-    const [input, gray, rcm] = trace.orders;
-    expect(input.rows).toEqual([0, 1, 2, 3, 4]);
-    expect(input.groupOf.every((g) => g === -1)).toBe(true);
-    for (const { groupOf } of [gray, rcm]) {
-      const [bob, david, claire, andrea] = [0, 1, 2, 3].map((r) => groupOf[r]);
-      expect(bob).toBe(david);
-      expect(claire).toBe(andrea);
-      expect(bob).not.toBe(claire);
-    }
-    expect(() => pDegreeTeachingTrace(fig1, sensitive, 6, 1, 'input')).toThrow('largest feasible p is 5');
-  });
-
   it('CAHD along that order groups Claire with Andrea, as in Fig. 1d (p = 2)', () => {
     const groups = cahd(rows, 2, 1, graySort(rows.qidRows, position)).map((g) =>
       g.map((r) => NAMES[r]).sort(),

@@ -19,6 +19,7 @@ import { pgenCommand } from './commands/pgen.ts';
 import { riskCommand } from './commands/risk.ts';
 import { statsCommand } from './commands/stats.ts';
 import { sweepCommand } from './commands/sweep.ts';
+import { teachCommand } from './commands/teach.ts';
 
 const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   stats: statsCommand,
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
   pgen: pgenCommand,
   sweep: sweepCommand,
   generate: generateCommand,
+  teach: teachCommand,
 };
 
 /** Runs one command line; the exit code it should end with (tests call it in-process). */

@@ -14,7 +14,6 @@
  * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
  * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
 import type { RunHooks } from '../../core/run/runMethod.ts';
@@ -42,6 +41,7 @@ import {
   type ParsedArgs,
 } from '../args.ts';
 import { checkOutputPaths } from '../outputPaths.ts';
+import { methodParams } from '../methodParams.ts';
 import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
 import { writeTextFile } from '../writePieces.ts';
 import { CliError } from '../cliError.ts';
@@ -100,19 +100,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
       `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
     );
   // `text` params (constraint files) are given as file paths and passed on as their content.
-  const files: Record<string, string> = {};
-  const params = Object.fromEntries(
-    spec.params.map((p) => {
-      const value = args.flags.get(p.name);
-      if (p.type !== 'text' || value === undefined) return [p.name, value];
-      files[p.name] = value;
-      try {
-        return [p.name, readFileSync(value, 'utf8')];
-      } catch {
-        throw new CliError(`${value}: cannot read the file given to --${p.name}`);
-      }
-    }),
-  );
+  const { params, files } = methodParams(args, spec);
   const request: RunRequest = {
     method: methodId,
     params,

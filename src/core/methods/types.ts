@@ -4,11 +4,14 @@
  * flags, `resolveParams` validates raw values against them, and `run` receives them typed
  * (`defineMethod`, `ParamValues`). A method's extras, its teaching trace and its tools (COAT's
  * Pgen, the phi² item correlation), hang off the same spec and are reached through one worker
- * endpoint with the same parameter resolution as a run.
+ * endpoint with the same parameter resolution as a run. The teaching trace is the method's own
+ * `run` with a recorder in its context (core/run/teachRun.ts): `teach` states that the run records
+ * its steps, and on how many rows.
  */
 import type { Dataset } from '../data/dataset.ts';
 import type { Rng } from '../base/rng.ts';
 import type { Audit, PrivacyModel, Release, ReleaseHeader, ReleaseKind } from '../release/types.ts';
+import type { Recorder } from '../teach/recorder.ts';
 import { citationOf } from './papers.ts';
 
 export type ParamValue = number | string | boolean;
@@ -58,6 +61,8 @@ export interface RunContext {
   /** Reports progress in [0, 1] with an optional phase label. */
   progress: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;
+  /** Where the run reports its steps for the teaching stepper: NO_RECORDER in production runs. */
+  recorder: Recorder;
 }
 
 export interface MethodResult {
@@ -130,12 +135,11 @@ export function runRounds<V, Task, Partial>(
 }
 
 /**
- * The data of a method's teaching view (a paper's figures drawn step by step) for a dataset of at
- * most `maxRows` rows; the page shows it beside the form through the UI's method registry.
+ * A method whose `run` records its steps (ctx.recorder) for the teaching stepper, on datasets of at
+ * most `maxRows` rows (the trace draws every row at every step).
  */
-export interface MethodTeach<V = MethodParams> {
+export interface MethodTeach {
   readonly maxRows: number;
-  run(dataset: Dataset, params: V, ctx: RunContext): unknown;
 }
 
 /** A helper a method offers beside its runs (COAT's Pgen, multi-anatomy's item correlation). */
@@ -176,7 +180,7 @@ export interface MethodDefinition<
   run(dataset: Dataset, params: ParamValues<P>, ctx: RunContext): MethodResult;
   readonly parallel?: ParallelPlan<ParamValues<P>, Task, Partial>;
   readonly rounds?: RoundsPlan<ParamValues<P>, Task, Partial>;
-  readonly teach?: MethodTeach<ParamValues<P>>;
+  readonly teach?: MethodTeach;
   readonly tools?: Readonly<Record<string, MethodTool<ParamValues<P>>>>;
 }
 
@@ -226,12 +230,7 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
         }),
       },
     }),
-    ...(teach && {
-      teach: {
-        maxRows: teach.maxRows,
-        run: (dataset, params, ctx) => teach.run(dataset, typed(params), ctx),
-      },
-    }),
+    ...(teach && { teach }),
     ...(tools && {
       tools: Object.fromEntries(
         Object.entries(tools).map(([name, tool]) => [
@@ -252,7 +251,7 @@ export interface MethodInfo extends MethodFace {
   readonly citation: string;
   readonly params: readonly ParamSpec[];
   readonly parallelTasks: boolean;
-  /** The largest dataset (rows) the method's teaching view draws; absent: it has none. */
+  /** The largest dataset (rows) the method's teaching stepper draws; absent: it has none. */
   readonly teachMaxRows?: number;
   /** The method's tools by name, with their help. */
   readonly tools: readonly { name: string; help: string }[];

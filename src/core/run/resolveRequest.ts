@@ -14,6 +14,7 @@ import { findMethod, listMethods } from '../methods/registry.ts';
 import type { MethodParams, MethodSpec, RunContext } from '../methods/types.ts';
 import { releaseHeader } from '../release/header.ts';
 import type { RunRequest } from './runRecord.ts';
+import { NO_RECORDER, type Recorder } from '../teach/recorder.ts';
 
 /** A request's method and validated params (what planning a parallel run needs before any run). */
 export function resolveRequest(request: Pick<RunRequest, 'method' | 'params'>): {
@@ -44,6 +45,8 @@ export interface ContextHooks {
   signal?: AbortSignal;
   /** Bytes a method may allocate for one structure (default DEFAULT_MEMORY_BUDGET, 1 GiB). */
   memoryBudget?: number;
+  /** Where the method reports its steps (teachRun.ts); production runs record nothing. */
+  recorder?: Recorder;
 }
 
 /** The privacy degree p a run asks for (sizes the sensitive-item band), when it has one. */
@@ -80,5 +83,6 @@ export function runContext(
     memoryBudget: hooks.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
     progress: hooks.progress ?? (() => {}),
     signal: hooks.signal,
+    recorder: hooks.recorder ?? NO_RECORDER,
   };
 }

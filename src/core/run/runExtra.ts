@@ -1,5 +1,5 @@
 /**
- * A method's extras through the same door as its runs: the teaching trace (`teach`) or one of its
+ * A method's extras through the same door as its runs: the teaching trace (`teach`, teachRun.ts) or one of its
  * tools, with the method found, params resolved and validated and the context built exactly as
  * for a run (resolveRequest.ts). The worker API has one endpoint for all of them.
  */
@@ -8,6 +8,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { ToolArgs } from '../methods/types.ts';
 import { resolveRequest, runContext } from './resolveRequest.ts';
 import type { RunRequest } from './runRecord.ts';
+import { teachRun } from './teachRun.ts';
 
 export interface ExtraRequest extends Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'> {
   /** `teach` for the teaching trace, else the name of one of the method's tools. */
@@ -17,15 +18,8 @@ export interface ExtraRequest extends Pick<RunRequest, 'method' | 'params' | 'se
 }
 
 export function runExtra(dataset: Dataset, request: ExtraRequest): unknown {
+  if (request.extra === 'teach') return teachRun(dataset, request);
   const { spec, params } = resolveRequest(request);
-  if (request.extra === 'teach') {
-    if (!spec.teach) throw new InputError(`${spec.id} has no teaching view`);
-    if (dataset.n > spec.teach.maxRows)
-      throw new InputError(
-        `the teaching view of ${spec.id} shows datasets of at most ${spec.teach.maxRows} transactions; ${dataset.name} has ${dataset.n}`,
-      );
-    return spec.teach.run(dataset, params, runContext(dataset, spec, params, request));
-  }
   const tool = spec.tools?.[request.extra];
   if (!tool)
     throw new InputError(

@@ -111,7 +111,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
       ...v,
       ...Object.fromEntries(Object.entries(given).map(([name, value]) => [`${method.id}.${name}`, value])),
     }));
-  const { TeachingView, FormTools } = methodViews(method.id);
+  const { FormTools } = methodViews(method.id);
   const start = () => {
     const choice = metricChoice();
     void run(dataset, {
@@ -226,13 +226,6 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           <FormTools datasetId={dataset.id} request={formRequest} setParams={setParams} />
         </Suspense>
       )}
-      {TeachingView &&
-        method.teachMaxRows !== undefined &&
-        dataset.overview.stats.transactions <= method.teachMaxRows && (
-          <Suspense fallback={null}>
-            <TeachingView datasetId={dataset.id} request={formRequest} setParams={setParams} />
-          </Suspense>
-        )}
     </section>
   );
 }

@@ -6,14 +6,9 @@
 import { aprioriKmViews } from './apriori-km/index.ts';
 import { coatViews } from './coat/index.ts';
 import { multiAnatomyViews } from './multi-anatomy/index.ts';
-import { ptaViews } from './pta/index.ts';
-import { pDegreeViews } from './shared/p-degree/index.ts';
 import type { MethodViews } from './types.ts';
 
 export const METHOD_VIEWS: Readonly<Record<string, MethodViews>> = {
-  'gray-cahd': pDegreeViews,
-  'rcm-cahd': pDegreeViews,
-  pta: ptaViews,
   coat: coatViews,
   'apriori-km': aprioriKmViews,
   'multi-anatomy': multiAnatomyViews,

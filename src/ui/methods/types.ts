@@ -1,7 +1,8 @@
 /**
  * What a method's UI folder (src/ui/methods/<id>/) may add to the page, found through the registry
- * keyed by method id (registry.ts): a teaching view beside the form, tools beside the form, extras
- * with a finished run. The Anonymize panel and the run view never name a method.
+ * keyed by method id (registry.ts): tools beside the form, extras with a finished run. (Every
+ * method's teaching stepper is the Teach tab, src/ui/teach/, drawn from its trace.) The Anonymize
+ * panel and the run view never name a method.
  */
 import type { ComponentType } from 'react';
 import type { ParamValue } from '../../core/methods/types.ts';
@@ -24,8 +25,6 @@ export interface MethodRunProps {
 }
 
 export interface MethodViews {
-  /** The paper's figures for the form's settings, on datasets the method's `teach` accepts. */
-  TeachingView?: ComponentType<MethodFormProps>;
   /** The method's tools beside the form (e.g. Pgen for COAT). */
   FormTools?: ComponentType<MethodFormProps>;
   /** Shown with a finished run of the method (e.g. the phi² heatmap of multi-anatomy). */

@@ -1,7 +1,9 @@
 /**
  * csv-long parser (DESIGN.md sec. 2): a header naming a transaction-id column and an item column
  * (default `tid`, `item`); the rows of one tid form one transaction, transactions in order of first
- * appearance of their tid. Choices written down: a row with an empty item adds its tid as a
+ * appearance of their tid, items numbered by the line they first appear on (DESIGN.md sec. 2's first
+ * appearance, read by line: a file that interleaves its tids, such as the Ghinita Fig. 1a sample,
+ * keeps the column order it lists its items in). Choices written down: a row with an empty item adds its tid as a
  * transaction with no item (so empty transactions can be written); blank lines are skipped; a row
  * too short to hold both columns is an error; a (tid, item) pair given again is kept once and
  * reported on its line.
@@ -53,6 +55,7 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
     let items = rowsOfTid.get(tid);
     if (!items) rowsOfTid.set(tid, (items = new Set()));
     if (item === '') return;
+    builder.dictionary.idOf(item);
     if (items.has(item)) warnings.add(row.line, `item ${item} repeats in transaction ${tid} (kept once)`);
     items.add(item);
   });

@@ -17,6 +17,7 @@
  * number follows the hierarchy's depth-first order for items); cost ties go to the nearer
  * ancestors of the first node.
  * The root fixes any itemset as long as at least k rows hold an item (checked first), so AA ends.
+ * A recorded run draws the cut at each fix with the options DA tried (aprioriSteps.ts).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
@@ -24,6 +25,8 @@ import { InputError } from '../../base/errors.ts';
 import { Cut } from './cut.ts';
 import { NodeSupport } from './nodeSupport.ts';
 import { rareItemsets } from './rareItemsets.ts';
+import { AprioriSteps, type FixOption } from './aprioriSteps.ts';
+import type { Recorder } from '../../teach/recorder.ts';
 
 export interface AaResult {
   /** The cut: the node each position (tree.itemAt) is published as. */
@@ -42,6 +45,7 @@ export function aprioriAnonymize(
   k: number,
   m: number,
   progress: (fraction: number, phase?: string) => void = () => {},
+  rec?: Recorder,
 ): AaResult {
   let holding = 0;
   for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) holding++;
@@ -53,10 +57,15 @@ export function aprioriAnonymize(
   const cut = new Cut(tree, (node) => supports.occurrences(node));
   const violations: number[] = [];
   let fixes = 0;
+  const steps = rec?.on
+    ? new AprioriSteps(rec, tree, cut, k, tree.root < 0 ? 0 : supports.occurrences(tree.root))
+    : undefined;
+  steps?.start();
   for (let size = 1; size <= m; size++) {
     progress((size - 1) / m, `itemsets of ${size}`);
     const found = rareItemsets(dataset, supports, cut, tree.parent.length, size, k);
     violations.push(found.counts.length);
+    steps?.counted(size, found.tuples, found.counts);
     const current: number[] = new Array<number>(size).fill(0);
     for (let v = 0; v < found.counts.length; v++) {
       let moved = false;
@@ -67,7 +76,10 @@ export function aprioriAnonymize(
       }
       if (moved && hasRepeat(current)) continue; // merged into a smaller itemset
       if (moved && supports.reaches(current, k)) continue;
-      for (const node of cheapestFix(tree, cut, supports, [...current], k)) cut.lift(node);
+      const tried: FixOption[] | undefined = steps && [];
+      const chosen = cheapestFix(tree, cut, supports, [...current], k, tried);
+      for (const node of chosen) cut.lift(node);
+      steps?.fixed(current, tried!, chosen);
       fixes++;
     }
   }
@@ -86,7 +98,15 @@ function hasRepeat(nodes: readonly number[]): boolean {
  * another chosen node merge into it; an itemset that merges into fewer nodes is supported by >= k
  * rows (its smaller sizes are fixed already). Returns the nodes to lift the cut to.
  */
-function cheapestFix(tree: RangeTree, cut: Cut, supports: NodeSupport, nodes: number[], k: number): number[] {
+function cheapestFix(
+  tree: RangeTree,
+  cut: Cut,
+  supports: NodeSupport,
+  nodes: number[],
+  k: number,
+  /** Recorded runs: receives the options tried, in order. */
+  tried?: FixOption[],
+): number[] {
   const chains = nodes.map((node) => {
     const chain: number[] = [];
     for (let a = node; a >= 0; a = tree.parent[a]) chain.push(a);
@@ -116,7 +136,10 @@ function cheapestFix(tree: RangeTree, cut: Cut, supports: NodeSupport, nodes: nu
   options.sort((a, b) => a.cost - b.cost);
   for (const option of options) {
     if (option.cost === 0) continue; // the itemset as it stands: rarer than k
-    if (option.nodes.length < nodes.length || supports.reaches(option.nodes, k)) return option.nodes;
+    const fewer = option.nodes.length < nodes.length;
+    const reaches = fewer || supports.reaches(option.nodes, k);
+    tried?.push({ ...option, reaches: fewer ? null : reaches });
+    if (reaches) return option.nodes;
   }
   return [tree.root];
 }

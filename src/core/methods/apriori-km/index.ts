@@ -4,7 +4,8 @@
  * balanced one of fan-out `f` over the items in `order`. Publishes a `generalized` release: each
  * node of the cut that is a category is published under its name (the hierarchy's label, e.g.
  * `dairy`, or `(a..e)` for a built one) and stands for the data's items under it. The run's notes
- * say which measure chose the cut (NCP, cut.ts) and its value.
+ * say which measure chose the cut (NCP, cut.ts) and its value. A recorded run draws the cut at each
+ * fix (aprioriSteps.ts).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { bindHierarchy, nodeLabel } from '../../data/hierarchy/rangeTree.ts';
@@ -20,6 +21,7 @@ import {
 import type { GeneralizedRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { aprioriAnonymize } from './aprioriAnonymization.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 
 const APRIORI_KM_PARAMS = [
   {
@@ -47,7 +49,7 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
   const { k, m } = params;
   const { hierarchy, source } = hierarchyOf(dataset, params);
   const { tree, absent } = bindHierarchy(hierarchy, dataset, 'hierarchy');
-  const { cutAt, fixes, violations, ncp } = aprioriAnonymize(dataset, tree, k, m, ctx.progress);
+  const { cutAt, fixes, violations, ncp } = aprioriAnonymize(dataset, tree, k, m, ctx.progress, ctx.recorder);
   const token = (id: number) => dataset.dictionary.token(id);
   const labelOf = new Array<string>(dataset.d);
   const generalized: Record<string, string[]> = {};
@@ -99,6 +101,7 @@ export const aprioriKmSpec = defineMethod({
   needsSensitive: false,
   params: APRIORI_KM_PARAMS,
   run,
+  teach: TEACHING,
   tools: {
     tree: {
       help: "the hierarchy this run generalizes over, as a tree with each node's items and support",

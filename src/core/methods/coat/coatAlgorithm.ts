@@ -33,6 +33,8 @@ import { ConstraintSet } from './constraintSet.ts';
 import { Generalization, type CoatStep } from './generalization.ts';
 import { levelConstraints } from './kmLevels.ts';
 import type { ItemWeights } from './hierarchyWeights.ts';
+import { CoatSteps } from './coatSteps.ts';
+import type { Recorder } from '../../teach/recorder.ts';
 
 export type { CoatStep } from './generalization.ts';
 export { log2Pow2Minus1 } from './generalization.ts';
@@ -59,8 +61,10 @@ function satisfy(
   set: ConstraintSet,
   k: number,
   describe: (ci: number) => string,
+  steps?: CoatSteps,
 ): void {
   for (let ci = set.takeLargest(); ci >= 0; ci = set.takeLargest()) {
+    steps?.take(set, ci);
     while (!set.isSatisfied(ci)) {
       const image = set.gids[ci];
       const order = [...image].sort(
@@ -68,11 +72,17 @@ function satisfy(
       );
       const im = order.find((g) => state.canGeneralize(g) || state.support(g) < k);
       if (im !== undefined && state.canGeneralize(im)) {
-        set.afterGeneralize(ci, state.generalize(image, im, set.keep));
+        if (steps) state.partnerCosts = [];
+        const merge = state.generalize(image, im, set.keep);
+        set.afterGeneralize(ci, merge);
+        steps?.generalized(set, ci, state.steps[state.steps.length - 1], merge.gid);
+        state.partnerCosts = undefined;
       } else {
         const g = im ?? order[0]; // lines 9-10, else lines 12-14
+        const reason = steps && steps.suppressReason(g, im !== undefined);
         state.suppress(image, g, () => describe(ci));
         set.afterSuppress(ci, g);
+        steps?.suppressed(set, ci, state.steps[state.steps.length - 1].item, reason!);
       }
     }
   }
@@ -98,6 +108,7 @@ export function coat(
   s: number,
   /** w(g) of Def. 3.14 (default 1), e.g. from a hierarchy (hierarchyWeights.ts). */
   weights?: ItemWeights,
+  rec?: Recorder,
 ): CoatResult {
   const state = new Generalization(dataset, utility, s, weights);
   const set = new ConstraintSet(
@@ -105,7 +116,16 @@ export function coat(
     k,
     privacy.map((c) => [...c]),
   );
-  satisfy(state, set, k, (ci) => `privacy constraint ${set.origin[ci] + 1}`);
+  const steps = rec?.on ? new CoatSteps(rec, state, k, s) : undefined;
+  steps?.start(
+    set,
+    'The privacy and utility constraints',
+    `Each privacy constraint is a set of items an attacker may know; it is satisfied when the items, as published, are together in at least k = ${k} rows or in none. ` +
+      `Utility constraints ${utility.map((u) => `{${u.map((i) => dataset.dictionary.token(i)).join(', ')}}`).join(', ')} say which items may be generalized together.`,
+    'Loukides et al. Sec. 3 (Def. 3.3-3.4, 3.8), Fig. 1',
+    'Fig. 1',
+  );
+  satisfy(state, set, k, (ci) => `privacy constraint ${set.origin[ci] + 1}`, steps);
   return result(state, set.size);
 }
 
@@ -118,8 +138,10 @@ export function coatKm(
   s: number,
   progress: (fraction: number, phase: string) => void = () => {},
   weights?: ItemWeights,
+  rec?: Recorder,
 ): CoatResult {
   const state = new Generalization(dataset, utility, s, weights);
+  const steps = rec?.on ? new CoatSteps(rec, state, k, s) : undefined;
   let constraints = 0;
   for (let j = 1; j <= m; j++) {
     progress((j - 1) / m, `level ${j} of ${m}`);
@@ -131,7 +153,13 @@ export function coatKm(
         .labels(set.gids[ci])
         .map((items) => items.map((i) => dataset.dictionary.token(i)).join('|'))
         .join(', ')}}`;
-    satisfy(state, set, k, describe);
+    steps?.start(
+      set,
+      `Level ${j}: itemsets of ${j} item${j === 1 ? '' : 's'}`,
+      `k^m-anonymity is COAT with a privacy constraint for every itemset of m = ${m} items; level by level, the ${j}-itemsets of the data as generalized so far that occur in fewer than k = ${k} rows become the constraints.`,
+      'Loukides et al. Sec. 3.2 (k^m as privacy constraints); kmLevels.ts',
+    );
+    satisfy(state, set, k, describe, steps);
   }
   return result(state, constraints);
 }

@@ -24,6 +24,14 @@ export interface CoatStep {
   result: number[];
 }
 
+/** A partner Alg. 2 costed (recorded runs): its items, the merged item's size and support, log2 UL. */
+export interface PartnerCost {
+  items: number[];
+  size: number;
+  support: number;
+  log2Ul: number;
+}
+
 /** Rows of `a` not in `b` (both ascending). */
 export function rowsMinus(a: Int32Array, b: Int32Array): Int32Array {
   const out = new Int32Array(a.length);
@@ -96,6 +104,11 @@ export class Generalization {
   // Scratch of rowImage: seen[g] === imageStamp when g was met in the row being read.
   private readonly seen: Int32Array;
   private imageStamp = 0;
+  /**
+   * Recorded runs: set to [] before a generalization to receive every partner Alg. 2 costs (the
+   * partner is then found by the scan, which costs each one; the index finds the same one).
+   */
+  partnerCosts?: PartnerCost[];
 
   constructor(
     readonly dataset: Dataset,
@@ -135,6 +148,11 @@ export class Generalization {
   /** Whether row r holds generalized item g. */
   holds(r: number, g: number): boolean {
     return sortedHas(this.rowsOf.get(g)!, r);
+  }
+
+  /** The generalized items of g's utility constraint as it stands (g among them). */
+  utilityOfGid(g: number): number[] {
+    return [...this.utilityGids[this.utilityOf[this.first(g)]]];
   }
 
   /** Alg. 1 step 7: whether g's utility constraint holds another generalized item to merge with. */
@@ -261,7 +279,7 @@ export class Generalization {
    */
   private bestPartner(im: number): number {
     const counted = this.countShared(im);
-    const indexed = this.weights ? undefined : this.indexedPartner(im, counted);
+    const indexed = this.weights || this.partnerCosts ? undefined : this.indexedPartner(im, counted);
     const best = indexed ?? this.scanPartner(im);
     this.clearShared(counted);
     return best;
@@ -316,6 +334,12 @@ export class Generalization {
         ? Math.log2(this.weights.ofPair(this.members.get(im)!, this.members.get(g)!))
         : 0;
       const cost = Generalization.log2Ul(imSize, this.members.get(g)!.length, unionSize, weight);
+      this.partnerCosts?.push({
+        items: [...this.members.get(g)!],
+        size: imSize + this.members.get(g)!.length,
+        support: unionSize,
+        log2Ul: cost,
+      });
       if (cost < bestCost - 1e-12) {
         bestCost = cost;
         best = g;

@@ -6,17 +6,17 @@
  * those in `utility`, else groups of `group` consecutive items (0: all items in one); UL's weights
  * from `hierarchy` when given (hierarchyWeights.ts). Publishes a
  * `generalized` release: generalized items as labels `(a,b)`, suppressed items removed, rows
- * shuffled; the audit keeps the constraints, which the verifier checks.
+ * shuffled; the audit keeps the constraints, which the verifier checks. A recorded run draws every
+ * action of Alg. 1-3 (coatSteps.ts; Example 4.1 on the paper's Fig. 1).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { mappedRows } from '../shared/mappedRows.ts';
-import { TEACHING_ROWS } from '../shared/teachingSize.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 import type { GeneralizedAudit, GeneralizedRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { generalizedLabel } from './generalizedLabel.ts';
 import { pgen } from './pgen.ts';
 import { runCoat } from './runConstraints.ts';
-import { coatTeachingTrace } from './trace.ts';
 import { parseHierarchy } from '../../data/hierarchy/parseHierarchy.ts';
 import { serializeHierarchy } from '../../data/hierarchy/serializeHierarchy.ts';
 
@@ -75,7 +75,12 @@ type CoatParams = ParamValues<typeof COAT_PARAMS>;
 
 function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
   const k = params.k;
-  const result = runCoat(dataset, params, (fraction, phase) => ctx.progress(0.9 * fraction, phase));
+  const result = runCoat(
+    dataset,
+    params,
+    (fraction, phase) => ctx.progress(0.9 * fraction, phase),
+    ctx.recorder,
+  );
   const { privacy, utility, weights } = result;
   const token = (id: number) => dataset.dictionary.token(id);
   const generalized: Record<string, string[]> = {};
@@ -134,7 +139,7 @@ export const coatSpec = defineMethod({
   needsSensitive: false,
   params: COAT_PARAMS,
   run,
-  teach: { maxRows: TEACHING_ROWS, run: (dataset, params) => coatTeachingTrace(dataset, params) },
+  teach: TEACHING,
   tools: {
     pgen: {
       help: 'Pgen (Alg. 4): the maximal infrequent itemsets at k, as privacy constraints (tokens)',

@@ -2,14 +2,14 @@
  * A COAT run from its params (Loukides et al., Sec. 3 and 6): k^m mode (m > 0: the itemsets of at
  * most m items that need protection, level by level, kmLevels.ts) or the given privacy constraints
  * (JSON or CSV text, e.g. from Pgen); the given utility constraints, else groups of `group`
- * consecutive items; UL's weights from `hierarchy` when given. Shared by the run and its teaching
- * trace.
+ * consecutive items; UL's weights from `hierarchy` when given. A recorded run's steps go to `rec`.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { InputError } from '../../base/errors.ts';
 import { coat, coatKm, type CoatResult } from './coatAlgorithm.ts';
 import { hierarchyWeights, type ItemWeights } from './hierarchyWeights.ts';
 import { checkPartitionOfItems, consecutiveUtility, parseItemsets, toItemIds } from './constraints.ts';
+import type { Recorder } from '../../teach/recorder.ts';
 
 export interface ConstraintParams {
   readonly m: number;
@@ -43,6 +43,7 @@ export function runCoat(
   dataset: Dataset,
   params: ConstraintParams & { readonly k: number; readonly s: number },
   progress?: (fraction: number, phase: string) => void,
+  rec?: Recorder,
 ): CoatResult & { privacy?: number[][]; utility: number[][]; weights?: ItemWeights } {
   // Given both, the constraints would be ignored in silence: k^m mode makes its own.
   if (params.m > 0 && params.constraints.trim() !== '')
@@ -53,7 +54,7 @@ export function runCoat(
   const weights = params.hierarchy.trim() ? hierarchyWeights(dataset, params.hierarchy) : undefined;
   const { k, s } = params;
   if (params.m > 0)
-    return { ...coatKm(dataset, params.m, utility, k, s, progress, weights), utility, weights };
+    return { ...coatKm(dataset, params.m, utility, k, s, progress, weights, rec), utility, weights };
   const privacy = givenConstraints(dataset, params);
-  return { ...coat(dataset, privacy, utility, k, s, weights), privacy, utility, weights };
+  return { ...coat(dataset, privacy, utility, k, s, weights, rec), privacy, utility, weights };
 }

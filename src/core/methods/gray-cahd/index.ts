@@ -1,16 +1,16 @@
 /**
  * `gray-cahd`: GraySort (Ghinita Fig. 9) then CAHD (Fig. 11). The QID part of each transaction is
  * read as a Gray code with the items in decreasing support as the most significant bits (Sec. 5.2),
- * transactions are sorted by its rank, and CAHD forms the groups along that order. Its teaching
- * view is Fig. 1 (input, GraySort and RCM orders with their CAHD groups).
+ * transactions are sorted by its rank, and CAHD forms the groups along that order. A recorded run
+ * draws the sorted matrix (Fig. 1c on the paper's example, read in its column order: `order` input)
+ * with each row's code and rank (graySortStep.ts).
  */
-import { ITEM_ORDERS } from '../shared/itemOrder.ts';
+import { ITEM_ORDERS, itemPositions } from '../shared/itemOrder.ts';
 import { cahd } from '../shared/p-degree/cahd.ts';
-import { pDegreeTeachingTrace } from '../shared/p-degree/fig1Trace.ts';
 import { grayOrderOfQid } from '../shared/p-degree/grayOrderOfQid.ts';
 import { ALPHA_PARAM } from '../shared/p-degree/pDegreeParams.ts';
 import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
-import { TEACHING_ROWS } from '../shared/teachingSize.ts';
+import { graySortStep } from './graySortStep.ts';
 
 export const grayCahdSpec = pDegreeMethod({
   id: 'gray-cahd',
@@ -25,12 +25,11 @@ export const grayCahdSpec = pDegreeMethod({
       help: 'Gray code column order: support (decreasing, Sec. 5.2), token (natural) or input (first appearance)',
     },
   ],
-  formGroups: (rows, p, params, ctx) => ({
-    groups: cahd(rows, p, params.alpha, grayOrderOfQid(rows, params.order), (f) => ctx.progress(f, 'groups')),
-  }),
-  teach: {
-    maxRows: TEACHING_ROWS,
-    run: (dataset, params, ctx) =>
-      pDegreeTeachingTrace(dataset, ctx.sensitive, params.p, params.alpha, params.order),
+  formGroups(rows, p, params, ctx, steps) {
+    const order = grayOrderOfQid(rows, params.order);
+    if (steps) graySortStep(steps, order, itemPositions(rows.dataset, params.order), params.order);
+    return {
+      groups: cahd(rows, p, params.alpha, order, (f) => ctx.progress(f, 'groups'), steps),
+    };
   },
 });

@@ -11,7 +11,8 @@
  * On the worker pool the queries are answered ahead of their turn (shared/speculativeGroups.ts):
  * a worker returns the head of t's candidates by distance, how many candidates remained, and,
  * when the candidates may run out, the head of all rows by distance for the fallback; the
- * coordinator decides from them at t's turn (lshAnswers.ts). The same groups and notes.
+ * coordinator decides from them at t's turn (lshAnswers.ts). The same groups and notes. A recorded
+ * run draws the projections and each query's candidates (lshSteps.ts).
  */
 import { ExactNeighbours } from '../shared/p-degree/exactNeighbours.ts';
 import { greedyGroups } from '../shared/p-degree/greedyGroups.ts';
@@ -19,6 +20,7 @@ import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
 import { speculativeGroups } from '../shared/p-degree/speculativeGroups.ts';
 import { drawProjections, LshKeys, LshTables } from './lshTables.ts';
 import { answerLshTask, LshCounts, LshDecisions, type LshAnswer, type LshTask } from './lshAnswers.ts';
+import { lshAccount, projectionsStep } from './lshSteps.ts';
 
 const LSH_PARAMS = [
   {
@@ -36,10 +38,14 @@ export const lshSpec = pDegreeMethod({
   id: 'lsh',
   label: 'NNGroup with LSH neighbours',
   params: LSH_PARAMS,
-  formGroups(rows, p, params, ctx) {
-    const tables = new LshTables(new LshKeys(rows, drawProjections(rows, params.w, params.B, ctx.rng)));
+  formGroups(rows, p, params, ctx, steps) {
+    const projections = drawProjections(rows, params.w, params.B, ctx.rng);
+    const tables = new LshTables(new LshKeys(rows, projections));
     const exact = new ExactNeighbours(rows);
     const counts = new LshCounts();
+    // A recorded run's query: the candidates' count, the rows each walk looked at, the fallback.
+    const walk = steps && { size: 0, inBuckets: [] as number[], all: [] as number[], fallback: false };
+    if (steps) projectionsStep(steps, projections);
     const groups = greedyGroups(
       rows,
       p,
@@ -47,14 +53,18 @@ export const lshSpec = pDegreeMethod({
       {
         partners(t, remaining) {
           const candidates = tables.candidates(t, remaining);
-          const approximate = exact.partners(t, remaining, p, candidates);
+          if (walk) [walk.inBuckets.length, walk.all.length, walk.size] = [0, 0, candidates.size];
+          const approximate = exact.partners(t, remaining, p, candidates, walk?.inBuckets);
           const fallback = approximate.length < p - 1;
           counts.query(candidates.size, fallback);
-          return fallback ? exact.partners(t, remaining, p) : approximate;
+          if (walk) walk.fallback = fallback;
+          return fallback ? exact.partners(t, remaining, p, undefined, walk?.all) : approximate;
         },
         removed: (group) => exact.forget(group),
+        describe: (t, partners, steps) => lshAccount(steps, t, partners, walk!),
       },
       (f) => ctx.progress(f, 'groups'),
+      steps,
     );
     return { groups, notes: counts.notes() };
   },

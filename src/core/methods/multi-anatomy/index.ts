@@ -6,13 +6,16 @@
  * reading `diversity` (release/diversity.ts: `frequency`, Def. 5, the default and the stricter one;
  * `distinct`, Example 5). An infeasible setting is an error that names the feasible ones
  * (feasibility.ts), which the `feasibility` tool also gives the page. Publishes a `buckets` release:
- * each column's values permuted within the bucket (Sec. V.A).
+ * each column's values permuted within the bucket (Sec. V.A). A recorded run draws phi², PAM's steps
+ * and each bucket as it closes (multiAnatomyTeach.ts).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { BucketsRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { InputError } from '../../base/errors.ts';
-import { pam } from './pam.ts';
+import { pam, type PamEvent } from './pam.ts';
+import { MultiAnatomyTeach } from './multiAnatomyTeach.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 import { phiSquareAmong, phiSquares, type PhiSquares } from './phiSquare.ts';
 import { DEFAULT_MEMORY_BUDGET } from '../../base/memoryBudget.ts';
 import { itemSupports } from '../../data/stats.ts';
@@ -30,12 +33,14 @@ export function itemPartition(
   memoryBudget = DEFAULT_MEMORY_BUDGET,
   /** The phi^2 of every pair, when already computed (several column counts share it). */
   given?: PhiSquares,
+  /** Recorded runs: told PAM's steps (pam.ts). */
+  observe?: (event: PamEvent) => void,
 ): { columnOf: Int32Array; cost: number; swaps: number; sparse: boolean } {
   const d = dataset.d;
   if (columns > d)
     throw new InputError(`${columns} columns need at least ${columns} items; ${dataset.name} has ${d}`);
   const phi = given ?? phiSquares(dataset, memoryBudget);
-  const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi.get(i, j)));
+  const clustering = pam(d, columns, (i, j) => (i === j ? 0 : 1 - phi.get(i, j)), undefined, observe);
   return {
     columnOf: Int32Array.from(clustering.assignment),
     cost: clustering.cost,
@@ -97,13 +102,20 @@ function checkSetting(
   params: MultiAnatomyParams,
   search: boolean,
   memoryBudget = DEFAULT_MEMORY_BUDGET,
+  /** A recorded run's steps: the item partition of the run's own `columns` is drawn. */
+  teach?: MultiAnatomyTeach,
 ) {
   let phi: PhiSquares | undefined;
   const partitions = new Map<number, ReturnType<typeof itemPartition>>();
   const partition = (columns: number) => {
     if (!partitions.has(columns)) {
       if (columns <= dataset.d) phi ??= phiSquares(dataset, memoryBudget);
-      partitions.set(columns, itemPartition(dataset, columns, memoryBudget, phi));
+      const recorded = teach && columns === params.columns && phi ? teach : undefined;
+      recorded?.correlation(phi!, itemSupports(dataset));
+      partitions.set(columns, itemPartition(dataset, columns, memoryBudget, phi, recorded?.observe));
+      recorded?.partitioned(partitions.get(columns)!.columnOf, columns, (i, j) =>
+        i === j ? 0 : 1 - phi!.get(i, j),
+      );
     }
     return partitions.get(columns)!.columnOf;
   };
@@ -114,11 +126,15 @@ function checkSetting(
 function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
   const { l, columns } = params;
   if (dataset.n === 0) throw new InputError(`${dataset.name} has no transactions`);
+  const teach = ctx.recorder.on
+    ? new MultiAnatomyTeach(ctx.recorder, dataset, l, params.diversity)
+    : undefined;
   const { result, partitions } = checkSetting(
     dataset,
     params,
     dataset.d <= COLUMN_SEARCH_IN_RUN,
     ctx.memoryBudget,
+    teach,
   );
   const { columnOf, cost, swaps, sparse } = partitions.get(columns)!;
   ctx.progress(0.5, 'item partition');
@@ -131,10 +147,11 @@ function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
           .map((id) => dataset.dictionary.token(Number(id)))
           .join(', ')}}`;
   if (!result.feasible) throw new InputError(infeasibleMessage(result, describe));
-  const buckets = partitionRecords(values, columns, l, ctx.rng, params.diversity);
   const columnTokens: string[][] = Array.from({ length: columns }, () => []);
   for (let item = 0; item < dataset.d; item++)
     columnTokens[columnOf[item]].push(dataset.dictionary.token(item));
+  teach?.records(values, columnTokens);
+  const buckets = partitionRecords(values, columns, l, ctx.rng, params.diversity, teach);
   const release: BucketsRelease = {
     ...ctx.header,
     kind: 'buckets',
@@ -177,6 +194,7 @@ export const multiAnatomySpec = defineMethod({
   needsSensitive: false,
   params: MULTI_ANATOMY_PARAMS,
   run,
+  teach: TEACHING,
   tools: {
     feasibility: {
       help: 'whether the l, columns and diversity reading set allow an l-diverse partition, and which settings would (largest l per reading, fewer columns)',

@@ -8,6 +8,11 @@
  * which keeps thousands of items tractable. Same swaps as plain PAM (ties to the lowest index).
  */
 
+/** What PAM did, for a recorded run: a BUILD pick (with its total distance) or an applied swap. */
+export type PamEvent =
+  | { kind: 'build'; medoid: number; total: number }
+  | { kind: 'swap'; out: number; in: number; change: number };
+
 export interface Clustering {
   /** Indices of the medoids. */
   medoids: number[];
@@ -24,14 +29,17 @@ export function pam(
   k: number,
   distance: (i: number, j: number) => number,
   maxSwaps = 10_000,
+  /** Recorded runs: told each BUILD pick and each swap applied. */
+  observe?: (event: PamEvent) => void,
 ): Clustering {
   if (k < 1 || k > m) throw new Error(`k-medoids needs 1 <= k <= ${m}, got ${k}`);
-  const medoids = build(m, k, distance);
+  const medoids = build(m, k, distance, observe);
   let swaps = 0;
   // With one medoid BUILD's choice (least total distance) is already optimal.
   for (; k > 1 && swaps < maxSwaps; swaps++) {
     const best = bestSwap(m, medoids, distance);
     if (best.change >= -1e-12) break;
+    observe?.({ kind: 'swap', out: medoids[best.medoid], in: best.candidate, change: best.change });
     medoids[best.medoid] = best.candidate;
   }
   const { nearest, nearestDistance } = nearestMedoids(m, medoids, distance);
@@ -43,7 +51,12 @@ export function pam(
   };
 }
 
-function build(m: number, k: number, distance: (i: number, j: number) => number): number[] {
+function build(
+  m: number,
+  k: number,
+  distance: (i: number, j: number) => number,
+  observe?: (event: PamEvent) => void,
+): number[] {
   const medoids: number[] = [];
   const current = new Float64Array(m).fill(Infinity);
   const isMedoid = new Uint8Array(m);
@@ -60,6 +73,7 @@ function build(m: number, k: number, distance: (i: number, j: number) => number)
       }
     }
     medoids.push(best);
+    observe?.({ kind: 'build', medoid: best, total: bestTotal });
     isMedoid[best] = 1;
     for (let o = 0; o < m; o++) current[o] = Math.min(current[o], distance(o, best));
   }

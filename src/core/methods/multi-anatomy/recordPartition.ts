@@ -16,6 +16,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import type { Rng } from '../../base/rng.ts';
 import { columnIsDiverse, type DiversityReading } from '../../release/diversity.ts';
+import type { MultiAnatomyTeach } from './multiAnatomyTeach.ts';
 
 /** columnOf[item]: the column of each item. Returns each row's value key per column. */
 export function columnValues(dataset: Dataset, columnOf: Int32Array, columns: number): string[][] {
@@ -75,22 +76,35 @@ export function partitionRecords(
   l: number,
   rng: Rng,
   reading: DiversityReading = 'frequency',
+  /** A recorded run's steps (its `records` set up). */
+  teach?: MultiAnatomyTeach,
 ): number[][] {
   const buckets: BucketCounter[] = [];
   let open = new BucketCounter(values, columns);
+  const rowsOf = () => buckets.map((b) => [...b.rows]);
   for (let r = 0; r < values.length; r++) {
     open.add(r);
     if (open.isDiverse(l, reading)) {
       buckets.push(open);
+      teach?.closed(rowsOf());
       open = new BucketCounter(values, columns);
     }
   }
   const homeless: number[] = [];
-  for (const row of open.rows) {
+  open.rows.forEach((row, i) => {
     const fits = buckets.filter((b) => b.acceptsRow(row, l, reading));
-    if (fits.length > 0) fits[rng.int(fits.length)].add(row);
-    else homeless.push(row);
-  }
+    if (fits.length > 0) {
+      const chosen = fits[rng.int(fits.length)];
+      chosen.add(row);
+      teach?.placed(
+        row,
+        fits.map((b) => buckets.indexOf(b)),
+        buckets.indexOf(chosen),
+        rowsOf(),
+        open.rows.slice(i + 1),
+      );
+    } else homeless.push(row);
+  });
   if (homeless.length > 0) {
     const merged = new BucketCounter(values, columns);
     for (const row of homeless) merged.add(row);
@@ -103,6 +117,10 @@ export function partitionRecords(
     }
     const kept = buckets.filter((_, i) => !absorbed.has(i));
     kept.push(merged);
+    teach?.merged(
+      homeless,
+      kept.map((b) => [...b.rows]),
+    );
     return kept.map((b) => [...b.rows].sort((a, b2) => a - b2));
   }
   return buckets.map((b) => b.rows);

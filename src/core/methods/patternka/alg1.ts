@@ -16,6 +16,7 @@ import { heldRows, PatternCache } from './patternCache.ts';
 import { RemainingRows, type SearchedRows } from './searchedRows.ts';
 import { SearchBackoff } from './searchBackoff.ts';
 import { selectRelational } from './relationalSelection.ts';
+import { PatternKaTeach } from './patternKaTeach.ts';
 
 export interface PatternKaGroup {
   /** Input rows, ascending. */
@@ -60,7 +61,7 @@ export interface PatternKaOutcome {
 export function* patternKaSteps(
   dataset: Dataset,
   k: number,
-  ctx: Pick<RunContext, 'rng' | 'progress'>,
+  ctx: Pick<RunContext, 'rng' | 'progress'> & Partial<Pick<RunContext, 'recorder'>>,
   selection: SelectionMode = 'set-valued',
   workBudget = MINING_WORK_BUDGET,
 ): Generator<MiningRequest, PatternKaOutcome, Mining> {
@@ -73,9 +74,12 @@ export function* patternKaSteps(
   const groups: PatternKaGroup[] = [];
   let cutShort = 0;
   const backoff = new SearchBackoff();
+  const teach = ctx.recorder?.on ? new PatternKaTeach(ctx.recorder, dataset, k) : undefined;
+  teach?.start();
   ctx.progress(0, 'groups'); // before the first mining: the run's progress is the groups formed
   while (remaining.count >= k) {
     let candidates = cache.longestFrequent();
+    const mined = candidates.count === 0;
     if (candidates.count === 0) {
       const searching = backoff.searching();
       const mining = yield { searched: remaining.current(), workBudget: searching ? workBudget : 0 };
@@ -93,21 +97,36 @@ export function* patternKaSteps(
         k,
         ctx.rng,
       ));
+    // Recorded runs: the patterns chosen from, with their supports before the group leaves.
+    const weighed = teach && Array.from({ length: candidates.count }, (_, n) => candidates.at(n));
+    const supports = weighed?.map((p) => ({ items: p.items, support: p.support }));
     remaining.remove(rows);
     cache.removeRows(rows);
     groups.push({ rows, pattern: chosen.items });
+    teach?.grouped(
+      supports!,
+      candidates.count,
+      chosen.items,
+      rows,
+      remaining.ascending(),
+      mined,
+      selection === 'relational',
+    );
     ctx.progress(1 - remaining.count / dataset.n, 'groups');
   }
   if (remaining.count > 0) {
     let best = 0;
     let bestNcp = Infinity;
+    const ncps: number[] | undefined = teach && [];
     groups.forEach((g, index) => {
       const ncp = groupNcp(dataset, g.rows);
+      ncps?.push(ncp);
       if (ncp < bestNcp) {
         bestNcp = ncp;
         best = index;
       }
     });
+    teach?.leftovers(remaining.ascending(), ncps!, best);
     for (const r of remaining.ascending()) groups[best].rows.push(r);
     groups[best].rows.sort((a, b) => a - b);
   }

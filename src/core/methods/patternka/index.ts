@@ -15,6 +15,7 @@
 import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { defineMethod, runRounds } from '../types.ts';
 import { patternKaRounds } from './rounds.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 
 export {
   groupCenter,
@@ -44,4 +45,5 @@ export const patternKaSpec = defineMethod({
   ],
   run: (dataset, params, ctx) => runRounds(patternKaRounds, dataset, params, ctx),
   rounds: patternKaRounds,
+  teach: TEACHING,
 });

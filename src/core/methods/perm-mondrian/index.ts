@@ -6,11 +6,14 @@
  * balanced in cardinality and in the frequency of each sensitive item (score = ||L| - |R|| / |P| +
  * sum over s of |f_s(L)/|L| - f_s(R)/|R||, lower is better, ties to the lower item id); a partition
  * with no such split is a group. The counts a split is scored by: splitCounts.ts (a large
- * partition's counts are carried to its larger side, O(nnz log n) counting in all).
+ * partition's counts are carried to its larger side, O(nnz log n) counting in all). A recorded run
+ * draws each split with the items it weighed (mondrianSteps.ts).
  */
 import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
+import type { GroupSteps } from '../shared/p-degree/groupSteps.ts';
 import type { SensitiveRows } from '../shared/p-degree/sensitiveRows.ts';
 import { PartitionCounts } from './splitCounts.ts';
+import { MondrianSteps } from './mondrianSteps.ts';
 
 /** Partitions of at least this many rows keep their counts for their larger side (splitCounts.ts). */
 export const CARRY_COUNTS_FROM = 2048;
@@ -27,6 +30,7 @@ export function permMondrianGroups(
   p: number,
   progress: (fraction: number) => void = () => {},
   carryFrom = CARRY_COUNTS_FROM,
+  steps?: GroupSteps,
 ): number[][] {
   const n = rows.dataset.n;
   const sensitiveIndex = new Int32Array(rows.dataset.d).fill(-1);
@@ -40,18 +44,22 @@ export function permMondrianGroups(
   const groups: number[][] = [];
   const stack: Pending[] = [{ rows: Array.from({ length: n }, (_, r) => r), counts: null }];
   let settled = 0;
+  const recording = steps && new MondrianSteps(steps, groups, stack);
+  recording?.start();
   while (stack.length > 0) {
     const { rows: part, counts: carried } = stack.pop()!;
     const counts = carried ?? (part.length >= carryFrom ? counted(part) : null);
+    const scored = recording && [];
     let split;
-    if (counts) split = counts.bestSplit(part.length, p);
+    if (counts) split = counts.bestSplit(part.length, p, scored);
     else {
       scratch.add(part, 1);
-      split = scratch.bestSplit(part.length, p);
+      split = scratch.bestSplit(part.length, p, scored);
       scratch.clear();
     }
     if (!split) {
       groups.push(part);
+      recording?.settled(part, scored!);
       settled += part.length;
       progress(settled / n);
       continue;
@@ -76,6 +84,7 @@ export function permMondrianGroups(
         smaller === holding ? [smallerCounts, largerCounts] : [largerCounts, smallerCounts];
     }
     stack.push({ rows: without, counts: withoutCounts }, { rows: holding, counts: holdingCounts });
+    recording?.split(part, split.item, holding, without, scored!);
   }
   return groups;
 }
@@ -84,7 +93,9 @@ export const permMondrianSpec = pDegreeMethod({
   id: 'perm-mondrian',
   label: 'PermMondrian baseline (Mondrian splits, exact QID)',
   params: [],
-  formGroups(rows, p, _params, ctx) {
-    return { groups: permMondrianGroups(rows, p, (f) => ctx.progress(f, 'splits')) };
+  formGroups(rows, p, _params, ctx, steps) {
+    return {
+      groups: permMondrianGroups(rows, p, (f) => ctx.progress(f, 'splits'), CARRY_COUNTS_FROM, steps),
+    };
   },
 });

@@ -69,9 +69,10 @@ export class PartitionCounts {
 
   /**
    * The best feasible split (PermMondrian's score, index.ts), or null: over items with support in
-   * (0, |part|), both sides keeping degree >= p for every sensitive item seen.
+   * (0, |part|), both sides keeping degree >= p for every sensitive item seen. `scored` (recorded
+   * runs) receives every item weighed, with its score, or null when a side would break degree p.
    */
-  bestSplit(size: number, p: number): Split | null {
+  bestSplit(size: number, p: number, scored?: { item: number; score: number | null }[]): Split | null {
     const { support, sensitiveIndex, totals, sensitiveSeen, withItem } = this;
     const m = totals.length;
     let best: Split | null = null;
@@ -91,8 +92,12 @@ export class PartitionCounts {
         }
         sensitiveBalance += Math.abs(l / left - r / right);
       }
-      if (!feasible) continue;
+      if (!feasible) {
+        scored?.push({ item, score: null });
+        continue;
+      }
       const score = Math.abs(left - right) / size + sensitiveBalance;
+      scored?.push({ item, score });
       if (!best || score < best.score || (score === best.score && item < best.item)) best = { item, score };
     }
     return best;

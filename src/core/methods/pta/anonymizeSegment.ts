@@ -1,13 +1,21 @@
 /**
- * One PTA segment end to end (Alg. 1-3), with every intermediate kept for the teaching view:
- * the Hamming matrix (Fig. 4), the best loop (Fig. 5), the candidate groups (Fig. 6) and the
- * equivalence classes (Fig. 7). Segments are independent of each other.
+ * One PTA segment end to end (Alg. 1-3): the Hamming matrix (Fig. 4), the best loop (Fig. 5), the
+ * candidate groups (Fig. 6) and the equivalence classes (Fig. 7). Segments are independent of each
+ * other. A recorded run (the teaching stepper) passes its SegmentSteps, which draw each of them.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { rowHamming } from '../../data/rowDistance.ts';
-import { formClasses, type EquivalenceClass } from './equivalenceClasses.ts';
+import { formClasses, type ClassLog, type EquivalenceClass } from './equivalenceClasses.ts';
 import { candidateGroups, type CandidateGroup } from './mapAndVote.ts';
-import { buildDistanceMatrix, primTsp, type DistanceMatrix, type Loop, type TspBuffers } from './primTsp.ts';
+import {
+  buildDistanceMatrix,
+  primTsp,
+  type DistanceMatrix,
+  type Loop,
+  type LoopLog,
+  type TspBuffers,
+} from './primTsp.ts';
+import type { SegmentSteps } from './ptaSteps.ts';
 
 export interface SegmentTrace {
   /** Input rows of the segment, in Gray order. */
@@ -28,15 +36,20 @@ export function anonymizeSegment(
   rows: readonly number[],
   k: number,
   buffers?: TspBuffers,
+  steps?: SegmentSteps,
 ): SegmentTrace {
   const matrix = buildDistanceMatrix(rows.length, (i, j) => rowHamming(dataset, rows[i], rows[j]), buffers);
-  const loop = primTsp(matrix, buffers);
+  steps?.matrix(rows, matrix);
+  const loopLog: LoopLog | undefined = steps && { ils: [], steps: [] };
+  const loop = primTsp(matrix, buffers, loopLog);
+  if (steps) steps.loop(loop, loopLog!);
   const rowItems = (i: number) => dataset.row(rows[i]);
   const distance = (i: number, j: number) => matrix.distance[i * matrix.size + j];
   const groups = candidateGroups(loop.path, k, rowItems, distance, dataset.d);
-  const classes = formClasses(groups, rows.length, rowItems).map((c) => ({
-    ...c,
-    members: c.members.map((i) => rows[i]),
-  }));
+  steps?.groups(loop, groups);
+  const classLog: ClassLog | undefined = steps && { taken: [], joins: [] };
+  const formed = formClasses(groups, rows.length, rowItems, classLog);
+  if (steps) steps.classes(loop, formed, classLog!);
+  const classes = formed.map((c) => ({ ...c, members: c.members.map((i) => rows[i]) }));
   return { rows: [...rows], matrix, loop, groups, classes };
 }

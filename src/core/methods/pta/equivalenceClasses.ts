@@ -15,16 +15,25 @@ export interface EquivalenceClass {
   il: number;
 }
 
+/** A recorded run's account of Alg. 3: the groups in the order taken up, and where leftovers went. */
+export interface ClassLog {
+  taken: { group: CandidateGroup; formed: boolean }[];
+  joins: { row: number; distances: number[] }[];
+}
+
 export function formClasses(
   groups: readonly CandidateGroup[],
   size: number,
   rowItems: (member: number) => ArrayLike<number>,
+  log?: ClassLog,
 ): EquivalenceClass[] {
   const inClass = new Uint8Array(size);
   const classes: EquivalenceClass[] = [];
   const byLoss = [...groups].sort((a, b) => a.il - b.il || a.at - b.at);
   for (const group of byLoss) {
-    if (group.members.some((m) => inClass[m])) continue;
+    const formed = !group.members.some((m) => inClass[m]);
+    log?.taken.push({ group, formed });
+    if (!formed) continue;
     for (const m of group.members) inClass[m] = 1;
     classes.push({ members: [...group.members], center: group.center, il: group.il });
   }
@@ -32,13 +41,16 @@ export function formClasses(
     if (inClass[row]) continue;
     let best = 0;
     let bestDistance = Infinity;
+    const distances: number[] | undefined = log && [];
     classes.forEach((c, index) => {
       const d = symmetricDifference(rowItems(row), c.center);
+      distances?.push(d);
       if (d < bestDistance) {
         bestDistance = d;
         best = index;
       }
     });
+    log?.joins.push({ row, distances: distances! });
     classes[best].members.push(row);
     classes[best].il += bestDistance;
   }

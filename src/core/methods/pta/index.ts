@@ -4,18 +4,19 @@
  * PrimTSP per segment (Alg. 1), map and majority vote (Alg. 2), equivalence classes (Alg. 3).
  * Publishes a `transactions` release: every row replaced by its class centre, rows shuffled within
  * each class. Column order for the Gray sort: the items' natural order by default (see itemOrder.ts).
+ * A recorded run (the teaching stepper) draws every stage of Figs. 2-7 (ptaSteps.ts).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { classesRelease } from '../shared/classesRelease.ts';
 import { K_ANONYMITY_PARAM } from '../shared/kParam.ts';
 import { ITEM_ORDERS } from '../shared/itemOrder.ts';
-import { ptaTeachingTrace } from './trace.ts';
 import { defineMethod, type ParallelPlan, type ParamValues, type RunContext } from '../types.ts';
-import { TEACHING_ROWS } from '../shared/teachingSize.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 import type { EquivalenceClass } from './equivalenceClasses.ts';
 import { anonymizeSegment } from './anonymizeSegment.ts';
 import { defaultSegmentCount, planSegments, TARGET_SEGMENT_SIZE } from './segments.ts';
 import { TspBuffers } from './primTsp.ts';
+import { PtaSteps } from './ptaSteps.ts';
 
 /**
  * PrimTSP's working memory, reused by every segment this thread anonymizes (tasks run one at a
@@ -69,10 +70,18 @@ const parallel: ParallelPlan<PtaParams, number[], SegmentClasses> = {
   },
 };
 
+/** plan, each task, assemble in this thread (a recorded run's steps drawn as they go). */
 function run(dataset: Dataset, params: PtaParams, ctx: RunContext) {
-  const tasks = parallel.plan(dataset, params);
+  const steps = ctx.recorder.on ? new PtaSteps(ctx.recorder, dataset, params.k) : undefined;
+  const tasks = planSegments(
+    dataset,
+    params.k,
+    segmentCountOf(dataset, params),
+    params.order,
+    steps,
+  ).segments;
   const partials = tasks.map((task, index) => {
-    const classes = parallel.task(dataset, params, task);
+    const { classes } = anonymizeSegment(dataset, task, params.k, SEGMENT_BUFFERS, steps?.segment(index));
     ctx.progress((index + 1) / tasks.length, 'segments');
     return classes;
   });
@@ -89,8 +98,5 @@ export const ptaSpec = defineMethod({
   params: PTA_PARAMS,
   run,
   parallel,
-  teach: {
-    maxRows: TEACHING_ROWS,
-    run: (dataset, params) => ptaTeachingTrace(dataset, params.k, params.segments, params.order),
-  },
+  teach: TEACHING,
 });

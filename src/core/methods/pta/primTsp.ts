@@ -25,6 +25,24 @@ export interface Loop {
   il: number;
 }
 
+/** One step of a loop's growth (lines 13-24), kept by recorded runs: both ends' nearest nodes. */
+export interface LoopStep {
+  star: number;
+  nearStar: number;
+  starDistance: number;
+  dest: number;
+  nearDest: number;
+  destDistance: number;
+  /** Which end took its node (line 15: Dest only when strictly closer). */
+  side: 'star' | 'dest';
+}
+
+/** A recorded run's account of Alg. 1 on a segment: each start's loop IL (null: abandoned) and the kept loop's steps. */
+export interface LoopLog {
+  ils: (number | null)[];
+  steps: LoopStep[];
+}
+
 /** Hamming distances of a segment: `distance[i * size + j]`. */
 export interface DistanceMatrix {
   size: number;
@@ -118,6 +136,8 @@ export function loopFrom(
   abandonAt = Infinity,
   order: Int32Array = nearestFirst(matrix),
   scratch: LoopScratch = loopScratch(matrix.size),
+  /** Recorded runs: receives each step of the loop's growth. */
+  trail?: LoopStep[],
 ): Loop | null {
   const { size, distance } = matrix;
   const width = size - 1;
@@ -149,6 +169,15 @@ export function loopFrom(
     let nearDest = nearestUnvisited(dest);
     if (nearDest === nearStar && remaining > 1) nearDest = secondUnvisited(dest);
     const nearDestDistance = distance[dest * size + nearDest];
+    trail?.push({
+      star,
+      nearStar,
+      starDistance: nearStarDistance,
+      dest,
+      nearDest,
+      destDistance: nearDestDistance,
+      side: nearStarDistance > nearDestDistance ? 'dest' : 'star',
+    });
     if (nearStarDistance > nearDestDistance) {
       path[destEnd++] = nearDest;
       il += nearDestDistance;
@@ -172,13 +201,16 @@ export function loopFrom(
  * is abandoned once its IL reaches the least found so far (line 25 keeps only a strictly smaller
  * one), which leaves the result as it is and cuts most loops short.
  */
-export function primTsp(matrix: DistanceMatrix, buffers?: TspBuffers): Loop {
+export function primTsp(matrix: DistanceMatrix, buffers?: TspBuffers, log?: LoopLog): Loop {
   const order = nearestFirst(matrix, buffers);
   const scratch = loopScratch(matrix.size, buffers);
   let best: Loop = { path: [], il: Infinity };
   for (let start = 0; start < matrix.size; start++) {
-    const loop = loopFrom(matrix, start, best.il, order, scratch);
+    const trail: LoopStep[] | undefined = log && [];
+    const loop = loopFrom(matrix, start, best.il, order, scratch, trail);
+    log?.ils.push(loop ? loop.il : null);
     if (loop) best = loop;
+    if (loop && log) log.steps = trail!;
   }
   return best;
 }

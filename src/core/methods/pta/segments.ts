@@ -9,6 +9,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { graySort } from '../shared/grayOrder.ts';
 import { itemPositions, type ItemOrder } from '../shared/itemOrder.ts';
 import { InputError } from '../../base/errors.ts';
+import type { PtaSteps } from './ptaSteps.ts';
 
 /** Default segment count: the one that keeps a segment near 200 transactions. */
 export const TARGET_SEGMENT_SIZE = 200;
@@ -55,18 +56,27 @@ export function sortedRows(dataset: Dataset, position: Uint32Array): number[] {
   return Array.from(graySort(dataset, position));
 }
 
-/** Pre-processing (Sec. 4.1): the Gray-sorted rows cut into segments of at least k rows. */
+/**
+ * Pre-processing (Sec. 4.1): the Gray-sorted rows cut into segments of at least k rows. A recorded
+ * run's `steps` draw the bit vectors (Fig. 2b), the sorted rows (Fig. 2c) and the segments (Fig. 3).
+ */
 export function planSegments(
   dataset: Dataset,
   k: number,
   segmentCount: number,
   order: ItemOrder,
+  steps?: PtaSteps,
 ): { sorted: number[]; segments: number[][] } {
   if (dataset.n < k) {
     throw new InputError(
       `k-anonymity needs at least k = ${k} transactions; ${dataset.name} has ${dataset.n}`,
     );
   }
-  const sorted = sortedRows(dataset, itemPositions(dataset, order));
-  return { sorted, segments: divideIntoSegments(sorted, segmentCount, k) };
+  const position = itemPositions(dataset, order);
+  steps?.input(position);
+  const sorted = sortedRows(dataset, position);
+  steps?.sorted(sorted);
+  const segments = divideIntoSegments(sorted, segmentCount, k);
+  steps?.segments(segments, segmentCount);
+  return { sorted, segments };
 }

@@ -2,24 +2,24 @@
  * `rcm-cahd`: band-matrix re-organisation by Reverse Cuthill-McKee on A x A^T (Ghinita Sec. 5.1,
  * Fig. 6-7; shared/p-degree/rcm.ts), then CAHD (Fig. 11) along the RCM order. The run notes report
  * the size of the row graph (edges; a bound when degrees are bounded, see rcm.ts) and of the
- * memory the ordering used. Its teaching view is
- * Fig. 1, as gray-cahd's (the Gray order there by decreasing support, Sec. 5.2).
+ * memory the ordering used. A recorded run draws the band matrix (Fig. 1b on the paper's example;
+ * rcmStep.ts).
  */
 import { cahd } from '../shared/p-degree/cahd.ts';
-import { pDegreeTeachingTrace } from '../shared/p-degree/fig1Trace.ts';
 import { ALPHA_PARAM } from '../shared/p-degree/pDegreeParams.ts';
 import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
 import { reverseCuthillMcKee } from '../shared/p-degree/rcm.ts';
-import { TEACHING_ROWS } from '../shared/teachingSize.ts';
+import { rcmStep } from './rcmStep.ts';
 
 export const rcmCahdSpec = pDegreeMethod({
   id: 'rcm-cahd',
   label: 'RCM band matrix + CAHD',
   params: [ALPHA_PARAM],
-  formGroups(rows, p, params, ctx) {
+  formGroups(rows, p, params, ctx, steps) {
     const rcm = reverseCuthillMcKee(rows);
     ctx.progress(0.5, 'RCM order');
-    const groups = cahd(rows, p, params.alpha, rcm.order, (f) => ctx.progress(0.5 + f / 2, 'groups'));
+    if (steps) rcmStep(steps, rcm);
+    const groups = cahd(rows, p, params.alpha, rcm.order, (f) => ctx.progress(0.5 + f / 2, 'groups'), steps);
     const n = rows.dataset.n;
     // Working memory of the ordering: tid-lists (nnz), per-row QID lists (nnz), degree, stamps,
     // levels, queue (4 x n), the items read per search (d), all 4-byte integers; the graph itself
@@ -34,10 +34,5 @@ export const rcmCahdSpec = pDegreeMethod({
         components: rcm.components,
       },
     };
-  },
-  teach: {
-    maxRows: TEACHING_ROWS,
-    run: (dataset, params, ctx) =>
-      pDegreeTeachingTrace(dataset, ctx.sensitive, params.p, params.alpha, 'support'),
   },
 });

@@ -1,6 +1,9 @@
 /**
- * The teaching views (Ghinita Fig. 1, PTA Figs. 3-7, COAT Example 4.1) draw every row and step of
- * a run: they are for the papers' small examples and datasets of a similar size only. A method's
- * `teach.maxRows`; the run pipeline refuses larger datasets before any work.
+ * What every method with a teaching stepper states in its spec: its run records its steps, on
+ * datasets of at most TEACHING_ROWS rows (core/teach/trace.ts; the run pipeline refuses larger
+ * datasets before any work).
  */
-export const TEACHING_ROWS = 60;
+import { TEACHING_ROWS } from '../../teach/trace.ts';
+import type { MethodTeach } from '../types.ts';
+
+export const TEACHING: MethodTeach = { maxRows: TEACHING_ROWS };

@@ -1,8 +1,7 @@
-/** COAT's additions to the page: its teaching view (Example 4.1), Pgen and the hierarchy weights. */
+/** COAT's additions to the page: Pgen and the hierarchy weights beside the form. */
 import { lazy } from 'react';
 import type { MethodViews } from '../types.ts';
 
 export const coatViews: MethodViews = {
-  TeachingView: lazy(() => import('./CoatTeachingView.tsx').then((m) => ({ default: m.CoatTeachingView }))),
   FormTools: lazy(() => import('./CoatTools.tsx').then((m) => ({ default: m.CoatTools }))),
 };

@@ -9,6 +9,7 @@
  */
 import { DistancesFrom } from '../../../data/rowDistance.ts';
 import { greedyGroups, type PartnerStrategy } from './greedyGroups.ts';
+import type { GroupSteps } from './groupSteps.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
 
 export function cahd(
@@ -17,6 +18,7 @@ export function cahd(
   alpha: number,
   order: ArrayLike<number>,
   progress?: (f: number) => void,
+  steps?: GroupSteps,
 ): number[][] {
   const n = rows.dataset.n;
   const prev = new Int32Array(n).fill(-1);
@@ -85,6 +87,20 @@ export function cahd(
         if (next[r] !== -1) prev[next[r]] = prev[r];
       }
     },
+    describe(t, partners, steps) {
+      const list = Array.from(listRow.subarray(0, listed));
+      return {
+        text:
+          `Its candidate list CL holds the ${span} nearest remaining rows before it and the ${span} after it in the order (alpha·p = ${span}), ` +
+          `skipping rows that conflict with it or with a row already listed; the ${p - 1} of CL with the fewest QID items apart join it.`,
+        cite: 'Ghinita Sec. 5.3, Fig. 11 lines 5-6',
+        candidates: list.map((r, k) =>
+          steps.candidate(t, r, partners.includes(r), {
+            side: `${listRank[k] & 1 ? 'after' : 'before'} ${listRank[k] >> 1}`,
+          }),
+        ),
+      };
+    },
   };
-  return greedyGroups(rows, p, order, strategy, progress);
+  return greedyGroups(rows, p, order, strategy, progress, steps);
 }

@@ -253,8 +253,17 @@ export class ExactNeighbours {
     return count;
   }
 
-  /** Up to p-1 nearest non-conflicting partners of t among the remaining rows (or the candidates). */
-  partners(t: number, isRemaining: Uint8Array, p: number, candidates?: CandidateSet): number[] {
-    return nonConflicting(this.rows, t, this.byDistance(t, isRemaining, candidates), p - 1);
+  /**
+   * Up to p-1 nearest non-conflicting partners of t among the remaining rows (or the candidates);
+   * `visited` (recorded runs) receives the rows the walk looked at, nearest first.
+   */
+  partners(
+    t: number,
+    isRemaining: Uint8Array,
+    p: number,
+    candidates?: CandidateSet,
+    visited?: number[],
+  ): number[] {
+    return nonConflicting(this.rows, t, this.byDistance(t, isRemaining, candidates), p - 1, visited);
   }
 }

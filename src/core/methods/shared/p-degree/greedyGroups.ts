@@ -7,6 +7,7 @@
  * between two queries is `GroupsInProgress`, which the speculative loop on the worker pool
  * (speculativeGroups.ts) drives the same way.
  */
+import type { GroupSteps, QueryAccount } from './groupSteps.ts';
 import { SensitiveHistogram, type SensitiveRows } from './sensitiveRows.ts';
 
 export interface PartnerStrategy {
@@ -14,6 +15,8 @@ export interface PartnerStrategy {
   partners(row: number, isRemaining: Uint8Array): number[];
   /** Told which rows just left the pool (so indexes can forget them). */
   removed?(rows: readonly number[]): void;
+  /** What the last `partners` call weighed, for a recorded run's step (groupSteps.ts). */
+  describe?(row: number, partners: readonly number[], steps: GroupSteps): QueryAccount;
 }
 
 /** Fig. 3 / Fig. 11 between two queries: the rows not yet grouped, H, and the groups so far. */
@@ -69,30 +72,42 @@ export function greedyGroups(
   order: ArrayLike<number>,
   strategy: PartnerStrategy,
   progress: (fraction: number) => void = () => {},
+  /** A recorded run's steps (the family template makes them when ctx.recorder is on). */
+  steps?: GroupSteps,
 ): number[][] {
   const state = new GroupsInProgress(rows, p);
   for (let at = 0; at < order.length; at++) {
     const t = order[at];
     if (!state.asks(t)) continue;
-    const group = state.take(t, strategy.partners(t, state.remaining));
+    const partners = strategy.partners(t, state.remaining);
+    const account = steps && strategy.describe?.(t, partners, steps);
+    const group = state.take(t, partners);
+    if (steps && account) steps.query(t, partners, group, account);
     if (!group) continue;
     strategy.removed?.(group);
     if ((at + 1) % 64 === 0) progress((at + 1) / order.length);
   }
-  return state.finish();
+  const groups = state.finish();
+  steps?.rest(groups);
+  return groups;
 }
 
-/** Picks, in the given candidate order, rows that conflict neither with `row` nor with each other. */
+/**
+ * Picks, in the given candidate order, rows that conflict neither with `row` nor with each other.
+ * `visited` (recorded runs) receives every candidate looked at, in order.
+ */
 export function nonConflicting(
   rows: SensitiveRows,
   row: number,
   candidates: Iterable<number>,
   wanted: number,
+  visited?: number[],
 ): number[] {
   const used = new Set(rows.sensitiveOf[row]);
   const chosen: number[] = [];
   for (const c of candidates) {
     if (chosen.length === wanted) break;
+    visited?.push(c);
     const items = rows.sensitiveOf[c];
     if (items.some((s) => used.has(s))) continue;
     for (const s of items) used.add(s);

@@ -2,7 +2,8 @@
  * What every p-degree method (Ghinita, Kalnis, Tao) shares around its own group formation: the
  * privacy degree parameter, the sensitive rows, the feasibility test of Theorem 1 (an error, not a
  * crash), and the `groups` release. A method supplies only how it forms groups (and, optionally,
- * the same formation in rounds of tasks for the worker pool, and its teaching trace).
+ * the same formation in rounds of tasks for the worker pool). A recorded run (ctx.recorder on, the
+ * teaching stepper) hands the formation a GroupSteps to record its steps in (groupSteps.ts).
  */
 import { SPECULATIVE_MIN_ROWS } from './speculativeGroups.ts';
 import {
@@ -16,6 +17,8 @@ import {
   type RunContext,
 } from '../../types.ts';
 import type { Dataset } from '../../../data/dataset.ts';
+import { TEACHING } from '../teachingSize.ts';
+import { GroupSteps } from './groupSteps.ts';
 import { groupsRelease } from './groupsRelease.ts';
 import { P_PARAM } from './pDegreeParams.ts';
 import { SensitiveRows } from './sensitiveRows.ts';
@@ -49,12 +52,17 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
   id: string;
   label: string;
   params: P;
-  formGroups: (rows: SensitiveRows, p: number, params: PDegreeParams<P>, ctx: RunContext) => GroupFormation;
+  /** `steps`: where a recorded run's steps go (undefined in production runs). */
+  formGroups: (
+    rows: SensitiveRows,
+    p: number,
+    params: PDegreeParams<P>,
+    ctx: RunContext,
+    steps?: GroupSteps,
+  ) => GroupFormation;
   rounds?: GroupRounds<P, Task, Partial>;
-  /** The teaching trace (Ghinita Fig. 1) for small datasets. */
-  teach?: { maxRows: number; run: (dataset: Dataset, params: PDegreeParams<P>, ctx: RunContext) => unknown };
 }): MethodSpec {
-  const { teach, rounds } = def;
+  const { rounds } = def;
   const params: readonly ParamSpec[] = [P_PARAM, ...def.params];
   return defineMethod<readonly ParamSpec[], Task, Partial>({
     id: def.id,
@@ -67,7 +75,9 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
     run(dataset, values, ctx) {
       const typed = resolvedAs<PDegreeParams<P>>(values);
       const rows = feasibleRows(dataset, typed.p, ctx);
-      return published(dataset, rows, def.formGroups(rows, typed.p, typed, ctx), ctx);
+      const steps = ctx.recorder.on ? new GroupSteps(ctx.recorder, rows, typed.p) : undefined;
+      steps?.input();
+      return published(dataset, rows, def.formGroups(rows, typed.p, typed, ctx, steps), ctx);
     },
     ...(rounds && {
       rounds: {
@@ -85,12 +95,7 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
         pays: (dataset) => dataset.n >= SPECULATIVE_MIN_ROWS,
       },
     }),
-    ...(teach && {
-      teach: {
-        maxRows: teach.maxRows,
-        run: (dataset, values, ctx) => teach.run(dataset, resolvedAs<PDegreeParams<P>>(values), ctx),
-      },
-    }),
+    teach: TEACHING,
   });
 }
 

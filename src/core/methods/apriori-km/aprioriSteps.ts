@@ -1,0 +1,132 @@
+/**
+ * The teaching steps of a recorded Apriori Anonymization run (Terrovitis et al., VLDB 2008, Sec. 4;
+ * the k^m baseline of the COAT paper): the hierarchy with its cut at the leaves, each size's count
+ * of the itemsets rarer than k as the cut publishes them, and each direct-anonymization fix: every
+ * combination of the itemset's nodes' ancestors tried in order of added NCP until one reaches k
+ * rows, the cut then lifted to it. The hierarchy is drawn with the cut as it stands.
+ */
+import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
+import { nodeLabel } from '../../data/hierarchy/rangeTree.ts';
+import type { Recorder } from '../../teach/recorder.ts';
+import { itemSet, shown } from '../../teach/drawings.ts';
+import type { Candidate, LatticeDrawing } from '../../teach/trace.ts';
+import type { Cut } from './cut.ts';
+
+/** An option DA tried for one rare itemset (recorded runs): its nodes, its cost, whether it reaches k. */
+export interface FixOption {
+  nodes: number[];
+  cost: number;
+  /** null when not needed: merging into fewer nodes makes the itemset a smaller, fixed one. */
+  reaches: boolean | null;
+}
+
+/** Rare itemsets listed per count (the rest are counted). */
+const SHOWN_ITEMSETS = 20;
+
+const CITE = 'Terrovitis et al. (VLDB 2008) Sec. 4, Apriori Anonymization; COAT paper Sec. 2 [20]';
+
+export class AprioriSteps {
+  /** Nodes in depth-first order (root first) and each node's place in it. */
+  private readonly order: number[] = [];
+
+  constructor(
+    private readonly rec: Recorder,
+    private readonly tree: RangeTree,
+    private readonly cut: Cut,
+    private readonly k: number,
+    /** Item occurrences of the whole data (NCP's denominator, with the item count). */
+    private readonly occurrences: number,
+  ) {
+    const children: number[][] = Array.from({ length: tree.parent.length }, () => []);
+    for (let node = 0; node < tree.parent.length; node++)
+      if (tree.parent[node] >= 0) children[tree.parent[node]].push(node);
+    for (const list of children)
+      list.sort((a, b) => tree.low[a] - tree.low[b] || tree.high[b] - tree.high[a]);
+    const stack = tree.root >= 0 ? [tree.root] : [];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      this.order.push(node);
+      for (let i = children[node].length - 1; i >= 0; i--) stack.push(children[node][i]);
+    }
+  }
+
+  private label(node: number): string {
+    return nodeLabel(this.tree, node);
+  }
+
+  private nodes(nodes: readonly number[]): string {
+    return itemSet(nodes.map((n) => this.label(n)));
+  }
+
+  lattice(): LatticeDrawing {
+    const { tree, cut } = this;
+    const inCut = new Set(cut.at);
+    const place = new Map(this.order.map((node, i) => [node, i]));
+    return {
+      kind: 'lattice',
+      nodes: this.order.map((node) => ({
+        id: this.label(node),
+        label: this.label(node),
+        parent: tree.parent[node] >= 0 ? place.get(tree.parent[node])! : -1,
+        leaves: tree.high[node] - tree.low[node],
+        cut: inCut.has(node),
+      })),
+    };
+  }
+
+  start(): void {
+    this.rec.step({
+      title: 'The hierarchy, cut at the items',
+      text:
+        `A global full-subtree generalization publishes every item as the node of a cut above it (the highlighted nodes), the same in every row. ` +
+        `The cut starts at the items themselves; Apriori Anonymization raises it only where an itemset of up to m items occurs in fewer than k = ${this.k} rows.`,
+      cite: CITE,
+      state: this.lattice(),
+      changed: [],
+    });
+  }
+
+  counted(size: number, tuples: readonly number[], counts: readonly number[]): void {
+    const listed: Candidate[] = [];
+    for (let v = 0; v < Math.min(counts.length, SHOWN_ITEMSETS); v++)
+      listed.push({
+        label: this.nodes(tuples.slice(v * size, v * size + size)),
+        values: { support: counts[v] },
+      });
+    if (counts.length > SHOWN_ITEMSETS)
+      listed.push({ label: `${counts.length - SHOWN_ITEMSETS} more`, values: { support: '' } });
+    this.rec.step({
+      title: `Itemsets of ${size} item${size === 1 ? '' : 's'} rarer than k`,
+      text:
+        `Counting the ${size}-itemsets of the data as the cut publishes it (Apriori's level ${size}) finds ${counts.length} that occur in fewer than k = ${this.k} rows but in some. ` +
+        'They are fixed one after the other, in the order of their nodes; one fix may fix others on the way.',
+      cite: CITE,
+      state: this.lattice(),
+      changed: [],
+      candidates: listed,
+    });
+  }
+
+  /** DA's fix of `itemset` (nodes of the cut): the options tried, the chosen one lifted. */
+  fixed(itemset: readonly number[], tried: readonly FixOption[], chosen: readonly number[]): void {
+    const ncp = (cost: number) => shown(cost / (this.tree.d * Math.max(1, this.occurrences)));
+    this.rec.step({
+      title: `Fix ${this.nodes(itemset)}`,
+      text:
+        `${this.nodes(itemset)} is in fewer than k = ${this.k} rows. Every way of replacing its nodes by themselves or an ancestor is tried by the NCP it adds ` +
+        `(each occurrence of an item costs the share of all items its published node stands for), cheapest first, until one is in at least k rows: ` +
+        `the cut is raised to ${this.nodes(chosen)}.`,
+      cite: `${CITE} (direct anonymization, DA)`,
+      state: this.lattice(),
+      changed: chosen.map((n) => this.label(n)),
+      candidates: tried.map((option) => ({
+        label: this.nodes(option.nodes),
+        values: {
+          'NCP added': ncp(option.cost),
+          'k rows': option.reaches === null ? 'fewer items' : option.reaches ? 'yes' : 'no',
+        },
+        chosen: option.nodes.length === chosen.length && option.nodes.every((n, i) => n === chosen[i]),
+      })),
+    });
+  }
+}

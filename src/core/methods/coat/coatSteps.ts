@@ -1,0 +1,164 @@
+/**
+ * The teaching steps of a recorded COAT run (Loukides et al. Alg. 1-3; Example 4.1 on Fig. 1),
+ * read off the run's own state (generalization.ts) as each action ends: the constraints COAT must
+ * satisfy, which unsatisfied constraint it takes (largest support, step 3), its least supported
+ * item (step 5) and what happens to it: generalized with the partner of least UL among its utility
+ * constraint (Alg. 2, every partner's UL shown) or suppressed (Alg. 3). The data is drawn as it is
+ * published at that moment: each item as its generalized item's label, suppressed items gone.
+ */
+import type { Recorder } from '../../teach/recorder.ts';
+import { itemSet, shown } from '../../teach/drawings.ts';
+import { rowName, type Candidate, type TableDrawing } from '../../teach/trace.ts';
+import type { ConstraintSet } from './constraintSet.ts';
+import type { CoatStep, Generalization } from './generalization.ts';
+import { generalizedLabel } from './generalizedLabel.ts';
+
+/** Constraints listed per step (the rest are counted). */
+const SHOWN_CONSTRAINTS = 20;
+
+export class CoatSteps {
+  constructor(
+    private readonly rec: Recorder,
+    private readonly state: Generalization,
+    private readonly k: number,
+    private readonly s: number,
+  ) {}
+
+  private token(item: number): string {
+    return this.state.dataset.dictionary.token(item);
+  }
+
+  /** A generalized item's published label. */
+  label(g: number): string {
+    return generalizedLabel(this.state.members.get(g)!.map((i) => this.token(i)));
+  }
+
+  private itemsLabel(items: readonly number[]): string {
+    return generalizedLabel(items.map((i) => this.token(i)));
+  }
+
+  /** A constraint as it stands: its generalized items. */
+  image(gids: readonly number[]): string {
+    return itemSet(gids.map((g) => this.label(g)));
+  }
+
+  /** The rows as published now. */
+  table(caption?: string): TableDrawing {
+    const { state } = this;
+    return {
+      kind: 'table',
+      rows: Array.from({ length: state.dataset.n }, (_, r) => ({
+        id: rowName(r),
+        label: rowName(r),
+        items: state
+          .rowImage(r)
+          .sort((a, b) => state.first(a) - state.first(b))
+          .map((g) => this.label(g)),
+      })),
+      ...(caption && { caption }),
+    };
+  }
+
+  private constraintCandidates(set: ConstraintSet, chosen?: number): Candidate[] {
+    const listed: Candidate[] = [];
+    let more = 0;
+    for (let ci = 0; ci < set.size; ci++) {
+      if (set.isSatisfied(ci) && ci !== chosen) continue;
+      if (listed.length === SHOWN_CONSTRAINTS) {
+        more++;
+        continue;
+      }
+      listed.push({
+        label: this.image(set.gids[ci]),
+        values: { support: this.state.itemsetSupport(set.gids[ci]) },
+        ...(chosen !== undefined && { chosen: ci === chosen }),
+      });
+    }
+    if (more > 0) listed.push({ label: `${more} more`, values: { support: '' } });
+    return listed;
+  }
+
+  /** The constraints of one pass (the given ones, or one k^m level) before COAT works on them. */
+  start(set: ConstraintSet, title: string, text: string, cite: string, figure?: string): void {
+    let unsatisfied = 0;
+    for (let ci = 0; ci < set.size; ci++) if (!set.isSatisfied(ci)) unsatisfied++;
+    this.rec.step({
+      title,
+      text: `${text} ${unsatisfied} of them are supported by fewer than k = ${this.k} rows (and by some), so not satisfied.`,
+      cite,
+      ...(figure && { figure }),
+      state: this.table(),
+      changed: [],
+      candidates: this.constraintCandidates(set),
+    });
+  }
+
+  /** Step 3: the unsatisfied constraint of largest support. */
+  take(set: ConstraintSet, ci: number): void {
+    const support = this.state.itemsetSupport(set.gids[ci]);
+    this.rec.step({
+      title: `Constraint ${this.image(set.gids[ci])}`,
+      text: `Of the constraints not yet satisfied, ${this.image(set.gids[ci])} has the largest support (${support} rows; ties go to the first): COAT works on it until it holds.`,
+      cite: 'Loukides et al. Alg. 1 steps 2-3',
+      state: this.table(),
+      changed: [],
+      candidates: this.constraintCandidates(set, ci),
+    });
+  }
+
+  /** Alg. 2 just merged (`step`, item ids as they were) into generalized item `gid`. */
+  generalized(set: ConstraintSet, ci: number, step: CoatStep, gid: number): void {
+    const { state } = this;
+    const im = this.itemsLabel(step.item);
+    const partner = this.itemsLabel(step.with!);
+    const merged = this.label(gid);
+    const utility = itemSet([im, ...(state.partnerCosts ?? []).map((c) => this.itemsLabel(c.items))]);
+    const support = state.itemsetSupport(set.gids[ci]);
+    this.rec.step({
+      title: `Generalize ${im} with ${partner}`,
+      text:
+        `${im} is the least supported item of the constraint (ties go to the first). Its utility constraint ${utility} lets it merge with the others; ` +
+        `the merge of least utility loss UL, (2^|ĩ| − 1)·sup(ĩ), is ${merged}, held by ${state.support(gid)} rows. ` +
+        `The constraint, now ${this.image(set.gids[ci])}, is in ${support} rows${support >= this.k ? ': satisfied' : `, still below k = ${this.k}`}.`,
+      cite: 'Loukides et al. Alg. 1 steps 4-8, Alg. 2 (UL: Def. 3.14)',
+      figure: 'Example 4.1',
+      state: this.table(),
+      changed: [merged],
+      candidates: (state.partnerCosts ?? []).map((c) => ({
+        label: `${im} + ${this.itemsLabel(c.items)}`,
+        values: { '|ĩ|': c.size, 'sup(ĩ)': c.support, UL: shown(2 ** c.log2Ul) },
+        chosen: c.items[0] === step.with![0],
+      })),
+    });
+  }
+
+  /** Why Alg. 1 suppresses g: alone in its utility constraint below k (lines 9-10), else lines 12-14. */
+  suppressReason(g: number, alone: boolean): string {
+    const label = this.label(g);
+    const utility = itemSet(this.state.utilityOfGid(g).map((x) => this.label(x)));
+    return alone
+      ? `${label} is the least supported item that can change, in ${this.state.support(g)} rows, below k = ${this.k}. It is alone in its utility constraint ${utility}, so it cannot be generalized.`
+      : `No item of the constraint can be merged, and none is below k; its least supported item, ${label}, goes.`;
+  }
+
+  /** Alg. 3 just suppressed `items` (why: `reason`). */
+  suppressed(set: ConstraintSet, ci: number, items: readonly number[], reason: string): void {
+    const { state } = this;
+    const label = this.itemsLabel(items);
+    const support = state.itemsetSupport(set.gids[ci]);
+    const total = state.dataset.d;
+    this.rec.step({
+      title: `Suppress ${label}`,
+      text:
+        `${reason} ${label} is removed from every row (${state.suppressed.length} of ${total} items suppressed so far, within s = ${this.s}%). ` +
+        `The constraint, now ${this.image(set.gids[ci])}, is in ${support} rows${support >= this.k || set.gids[ci].length === 0 ? ': satisfied' : `, still below k = ${this.k}`}.`,
+      cite: 'Loukides et al. Alg. 1 steps 9-14, Alg. 3',
+      figure: 'Example 4.1',
+      state: this.table(`suppressed: ${itemSet(this.state.suppressed.map((i) => this.token(i)))}`),
+      // The rows that lost it (the item itself is drawn nowhere any more).
+      changed: Array.from({ length: state.dataset.n }, (_, r) => r)
+        .filter((r) => items.some((i) => state.dataset.row(r).includes(i)))
+        .map(rowName),
+    });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What a recorded LSH run (Ghinita Sec. 4.2, Fig. 5) says at its steps: the B projections of w
+ * QID items each (Build_LSH_HashTable), and for each sensitive transaction the rows that share one
+ * of its buckets (LSHResult), the walk NonConflictNN made over them, and the exact search over all
+ * rows when they held too few partners (line 12).
+ */
+import type { GroupSteps, QueryAccount } from '../shared/p-degree/groupSteps.ts';
+import type { Projections } from './lshTables.ts';
+
+/** Projections listed in the step (more are summed up). */
+const SHOWN_TABLES = 12;
+
+export function projectionsStep(steps: GroupSteps, projections: Projections): void {
+  const { rows } = steps;
+  const { tables, width, items } = projections;
+  steps.ordered(
+    Array.from({ length: rows.dataset.n }, (_, r) => r),
+    {
+      title: 'LSH hash tables',
+      text:
+        `${tables} random projections of ${width} QID items each; in each table a row's key is its bit pattern on that projection's items, ` +
+        `and rows with the same non-zero key share a bucket. The sensitive transactions are then taken in input order, as NNGroup does.`,
+      cite: 'Ghinita Sec. 4.2, Fig. 5 lines 1-5 (Build_LSH_HashTable)',
+      candidates: Array.from({ length: Math.min(tables, SHOWN_TABLES) }, (_, b) => ({
+        label: `P${b + 1}`,
+        values: {
+          items: Array.from(items.subarray(b * width, (b + 1) * width), (i) => steps.token(i)).join(', '),
+        },
+      })).concat(
+        tables > SHOWN_TABLES
+          ? [
+              {
+                label: `P${SHOWN_TABLES + 1}…P${tables}`,
+                values: { items: `${tables - SHOWN_TABLES} more tables` },
+              },
+            ]
+          : [],
+      ),
+    },
+  );
+}
+
+export function lshAccount(
+  steps: GroupSteps,
+  t: number,
+  partners: readonly number[],
+  walk: { size: number; inBuckets: readonly number[]; all: readonly number[]; fallback: boolean },
+): QueryAccount {
+  // One walk: its rows are partners when its answer counts (the fallback's, when it ran).
+  const walked = (visited: readonly number[], from: string, counts: boolean) => {
+    const picked: number[] = [];
+    return visited.map((r) => {
+      const note = steps.conflictNote(t, picked, r);
+      if (note === undefined) picked.push(r);
+      return steps.candidate(t, r, counts && partners.includes(r), { from }, note);
+    });
+  };
+  const considered = walk.fallback
+    ? [...walked(walk.inBuckets, 'bucket', false), ...walked(walk.all, 'all rows', true)]
+    : walked(walk.inBuckets, 'bucket', true);
+  return {
+    text:
+      `${walk.size} remaining rows share a bucket with it (LSHResult); NonConflictNN walks them nearest first, skipping conflicts` +
+      (walk.fallback
+        ? `, and finds too few, so the exact search over all rows runs instead (line 12).`
+        : '.'),
+    cite: `Ghinita Sec. 4.2, Fig. 5 lines 6-${walk.fallback ? 12 : 10}`,
+    candidates: considered,
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The teaching steps of a recorded PatternKa run (Alg. 1, Sec. 3; pattern cache of Alg. 4): the
+ * rows, then each group: the longest frequent patterns of the rows still ungrouped (mined afresh
+ * or still frequent in the cache), the one drawn at random, and every remaining row holding it
+ * made a group (eq. 18); at the end the rows left join the group of least NCP (eq. 8). The table
+ * shows the groups formed so far, the remaining rows after them.
+ */
+import type { Dataset } from '../../data/dataset.ts';
+import type { Recorder } from '../../teach/recorder.ts';
+import { itemSet, rowIds, shown } from '../../teach/drawings.ts';
+import { rowName, type Candidate, type TableDrawing } from '../../teach/trace.ts';
+
+/** Patterns listed per step (the rest are counted). */
+const SHOWN_PATTERNS = 20;
+
+export class PatternKaTeach {
+  private readonly groups: number[][] = [];
+
+  constructor(
+    private readonly rec: Recorder,
+    private readonly dataset: Dataset,
+    private readonly k: number,
+  ) {}
+
+  private pattern(items: readonly number[]): string {
+    return itemSet(items.map((i) => this.dataset.dictionary.token(i)));
+  }
+
+  private table(remaining: readonly number[]): TableDrawing {
+    const { dataset } = this;
+    const row = (r: number, group?: number) => ({
+      id: rowName(r),
+      label: rowName(r),
+      items: dataset.rowTokens(r),
+      ...(group !== undefined && { group }),
+    });
+    return {
+      kind: 'table',
+      rows: [...this.groups.flatMap((g, i) => g.map((r) => row(r, i))), ...remaining.map((r) => row(r))],
+      groups: this.groups.map((g, i) => ({ id: `G${i + 1}`, label: `G${i + 1}`, note: `${g.length} rows` })),
+    };
+  }
+
+  start(): void {
+    this.rec.step({
+      title: 'The rows, all ungrouped',
+      text:
+        `PatternKa forms groups of at least k = ${this.k} rows one at a time; a group is every remaining row holding one of the longest patterns that k rows share, ` +
+        'so that the group, published as the items all its rows hold, keeps as many items as it can.',
+      cite: 'PatternKa Sec. 3.1 (claims C.1-C.2, eq. 12, 17), Alg. 1',
+      state: this.table(Array.from({ length: this.dataset.n }, (_, r) => r)),
+      changed: [],
+    });
+  }
+
+  /** A group formed from `chosen` among the `count` longest patterns; `remaining` after it. */
+  grouped(
+    patterns: readonly { items: readonly number[]; support: number }[],
+    count: number,
+    chosen: readonly number[],
+    rows: readonly number[],
+    remaining: readonly number[],
+    mined: boolean,
+    relational: boolean,
+  ): void {
+    this.groups.push([...rows]);
+    const g = this.groups.length;
+    const listed: Candidate[] = patterns.slice(0, SHOWN_PATTERNS).map((p) => ({
+      label: this.pattern(p.items),
+      values: { items: p.items.length, support: p.support },
+      chosen: p.items.length === chosen.length && p.items.every((x, i) => x === chosen[i]),
+    }));
+    if (count > SHOWN_PATTERNS)
+      listed.push({ label: `${count - SHOWN_PATTERNS} more`, values: { items: '', support: '' } });
+    this.rec.step({
+      title: `Group G${g} by ${this.pattern(chosen)}`,
+      text:
+        `${mined ? 'Mining the remaining rows' : 'The cache, mined earlier,'} gives ${count} longest frequent pattern${count === 1 ? '' : 's'} of ${chosen.length} item${chosen.length === 1 ? '' : 's'} (each in at least k = ${this.k} remaining rows). ` +
+        (relational
+          ? `Alg. 2 picks ${this.pattern(chosen)} and about k rows of it, as diverse as it can: they form G${g}.`
+          : `One is drawn at random, ${this.pattern(chosen)}: the ${rows.length} remaining rows holding it form G${g} (eq. 18).`),
+      cite: relational
+        ? 'PatternKa Alg. 1, Alg. 2 (relational PatternSelection)'
+        : `PatternKa Alg. 1 (longest patterns, PatternSelection, SampleSelection eq. 18)${mined ? ', Alg. 4 (mining)' : ', Sec. 3.3 (pattern cache)'}`,
+      state: this.table(remaining),
+      changed: [...rowIds(rows), `G${g}`],
+      candidates: listed,
+    });
+  }
+
+  /** The last rows (fewer than k) join the group of least NCP, `ncps` per group. */
+  leftovers(rows: readonly number[], ncps: readonly number[], best: number): void {
+    this.groups[best].push(...rows);
+    this.rec.step({
+      title: `The last ${rows.length} row${rows.length === 1 ? '' : 's'} join G${best + 1}`,
+      text: `Fewer than k = ${this.k} rows are left, too few for a group: they join the group of least information loss (NCP), whose published items become what all its rows, old and new, hold.`,
+      cite: 'PatternKa Alg. 1 (last lines), eq. 8',
+      state: this.table([]),
+      changed: [...rowIds(rows), `G${best + 1}`],
+      candidates: ncps.map((ncp, i) => ({
+        label: `G${i + 1}`,
+        values: { NCP: shown(ncp) },
+        chosen: i === best,
+      })),
+    });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * What a recorded PermMondrian run says at its steps (Ghinita Sec. 6.2's PM baseline; LeFevre et
+ * al.'s Mondrian): the partitions as they stand (groups already settled first, then those waiting,
+ * next one first), each split with every QID item it weighed and its balance score, and each
+ * partition that no item can split any more, which becomes a group.
+ */
+import { rowIds, shown } from '../../teach/drawings.ts';
+import type { Candidate } from '../../teach/trace.ts';
+import type { GroupSteps } from '../shared/p-degree/groupSteps.ts';
+
+const CITE = 'Ghinita Sec. 6.2 (PermMondrian baseline), after LeFevre et al. (Mondrian)';
+
+/** Items listed per step (the best first); the rest are counted. */
+const SHOWN_ITEMS = 20;
+
+export class MondrianSteps {
+  constructor(
+    private readonly steps: GroupSteps,
+    private readonly groups: readonly number[][],
+    private readonly stack: readonly { rows: number[] }[],
+  ) {}
+
+  private parts() {
+    return [
+      ...this.groups.map((rows, i) => ({ rows, label: `G${i + 1}` })),
+      ...[...this.stack].reverse().map((part, i) => ({ rows: part.rows, label: `P${i + 1}` })),
+    ];
+  }
+
+  start(): void {
+    this.steps.rec.step({
+      title: 'One partition of all rows',
+      text: 'PermMondrian starts from all rows as one partition and splits partitions on QID items, top down; a partition that no item can split becomes a group, published with its exact QID items.',
+      cite: CITE,
+      state: this.steps.parts(this.parts()),
+      changed: [],
+    });
+  }
+
+  private candidates(
+    scored: readonly { item: number; score: number | null }[],
+    chosen?: number,
+  ): Candidate[] {
+    const sorted = [...scored].sort(
+      (a, b) => (a.score ?? Infinity) - (b.score ?? Infinity) || a.item - b.item,
+    );
+    const listed: Candidate[] = sorted.slice(0, SHOWN_ITEMS).map(({ item, score }) => ({
+      label: this.steps.token(item),
+      ref: this.steps.token(item),
+      values: { score: score === null ? '—' : shown(score) },
+      chosen: item === chosen,
+      ...(score === null && { note: 'a side would hold a sensitive item in more than 1/p of its rows' }),
+    }));
+    if (sorted.length > SHOWN_ITEMS)
+      listed.push({ label: `${sorted.length - SHOWN_ITEMS} more items`, values: { score: '' } });
+    return listed;
+  }
+
+  split(
+    part: readonly number[],
+    item: number,
+    holding: readonly number[],
+    without: readonly number[],
+    scored: readonly { item: number; score: number | null }[],
+  ): void {
+    const token = this.steps.token(item);
+    this.steps.rec.step({
+      title: `Split on ${token}`,
+      text:
+        `The ${part.length} rows split into the ${holding.length} holding ${token} and the ${without.length} without it. ` +
+        `Of the items whose split leaves both sides with degree ≥ ${this.steps.p}, ${token} gives the most balanced halves ` +
+        `(score: size difference / |P| plus, per sensitive item, the difference of its share on the two sides; lowest wins).`,
+      cite: CITE,
+      state: this.steps.parts(this.parts()),
+      changed: rowIds(holding),
+      candidates: this.candidates(scored, item),
+    });
+  }
+
+  settled(part: readonly number[], scored: readonly { item: number; score: number | null }[]): void {
+    const g = this.groups.length;
+    this.steps.rec.step({
+      title: `G${g} is a group`,
+      text:
+        scored.length === 0
+          ? `Its ${part.length} rows ${part.length > 1 ? 'share every QID item' : 'stand alone'}: no item splits them, so they are published as group G${g} (${this.steps.groupNote(part)}).`
+          : `No split of its ${part.length} rows keeps degree ≥ ${this.steps.p} on both sides, so they are published as group G${g} (${this.steps.groupNote(part)}).`,
+      cite: CITE,
+      state: this.steps.parts(this.parts()),
+      changed: [...rowIds(part), `G${g}`],
+      candidates: scored.length > 0 ? this.candidates(scored) : undefined,
+    });
+  }
+}

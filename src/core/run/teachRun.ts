@@ -1,0 +1,86 @@
+/**
+ * A method's teaching trace (DESIGN.md sec. 3 `teach`; core/teach/trace.ts): the method's own run,
+ * exactly as a production run calls it (same params resolution, sensitive items, seeded RNG, header),
+ * with a StepRecorder in its context instead of the no-op one. The release it returns is verified
+ * like any other, and drawn as the trace's last step: the last state is the release this very run
+ * publishes. Refused before any work on a method without a stepper or a dataset above its limit.
+ */
+import { InputError, VerificationError } from '../base/errors.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { citationOf } from '../methods/papers.ts';
+import { verifyRelease } from '../release/verify.ts';
+import type { PrivacyModel, ReleaseKind } from '../release/types.ts';
+import { StepRecorder } from '../teach/recorder.ts';
+import { releaseDrawing } from '../teach/releaseDrawing.ts';
+import { MAX_STEPS, TRACE_VERSION, type Step, type Trace } from '../teach/trace.ts';
+import { resolveRequest, runContext } from './resolveRequest.ts';
+import type { RunRequest } from './runRecord.ts';
+
+/** What the verifier checked, in words, per privacy model (DESIGN.md sec. 4). */
+const GUARANTEE: Record<PrivacyModel, string> = {
+  'p-degree': 'every group has privacy degree at least p',
+  'k-anonymity': 'every published row is identical to at least k - 1 others',
+  'km-anonymity': 'every itemset of up to m published items occurs in at least k rows or in none',
+  constraints: 'every privacy constraint is supported by at least k rows or by none',
+  'l-diversity': 'every column of every bucket is l-diverse',
+};
+
+const UNIT: Record<ReleaseKind, string> = {
+  groups: 'group',
+  transactions: 'class',
+  generalized: 'table',
+  buckets: 'bucket',
+};
+
+export type TeachRequest = Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'>;
+
+/** Why a dataset cannot be taught by this method (null: it can). */
+export function teachRefusal(dataset: Dataset, method: string): string | null {
+  const { spec } = resolveRequest({ method, params: {} });
+  if (!spec.teach) return `${spec.id} has no teaching stepper`;
+  if (dataset.n > spec.teach.maxRows)
+    return `the teaching stepper of ${spec.id} draws at most ${spec.teach.maxRows} transactions (the teaching limit); ${dataset.name} has ${dataset.n.toLocaleString('en-US')}`;
+  return null;
+}
+
+export function teachRun(dataset: Dataset, request: TeachRequest, maxSteps = MAX_STEPS): Trace {
+  const { spec, params } = resolveRequest(request);
+  const refusal = teachRefusal(dataset, spec.id);
+  if (refusal) throw new InputError(refusal);
+  const recorder = new StepRecorder(maxSteps - 1);
+  const ctx = runContext(dataset, spec, params, request, { recorder });
+  const { release, audit } = spec.run(dataset, params, ctx);
+  const verification = verifyRelease(dataset, release, audit);
+  if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
+  const lastMatrix = [...recorder.steps].reverse().find((s) => s.state.kind === 'matrix')?.state;
+  const columns = lastMatrix?.kind === 'matrix' ? lastMatrix.columns.filter((c) => !c.sensitive) : [];
+  const published: Step = {
+    title: 'The release',
+    text:
+      `What the run publishes, checked by the verifier: ${GUARANTEE[spec.model]}. ` +
+      `Rows are shuffled within each ${UNIT[release.kind]} (seed ${request.seed}); the row names are the private audit's link to the input, which is never published.` +
+      (recorder.omitted > 0
+        ? ` ${recorder.omitted} steps before this one are not shown: a trace holds at most ${maxSteps}.`
+        : ''),
+    cite: `${citationOf(spec.paper)}; published form: DESIGN.md sec. 4`,
+    state: releaseDrawing(
+      release,
+      audit,
+      columns.map((c) => c.label),
+    ),
+    changed: [],
+  };
+  return {
+    version: TRACE_VERSION,
+    method: spec.id,
+    label: spec.label,
+    citation: citationOf(spec.paper),
+    params: { ...params },
+    seed: request.seed,
+    sensitive: ctx.header.sensitive,
+    dataset: { name: dataset.name, transactions: dataset.n, items: dataset.d },
+    limits: { rows: spec.teach!.maxRows, steps: maxSteps },
+    omitted: recorder.omitted,
+    steps: [...recorder.steps, published],
+  };
+}

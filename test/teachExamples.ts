@@ -1,0 +1,34 @@
+/**
+ * Each method on the worked example of its paper (the samples in public/samples), with the paper's
+ * settings as CLI flags: Ghinita Fig. 1a for the six p-degree methods and for PatternKa (whose paper
+ * has no worked example), PTA Fig. 2, the anatomy paper's Table I(A), COAT Fig. 1a with Example
+ * 4.1's constraints for COAT and with k = 5, m = 2 for Apriori anonymization (COAT's baseline).
+ */
+const GHINITA = ['public/samples/ghinita-fig1a.csv', '--p', '2', '--sensitive', 'Viagra,Pregnancy Test'];
+
+export const TEACH_EXAMPLES: { method: string; args: string[] }[] = [
+  { method: 'gray-cahd', args: [...GHINITA, '--order', 'input'] },
+  { method: 'rcm-cahd', args: GHINITA },
+  { method: 'nn', args: GHINITA },
+  { method: 'lsh', args: GHINITA },
+  { method: 'perm-mondrian', args: GHINITA },
+  { method: 'anatomy', args: GHINITA },
+  { method: 'patternka', args: ['public/samples/ghinita-fig1a.csv', '--k', '2'] },
+  { method: 'pta', args: ['public/samples/pta-fig2a.arff', '--k', '3', '--segments', '2'] },
+  { method: 'multi-anatomy', args: ['public/samples/anatomy-table1a.csv', '--l', '2', '--columns', '2'] },
+  {
+    method: 'coat',
+    args: [
+      'public/samples/coat-fig1a.csv',
+      '--k',
+      '5',
+      '--m',
+      '0',
+      '--constraints',
+      'test/data/traces/coat-constraints.csv',
+      '--utility',
+      'test/data/traces/coat-utility.csv',
+    ],
+  },
+  { method: 'apriori-km', args: ['public/samples/coat-fig1a.csv', '--k', '5', '--m', '2'] },
+];
