@@ -1,7 +1,9 @@
 /**
  * The page: load panel and dataset list on the left; on the right the tabs: the active dataset's
- * overview, a single run (Anonymize), a sweep (Experiment), the saved experiments' charts
- * (Results, which needs no dataset) and the Check of a dataset against the privacy models.
+ * overview, a single run (Anonymize), the teaching stepper (Teach), a sweep (Experiment), the saved
+ * experiments' charts (Results, which needs no dataset) and the Check of a dataset against the
+ * privacy models. A stepper's link (`#teach&...`, teach/teachLink.ts) opens the Teach tab on its
+ * data, method, parameters and step, at start or when the address changes.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AnonymizePanel } from './anonymize/AnonymizePanel.tsx';
@@ -16,6 +18,8 @@ import { useExperiments } from './experiment/experimentStore.ts';
 import { useRuns } from './anonymize/runStore.ts';
 import { DEFAULT_SAMPLE_ID, SAMPLES } from './load/samples.ts';
 import { useWorkbench } from './load/datasetStore.ts';
+import { parseTeachHash } from './teach/teachLink.ts';
+import { openTeachLink } from './teach/openTeachLink.ts';
 
 // The tabs one opens later are chunks of their own, fetched on first use (bench/results.md).
 const CheckPage = lazy(() => import('./check/CheckPage.tsx').then((m) => ({ default: m.CheckPage })));
@@ -25,13 +29,15 @@ const ExperimentPage = lazy(() =>
 const ResultsPage = lazy(() =>
   import('./experiment/ResultsPage.tsx').then((m) => ({ default: m.ResultsPage })),
 );
+const TeachPage = lazy(() => import('./teach/TeachPage.tsx').then((m) => ({ default: m.TeachPage })));
 
 let started = false;
 
-type Tab = 'overview' | 'anonymize' | 'experiment' | 'results' | 'check';
+type Tab = 'overview' | 'anonymize' | 'teach' | 'experiment' | 'results' | 'check';
 const TABS: [Tab, string][] = [
   ['overview', 'Overview'],
   ['anonymize', 'Anonymize'],
+  ['teach', 'Teach'],
   ['experiment', 'Experiment'],
   ['results', 'Results'],
   ['check', 'Check'],
@@ -43,19 +49,38 @@ export function App() {
   const restore = useWorkbench((s) => s.restore);
   const hydrate = useExperiments((s) => s.hydrate);
   const hydrateRuns = useRuns((s) => s.hydrate);
-  const [tab, setTab] = useState<Tab>('overview');
+  const [tab, setTab] = useState<Tab>(() => (parseTeachHash(location.hash) ? 'teach' : 'overview'));
 
   useEffect(() => {
     if (started) return;
     started = true;
     void hydrate();
     void hydrateRuns();
-    // The datasets of the last visit come back; a newcomer sees the synthetic sample at once.
-    void restore().then((restored) => {
+    // The datasets of the last visit come back; a newcomer sees the synthetic sample at once, or
+    // the data of the stepper's link the page was opened with.
+    void restore().then(async (restored) => {
+      const link = parseTeachHash(location.hash);
+      if (link && (await openTeachLink(link))) return;
       const sample = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID);
       if (!restored && sample) void loadSample(sample);
     });
   }, [loadSample, restore, hydrate, hydrateRuns]);
+
+  // A stepper's link followed from within the page (the Anonymize form's "Step through it").
+  useEffect(() => {
+    const onHash = () => {
+      const link = parseTeachHash(location.hash);
+      if (!link) return;
+      setTab('teach');
+      void openTeachLink(link);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  // Leaving the Teach tab drops its address, so a reload opens where the user is.
+  useEffect(() => {
+    if (tab !== 'teach' && parseTeachHash(location.hash)) history.replaceState(null, '', location.pathname);
+  }, [tab]);
 
   const page = () => {
     if (tab === 'results') return <ResultsPage />;
@@ -70,6 +95,8 @@ export function App() {
             <RunResults dataset={active} />
           </>
         );
+      case 'teach':
+        return <TeachPage dataset={active} />;
       case 'experiment':
         return <ExperimentPage dataset={active} onShowResults={() => setTab('results')} />;
       case 'check':

@@ -83,6 +83,11 @@ export function shown(value: number): number {
   return Number.isInteger(value) ? value : Number(value.toPrecision(4));
 }
 
+/** A count with its noun: `1 row`, `3 rows` (`plural` when not the noun + s). */
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
 /** Items as a reader writes a set: `{Wine, Meat}`. */
 export function itemSet(tokens: readonly string[]): string {
   return `{${tokens.join(', ')}}`;

@@ -79,6 +79,8 @@ export interface PairsDrawing {
   values: (number | null)[][];
   path?: number[];
   closed?: boolean;
+  /** What the diagonal shows (PTA's Fig. 4 writes ∞); empty when absent. */
+  diagonal?: string;
   groups?: (Labelled & { note?: string })[];
   caption?: string;
 }

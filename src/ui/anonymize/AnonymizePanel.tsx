@@ -9,12 +9,14 @@ import type { DatasetEntry } from '../load/datasetStore.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
 import { ParamForm } from '../widgets/ParamForm.tsx';
+import { carriedValues, MethodSelect } from '../widgets/MethodSelect.tsx';
 import { defaultMetricChoice, MetricPicker, metricSettingsOf, type MetricChoice } from './MetricPicker.tsx';
 import { methodViews } from '../methods/registry.ts';
 import type { FormRequest } from '../methods/types.ts';
 import { SAMPLES } from '../load/samples.ts';
 import { BAND_HELP, BAND_LABEL, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
 import { RunProgress } from './RunProgress.tsx';
+import { teachHash } from '../teach/teachLink.ts';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   // Selected fields only: the progress of a run re-renders RunProgress, not the whole form.
@@ -87,17 +89,13 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind);
   const current = (name: string) =>
     values[`${method.id}.${name}`] ?? method.params.find((p) => p.name === name)?.default ?? '';
-  // Switching to another method of the same privacy model keeps the values of the parameters
-  // both have (p, alpha, k): comparing methods at one setting takes no retyping.
   const switchMethod = (id: string) => {
-    const next = methods.find((m) => m.id === id);
-    if (next && next.model === method.model) {
-      const shared = next.params.filter((p) => method.params.some((q) => q.name === p.name));
-      setValues((v) => ({
-        ...v,
-        ...Object.fromEntries(shared.map((p) => [`${next.id}.${p.name}`, current(p.name)])),
-      }));
-    }
+    const carried = carriedValues(
+      method,
+      methods.find((m) => m.id === id),
+      current,
+    );
+    setValues((v) => ({ ...v, ...carried }));
     setMethodId(id);
   };
   const formRequest: FormRequest = {
@@ -124,20 +122,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   return (
     <section className="panel anonymize" data-testid="anonymize-panel">
       <div className="anonymize-form">
-        <label className="field">
-          Method
-          <select
-            data-testid="method-select"
-            value={method.id}
-            onChange={(e) => switchMethod(e.target.value)}
-          >
-            {methods.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label} — {m.model}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MethodSelect methods={methods} value={method.id} onChange={switchMethod} testId="method-select" />
         <ParamForm
           params={method.params}
           values={Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]))}
@@ -194,6 +179,25 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             Run {method.id} on {dataset.name}
           </button>
           <RunProgress />
+          {method.teachMaxRows !== undefined &&
+            dataset.overview.stats.transactions <= method.teachMaxRows && (
+              <a
+                data-testid="teach-link"
+                href={teachHash({
+                  ...(dataset.sampleId ? { sample: dataset.sampleId } : { dataset: dataset.name }),
+                  method: method.id,
+                  params: formRequest.params as Record<string, ParamValue>,
+                  ...(method.needsSensitive && {
+                    sensitiveKind: sensitiveMode,
+                    sensitiveText: sensitiveMode === 'items' ? sensitiveItems : String(sensitiveCount),
+                  }),
+                  seed,
+                  step: 0,
+                })}
+              >
+                Step through it
+              </a>
+            )}
         </div>
         <p className="muted small">
           <span data-testid="method-paper">From {method.citation}.</span> Every release is checked by its

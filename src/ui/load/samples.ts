@@ -1,8 +1,8 @@
 /**
  * The built-in samples: each paper's worked example (public/samples) and a synthetic
  * T10I4D10K-style dataset generated in a worker with a fixed seed (no large file in the repo).
- * A worked example also carries the paper's settings for it, which the Anonymize form starts
- * from when the sample is opened (a teacher sees the paper's run and teaching view at once).
+ * A worked example also carries the paper's settings for it, which the Anonymize form and the
+ * Teach tab start from when the sample is opened (a teacher sees the paper's run and steps at once).
  */
 import type { DatasetFormat } from '../../core/data/dataset.ts';
 import type { QuestParams } from '../../core/data/synthetic.ts';
@@ -39,11 +39,16 @@ export const SAMPLES: Sample[] = [
   {
     id: 'ghinita-fig1a',
     label: 'Ghinita Fig. 1a',
-    note: 'Purchase log of five customers; Viagra and Pregnancy Test are the sensitive items',
+    note: 'Purchase log of five customers (T1-T5: Bob, David, Claire, Andrea, Ellen); Viagra and Pregnancy Test are the sensitive items',
     kind: 'file',
     path: 'samples/ghinita-fig1a.csv',
-    // Sec. 3 and Fig. 1: privacy degree 2 over the two sensitive items.
-    example: { method: 'gray-cahd', params: { p: 2 }, sensitive: ['Viagra', 'Pregnancy Test'] },
+    // Sec. 3 and Fig. 1: privacy degree 2 over the two sensitive items; the Gray code reads the
+    // QID columns in Fig. 1a's order (Wine, Strawberries, Meat, Cream: Sec. 5.2's codes, Fig. 1c).
+    example: {
+      method: 'gray-cahd',
+      params: { p: 2, order: 'input' },
+      sensitive: ['Viagra', 'Pregnancy Test'],
+    },
   },
   {
     id: 'coat-fig1a',

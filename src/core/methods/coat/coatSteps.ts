@@ -7,7 +7,7 @@
  * published at that moment: each item as its generalized item's label, suppressed items gone.
  */
 import type { Recorder } from '../../teach/recorder.ts';
-import { itemSet, shown } from '../../teach/drawings.ts';
+import { count, itemSet, shown } from '../../teach/drawings.ts';
 import { rowName, type Candidate, type TableDrawing } from '../../teach/trace.ts';
 import type { ConstraintSet } from './constraintSet.ts';
 import type { CoatStep, Generalization } from './generalization.ts';
@@ -84,7 +84,7 @@ export class CoatSteps {
     for (let ci = 0; ci < set.size; ci++) if (!set.isSatisfied(ci)) unsatisfied++;
     this.rec.step({
       title,
-      text: `${text} ${unsatisfied} of them are supported by fewer than k = ${this.k} rows (and by some), so not satisfied.`,
+      text: `${text} ${unsatisfied} of them ${unsatisfied === 1 ? 'is' : 'are'} supported by fewer than k = ${this.k} rows (and by some), so not satisfied.`,
       cite,
       ...(figure && { figure }),
       state: this.table(),
@@ -98,7 +98,7 @@ export class CoatSteps {
     const support = this.state.itemsetSupport(set.gids[ci]);
     this.rec.step({
       title: `Constraint ${this.image(set.gids[ci])}`,
-      text: `Of the constraints not yet satisfied, ${this.image(set.gids[ci])} has the largest support (${support} rows; ties go to the first): COAT works on it until it holds.`,
+      text: `Of the constraints not yet satisfied, ${this.image(set.gids[ci])} has the largest support (${count(support, 'row')}; ties go to the first): COAT works on it until it holds.`,
       cite: 'Loukides et al. Alg. 1 steps 2-3',
       state: this.table(),
       changed: [],
@@ -112,7 +112,11 @@ export class CoatSteps {
     const im = this.itemsLabel(step.item);
     const partner = this.itemsLabel(step.with!);
     const merged = this.label(gid);
-    const utility = itemSet([im, ...(state.partnerCosts ?? []).map((c) => this.itemsLabel(c.items))]);
+    const utility = itemSet(
+      [step.item, ...(state.partnerCosts ?? []).map((c) => c.items)]
+        .sort((a, b) => a[0] - b[0])
+        .map((items) => this.itemsLabel(items)),
+    );
     const support = state.itemsetSupport(set.gids[ci]);
     this.rec.step({
       title: `Generalize ${im} with ${partner}`,

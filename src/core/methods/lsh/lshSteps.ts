@@ -60,7 +60,7 @@ export function lshAccount(
     : walked(walk.inBuckets, 'bucket', true);
   return {
     text:
-      `${walk.size} remaining rows share a bucket with it (LSHResult); NonConflictNN walks them nearest first, skipping conflicts` +
+      `${walk.size === 1 ? '1 remaining row shares' : `${walk.size} remaining rows share`} a bucket with it (LSHResult); NonConflictNN walks them nearest first, skipping conflicts` +
       (walk.fallback
         ? `, and finds too few, so the exact search over all rows runs instead (line 12).`
         : '.'),

@@ -4,7 +4,7 @@
  * next one first), each split with every QID item it weighed and its balance score, and each
  * partition that no item can split any more, which becomes a group.
  */
-import { rowIds, shown } from '../../teach/drawings.ts';
+import { count, rowIds, shown } from '../../teach/drawings.ts';
 import type { Candidate } from '../../teach/trace.ts';
 import type { GroupSteps } from '../shared/p-degree/groupSteps.ts';
 
@@ -67,7 +67,7 @@ export class MondrianSteps {
     this.steps.rec.step({
       title: `Split on ${token}`,
       text:
-        `The ${part.length} rows split into the ${holding.length} holding ${token} and the ${without.length} without it. ` +
+        `The ${part.length} rows split into the ${count(holding.length, 'row')} holding ${token} and the ${count(without.length, 'row')} without it. ` +
         `Of the items whose split leaves both sides with degree ≥ ${this.steps.p}, ${token} gives the most balanced halves ` +
         `(score: size difference / |P| plus, per sensitive item, the difference of its share on the two sides; lowest wins).`,
       cite: CITE,
@@ -83,8 +83,10 @@ export class MondrianSteps {
       title: `G${g} is a group`,
       text:
         scored.length === 0
-          ? `Its ${part.length} rows ${part.length > 1 ? 'share every QID item' : 'stand alone'}: no item splits them, so they are published as group G${g} (${this.steps.groupNote(part)}).`
-          : `No split of its ${part.length} rows keeps degree ≥ ${this.steps.p} on both sides, so they are published as group G${g} (${this.steps.groupNote(part)}).`,
+          ? part.length > 1
+            ? `Its ${part.length} rows share every QID item: no item splits them, so they are published as group G${g} (${this.steps.groupNote(part)}).`
+            : `A partition of one row cannot be split: it is published as group G${g} (${this.steps.groupNote(part)}).`
+          : `No split of its ${count(part.length, 'row')} keeps degree ≥ ${this.steps.p} on both sides, so they are published as group G${g} (${this.steps.groupNote(part)}).`,
       cite: CITE,
       state: this.steps.parts(this.parts()),
       changed: [...rowIds(part), `G${g}`],

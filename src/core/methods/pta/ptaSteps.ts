@@ -9,7 +9,7 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { Recorder } from '../../teach/recorder.ts';
-import { matrixOf, rowIds } from '../../teach/drawings.ts';
+import { count, matrixOf, rowIds } from '../../teach/drawings.ts';
 import { rowName, type PairsDrawing, type TableDrawing } from '../../teach/trace.ts';
 import type { ClassLog, EquivalenceClass } from './equivalenceClasses.ts';
 import type { CandidateGroup } from './mapAndVote.ts';
@@ -119,6 +119,7 @@ export class SegmentSteps {
     return {
       kind: 'pairs',
       measure: 'Hamming distance',
+      diagonal: '∞',
       labels: this.rows.map((r) => ({ id: rowName(r), label: rowName(r) })),
       values: this.values.map((row) => [...row]),
       ...(path && { path: [...path] }),
@@ -192,8 +193,8 @@ export class SegmentSteps {
         pta.rec.step({
           title: `PrimTSP from ${this.label(start)}, step ${s + 1}: ${this.label(node)} joins the ${atStar ? 'Star' : 'Dest'} end`,
           text:
-            `The unvisited node nearest to Star (${this.label(step.star)}) is ${this.label(step.nearStar)} at ${step.starDistance}; ` +
-            `nearest to Dest (${this.label(step.dest)}), another node, is ${this.label(step.nearDest)} at ${step.destDistance}. ` +
+            `The unvisited node nearest to the Star end ${this.label(step.star)} is ${this.label(step.nearStar)} (distance ${step.starDistance}); ` +
+            `the one nearest to the Dest end ${this.label(step.dest)}, other than that one while two are left, is ${this.label(step.nearDest)} (distance ${step.destDistance}). ` +
             `Dest's is taken only when strictly closer, so ${this.label(node)} joins ${this.label(from)}; the loop's IL is now ${il}.`,
           cite: `Lin et al. Alg. 1 lines 13-24${this.index === 0 ? ' (the walk of Sec. 5 and Fig. 5)' : ''}`,
           state: this.pairs(path),
@@ -230,9 +231,9 @@ export class SegmentSteps {
       candidates: log.ils.map((il, s) => ({
         label: `from ${this.label(s)}`,
         ref: this.label(s),
-        values: { IL: il === null ? 'stopped' : il },
+        values: { IL: il === null ? `≥ ${loop.il}` : il },
         chosen: s === start,
-        ...(il === null && { note: 'its IL reached the least so far' }),
+        ...(il === null && { note: 'stopped early' }),
       })),
     });
   }
@@ -302,7 +303,7 @@ export class SegmentSteps {
       classOf.set(row, best);
       pta.rec.step({
         title: `${this.label(row)} joins C${best + 1}`,
-        text: `${this.label(row)} is in no class: it joins the class whose centre is nearest (${distances[best]} items apart), raising that class above k rows.`,
+        text: `${this.label(row)} is in no class: it joins the class whose centre is nearest (${count(distances[best], 'item')} apart), raising that class above k rows.`,
         cite: 'Lin et al. Alg. 3 lines 13-15',
         state: this.table(loop.path, (i) => classOf.get(i), classes.length),
         changed: [this.label(row)],
@@ -319,7 +320,10 @@ export class SegmentSteps {
     const members = classes.flatMap((c, i) => c.members.map((m) => [m, i] as const));
     pta.rec.step({
       title: `${this.name[0].toUpperCase()}${this.name.slice(1)} anonymized`,
-      text: `Every row of a class is replaced by its centre: the rows of a class become identical. The segment loses ${classes.reduce((s, c) => s + c.il, 0)} item${classes.length === 1 && classes[0].il === 1 ? '' : 's'} in all (IL).`,
+      text: `Every row of a class is replaced by its centre: the rows of a class become identical. The segment loses ${count(
+        classes.reduce((s, c) => s + c.il, 0),
+        'item',
+      )} in all (IL).`,
       cite: 'Lin et al. Alg. 3 lines 16-20, Fig. 7',
       ...this.figure('Fig. 7'),
       state: {

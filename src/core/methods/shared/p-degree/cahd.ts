@@ -91,8 +91,8 @@ export function cahd(
       const list = Array.from(listRow.subarray(0, listed));
       return {
         text:
-          `Its candidate list CL holds the ${span} nearest remaining rows before it and the ${span} after it in the order (alpha·p = ${span}), ` +
-          `skipping rows that conflict with it or with a row already listed; the ${p - 1} of CL with the fewest QID items apart join it.`,
+          `Its candidate list CL takes the ${span} nearest remaining rows before it in the order and the ${span} after it (alpha·p = ${span}), ` +
+          `skipping rows that share a sensitive item with it or with a row already listed; the ${p - 1 === 1 ? 'row' : `${p - 1} rows`} of CL nearest to it in QID items join${p - 1 === 1 ? 's' : ''} it.`,
         cite: 'Ghinita Sec. 5.3, Fig. 11 lines 5-6',
         candidates: list.map((r, k) =>
           steps.candidate(t, r, partners.includes(r), {

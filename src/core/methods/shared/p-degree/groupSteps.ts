@@ -7,7 +7,7 @@
  * left as the last group. The drawings are read off the run's own rows, order and groups.
  */
 import type { Recorder } from '../../../teach/recorder.ts';
-import { matrixOf, rowIds, shown } from '../../../teach/drawings.ts';
+import { count, matrixOf, rowIds, shown } from '../../../teach/drawings.ts';
 import { rowName, type Candidate, type MatrixDrawing, type Step } from '../../../teach/trace.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
 
@@ -83,7 +83,7 @@ export class GroupSteps {
     const counts = new Map<number, number>();
     for (const r of group) for (const s of this.rows.sensitiveOf[r]) counts.set(s, (counts.get(s) ?? 0) + 1);
     const held = [...counts].map(([s, c]) => `${this.token(s)} ${c}/${group.length}`);
-    return `${group.length} rows${held.length > 0 ? `; ${held.join(', ')}` : ''}`;
+    return `${count(group.length, 'row')}${held.length > 0 ? `; ${held.join(', ')}` : ''}`;
   }
 
   private record(step: Omit<Step, 'state'>, caption?: string): void {
@@ -150,7 +150,7 @@ export class GroupSteps {
       for (const r of group) this.groupOf[r] = this.groups.length - 1;
       outcome = `${rowName(t)} and ${partners.map(rowName).join(', ')} form group G${this.groups.length}; the rows left still offer degree ≥ ${p}, so it is kept.`;
     } else if (partners.length < p - 1) {
-      outcome = `Only ${partners.length} of the p - 1 = ${p - 1} partners it needs were found: no group for ${rowName(t)}; its row stays for later.`;
+      outcome = `Only ${partners.length} of the p − 1 = ${p - 1} partners it needs were found: no group for ${rowName(t)}; its row stays for later.`;
     } else {
       outcome = `With this group taken out, the rows left would hold some sensitive item in more than 1/${p} of them (histogram H): the group is dropped and H restored.`;
     }
@@ -173,7 +173,7 @@ export class GroupSteps {
     this.record({
       title: last ? `The rows left form group G${this.groups.length}` : 'Every row is in a group',
       text: last
-        ? `No sensitive transaction is left to start a group: the ${last.length} rows not yet grouped are published together, which keeps degree ≥ ${this.p} because every kept group left them so.`
+        ? `No sensitive transaction is left to start a group: the ${count(last.length, 'row')} not yet grouped ${last.length === 1 ? 'is' : 'are'} published as one group, which has degree ≥ ${this.p} because every group kept left the rest so.`
         : 'Every row was taken by a group: nothing is left over.',
       cite: 'Ghinita Fig. 3 line 12, Fig. 11 line 13',
       changed: last ? rowIds(last) : [],

@@ -1,0 +1,191 @@
+/**
+ * The Teach tab: any method stepped through on the active dataset, a paper's worked example or the
+ * user's own file of up to the teaching limit (stated here), with any parameters. The trace is
+ * computed in a worker from the method's own run (useTrace.ts); the stepper draws one step at a
+ * time. The page's address follows the method, the parameters and the step (teachLink.ts), so a
+ * link reopens the same step. A worked example starts from the paper's settings, as in Anonymize.
+ */
+import { useCallback, useEffect, useMemo } from 'react';
+import type { MethodInfo, ParamValue } from '../../core/methods/types.ts';
+import { TEACHING_ROWS } from '../../core/teach/trace.ts';
+import { useRuns } from '../anonymize/runStore.ts';
+import type { DatasetEntry } from '../load/datasetStore.ts';
+import { SAMPLES } from '../load/samples.ts';
+import { ParamForm } from '../widgets/ParamForm.tsx';
+import { carriedValues, MethodSelect } from '../widgets/MethodSelect.tsx';
+import { SensitiveField } from '../widgets/SensitiveField.tsx';
+import { parseSensitiveChoice } from '../widgets/sensitiveChoice.ts';
+import { Stepper } from './Stepper.tsx';
+import { teachHash } from './teachLink.ts';
+import { useTeach } from './teachStore.ts';
+import { useTrace } from './useTrace.ts';
+
+const keyOf = (dataset: DatasetEntry) => dataset.sampleId ?? dataset.name;
+
+export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
+  const methods = useRuns((s) => s.methods);
+  const loadCatalogues = useRuns((s) => s.loadCatalogues);
+  useEffect(() => void loadCatalogues(), [loadCatalogues]);
+  const teach = useTeach();
+  const teachable = useMemo(() => methods.filter((m) => m.teachMaxRows !== undefined), [methods]);
+  const example = SAMPLES.find((s) => s.id === dataset.sampleId)?.example;
+  const key = keyOf(dataset);
+
+  // A dataset met for the first time: a worked example brings the paper's settings; another file
+  // keeps the method and parameters, but not an example's sensitive items (not items of this file).
+  useEffect(() => {
+    if (teach.settingsFor === key || teach.opening) return;
+    if (example)
+      teach.apply({
+        settingsFor: key,
+        methodId: example.method,
+        values: Object.fromEntries(
+          Object.entries(example.params).map(([name, value]) => [`${example.method}.${name}`, value]),
+        ),
+        ...(example.sensitive
+          ? { sensitiveKind: 'items' as const, sensitiveText: example.sensitive.join(', ') }
+          : {}),
+        step: 0,
+      });
+    else
+      teach.apply({
+        settingsFor: key,
+        step: 0,
+        ...(teach.sensitiveKind === 'items' && { sensitiveKind: 'band' as const, sensitiveText: '3' }),
+      });
+  }, [key, example, teach]);
+
+  const method: MethodInfo | undefined =
+    teachable.find((m) => m.id === teach.methodId) ??
+    teachable.find((m) => m.id === example?.method) ??
+    teachable[0];
+  const current = useCallback(
+    (name: string): ParamValue =>
+      teach.values[`${method?.id}.${name}`] ?? method?.params.find((p) => p.name === name)?.default ?? '',
+    [teach.values, method],
+  );
+  const limit = method?.teachMaxRows ?? TEACHING_ROWS;
+  const tooLarge = dataset.overview.stats.transactions > limit;
+  let sensitiveError: string | null = null;
+  let sensitive;
+  if (method?.needsSensitive) {
+    try {
+      sensitive = parseSensitiveChoice(teach.sensitiveKind, teach.sensitiveText);
+    } catch (e) {
+      sensitiveError = (e as Error).message;
+    }
+  }
+  const params = method ? Object.fromEntries(method.params.map((p) => [p.name, current(p.name)])) : {};
+  const request =
+    method && teach.settingsFor === key && !tooLarge && !sensitiveError
+      ? { method: method.id, params, seed: teach.seed, sensitive }
+      : null;
+  const traced = useTrace(request ? dataset.id : null, request);
+  const trace = traced.status === 'ready' ? traced.trace : null;
+
+  const hash = method
+    ? teachHash({
+        ...(dataset.sampleId ? { sample: dataset.sampleId } : { dataset: dataset.name }),
+        method: method.id,
+        params,
+        ...(method.needsSensitive && {
+          sensitiveKind: teach.sensitiveKind,
+          sensitiveText: teach.sensitiveText,
+        }),
+        seed: teach.seed,
+        step: trace ? Math.min(teach.step, trace.steps.length - 1) : teach.step,
+      })
+    : '';
+  useEffect(() => {
+    if (hash && location.hash !== hash) history.replaceState(null, '', hash);
+  }, [hash]);
+  const setStep = teach.setStep;
+  const onCursor = useCallback(
+    (step: number) => trace && setStep(Math.min(trace.steps.length - 1, Math.max(0, step))),
+    [trace, setStep],
+  );
+
+  if (!method) return <p className="muted">Loading the methods…</p>;
+  const switchMethod = (id: string) =>
+    teach.edit({
+      methodId: id,
+      values: {
+        ...teach.values,
+        ...carriedValues(
+          method,
+          teachable.find((m) => m.id === id),
+          current,
+        ),
+      },
+    });
+  const caption = trace
+    ? `${trace.label} — ${trace.citation}. ${dataset.name}, ${Object.entries(trace.params)
+        .filter(([, v]) => typeof v !== 'string' || (v !== '' && !v.includes('\n')))
+        .map(([name, value]) => `${name} = ${value}`)
+        .join(', ')}${trace.sensitive.length > 0 ? `; sensitive: ${trace.sensitive.join(', ')}` : ''}`
+    : '';
+
+  return (
+    <section className="panel teach" data-testid="teach-panel">
+      <div className="teach-form">
+        <MethodSelect methods={teachable} value={method.id} onChange={switchMethod} testId="teach-method" />
+        <ParamForm
+          params={method.params}
+          values={params}
+          onChange={(name, value) =>
+            teach.edit({ values: { ...teach.values, [`${method.id}.${name}`]: value } })
+          }
+        />
+        {method.needsSensitive && (
+          <div className="wide-field">
+            <SensitiveField
+              kind={teach.sensitiveKind}
+              text={teach.sensitiveText}
+              onChange={(kind, text) => teach.edit({ sensitiveKind: kind, sensitiveText: text })}
+              testIdPrefix="teach-sensitive"
+              randomLabel="m at random (seeded)"
+            />
+          </div>
+        )}
+        <label className="field">
+          Seed
+          <input
+            type="number"
+            data-testid="teach-seed"
+            value={teach.seed}
+            onChange={(e) => teach.edit({ seed: Number(e.target.value) })}
+          />
+        </label>
+      </div>
+      <p className="muted small" data-testid="teach-limit">
+        Every step draws every row: the stepper takes datasets of up to {limit} transactions ({dataset.name}{' '}
+        has {dataset.overview.stats.transactions.toLocaleString('en-US')}). Steps are recorded from{' '}
+        {method.id}'s own run, in a worker; the last step is the release that run publishes. From{' '}
+        {method.citation}.
+      </p>
+      {tooLarge ? (
+        <p className="error" data-testid="teach-refused">
+          {dataset.name} has {dataset.overview.stats.transactions.toLocaleString('en-US')} transactions, more
+          than the {limit} the stepper draws. Open a paper's worked example (Samples) or load a file of at
+          most {limit} rows.
+        </p>
+      ) : sensitiveError ? (
+        <p className="error">{sensitiveError}</p>
+      ) : traced.status === 'error' ? (
+        <p className="error" data-testid="teach-error">
+          {traced.message}
+        </p>
+      ) : trace ? (
+        <Stepper
+          trace={trace}
+          cursor={teach.step}
+          onCursor={onCursor}
+          link={`${location.origin}${location.pathname}${hash}`}
+          caption={caption}
+        />
+      ) : (
+        <p className="muted">Recording the steps…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Opening a stepper's link (teachLink.ts): its settings and step go into the Teach state, and its
+ * data is made the active dataset: a worked example already loaded is selected, else loaded; a
+ * file is found among the loaded (or restored) datasets by name. Returns whether the data is there.
+ */
+import { SAMPLES } from '../load/samples.ts';
+import { useWorkbench } from '../load/datasetStore.ts';
+import type { TeachLink } from './teachLink.ts';
+import { useTeach } from './teachStore.ts';
+
+export async function openTeachLink(link: TeachLink): Promise<boolean> {
+  useTeach.getState().apply({
+    settingsFor: link.sample ?? link.dataset ?? null,
+    methodId: link.method,
+    values: Object.fromEntries(
+      Object.entries(link.params).map(([name, value]) => [`${link.method}.${name}`, value]),
+    ),
+    ...(link.sensitiveKind && { sensitiveKind: link.sensitiveKind, sensitiveText: link.sensitiveText ?? '' }),
+    seed: link.seed,
+    step: link.step,
+  });
+  const { datasets, select, loadSample } = useWorkbench.getState();
+  const present = datasets.find((d) => (link.sample ? d.sampleId === link.sample : d.name === link.dataset));
+  if (present) {
+    select(present.id);
+    return true;
+  }
+  const sample = link.sample ? SAMPLES.find((s) => s.id === link.sample) : undefined;
+  if (!sample) return false;
+  useTeach.getState().apply({ opening: true });
+  try {
+    await loadSample(sample);
+  } finally {
+    useTeach.getState().apply({ opening: false });
+  }
+  return true;
+}

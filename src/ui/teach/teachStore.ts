@@ -1,0 +1,46 @@
+/**
+ * The Teach tab's state (zustand): which method, its parameters (by method, as the Anonymize form
+ * keeps them), the sensitive-item choice, the seed, the step shown, and for which dataset these
+ * settings were made (a paper's worked example starts from the paper's settings once, as in the
+ * Anonymize form). A link (teachLink.ts) sets all of it at once, the step included.
+ */
+import { create } from 'zustand';
+import type { ParamValue } from '../../core/methods/types.ts';
+import type { SensitiveKind } from '../widgets/sensitiveChoice.ts';
+
+export interface TeachSettings {
+  /** The sample id or dataset name the settings were made for. */
+  settingsFor: string | null;
+  methodId: string;
+  /** `${method}.${param}` -> value. */
+  values: Record<string, ParamValue>;
+  sensitiveKind: SensitiveKind;
+  sensitiveText: string;
+  seed: number;
+  /** The step shown (0-based). */
+  step: number;
+}
+
+export interface TeachState extends TeachSettings {
+  /** A link is loading its data: its settings stand, whatever dataset is active meanwhile. */
+  opening: boolean;
+  /** Replaces the settings (a link, a worked example), the step with them. */
+  apply(settings: Partial<TeachSettings & { opening: boolean }>): void;
+  /** A change of method or parameters: the trace changes, so the stepper starts again. */
+  edit(settings: Partial<Omit<TeachSettings, 'step'>>): void;
+  setStep(step: number): void;
+}
+
+export const useTeach = create<TeachState>((set) => ({
+  settingsFor: null,
+  methodId: '',
+  values: {},
+  sensitiveKind: 'band',
+  sensitiveText: '3',
+  seed: 1,
+  step: 0,
+  opening: false,
+  apply: (settings) => set(settings),
+  edit: (settings) => set({ ...settings, step: 0 }),
+  setStep: (step) => set({ step }),
+}));
