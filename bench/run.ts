@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -23,6 +23,7 @@ import { browserRun } from './browserRun.ts';
 import { benchDatasets } from './datasets.ts';
 import { benchBundle } from './bundle.ts';
 import { benchScale } from './scale.ts';
+import { benchTeach } from './teachStepper.ts';
 import { readFileSync } from 'node:fs';
 
 const SHARED = '../shared/data';
@@ -76,6 +77,7 @@ const SECTIONS = [
   'browserrun',
   'sweep',
   'scale',
+  'teach',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -105,7 +107,16 @@ async function section(name: SectionName): Promise<string> {
       return existsSync(`${SHARED}/BMS1.dat`) ? benchSweep(SHARED) : '';
     case 'scale':
       return benchScale();
+    case 'teach':
+      return teachSection();
   }
+}
+
+/** The teaching stepper's time per step change in Chromium on 300-row files (bench/teachStepper.ts). */
+async function teachSection(): Promise<string> {
+  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) return '';
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  return benchTeach(Number(process.env.E2E_PORT ?? 4180));
 }
 
 /** gray-cahd and PTA on the generated 1,000,000-row file in Chromium: phases, whole wait, long tasks. */
@@ -239,6 +250,7 @@ async function main(): Promise<void> {
   const browserRunText = await section('browserrun');
   const sweepSection = await section('sweep');
   const scaleSection = await section('scale');
+  const teachSectionText = await section('teach');
 
   const report = [
     '# Benchmarks',
@@ -270,6 +282,7 @@ async function main(): Promise<void> {
     hierarchySection,
     sweepSection,
     scaleSection,
+    teachSectionText,
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);

@@ -5,7 +5,7 @@
  * added to or taken from what the release holds, so the drawing can be checked against it.
  */
 import type { Audit, BucketsAudit, GroupsAudit, Release, RowsAudit } from '../release/types.ts';
-import { itemSet } from './drawings.ts';
+import { count, itemSet } from './drawings.ts';
 import {
   rowName,
   type BucketsDrawing,
@@ -75,7 +75,7 @@ function groupsDrawing(
     groups: groups.map((group, g) => ({
       id: `G${g + 1}`,
       label: `G${g + 1}`,
-      note: `${group.qid.length} rows`,
+      note: count(group.qid.length, 'row'),
       counts: { ...group.sensitive },
     })),
     caption: 'QID items published exactly; sensitive items only as counts per group',
@@ -97,7 +97,7 @@ function classesDrawing(transactions: string[][], rowOf: number[]): TableDrawing
   return {
     kind: 'table',
     rows,
-    groups: sizes.map((size, g) => ({ id: `C${g + 1}`, label: `C${g + 1}`, note: `${size} identical rows` })),
+    groups: sizes.map((size, g) => ({ id: `C${g + 1}`, label: `C${g + 1}`, note: count(size, 'identical row') })),
     caption: 'every published row is identical to the other rows of its class',
   };
 }

@@ -25,7 +25,6 @@ export function useTrace(datasetId: string | null, request: Omit<ExtraRequest, '
     let live = true;
     const [id, parsed] = JSON.parse(key) as [string, Omit<ExtraRequest, 'extra'>];
     const timer = setTimeout(() => {
-      setState((s) => (s.status === 'ready' && s.key === key ? s : { status: 'loading', key }));
       pool
         .run((api) => api.extra(id, { ...parsed, extra: 'teach' }))
         .then((trace) => live && setState({ status: 'ready', key, trace: trace as Trace }))
@@ -39,5 +38,7 @@ export function useTrace(datasetId: string | null, request: Omit<ExtraRequest, '
       clearTimeout(timer);
     };
   }, [key]);
-  return key ? state : { status: 'idle' };
+  if (!key) return { status: 'idle' };
+  // Another request's trace is never shown for this one, not even during the pause.
+  return state.status !== 'idle' && state.key === key ? state : { status: 'loading', key };
 }

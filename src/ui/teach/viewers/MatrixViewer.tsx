@@ -76,13 +76,32 @@ export function MatrixViewer({ state, changed, big }: ViewerProps<MatrixDrawing>
         ctx.fillText(c.label, 0, 0);
         ctx.restore();
       });
+      // The grid: each block of columns (QID, then sensitive) empty, white gaps between cells,
+      // then only the cells held (O(rows + columns + cells held), whatever the width).
+      const inset = cell > 6 ? 1 : 0;
+      const height = state.rows.length * cell;
+      const blocks: [number, number][] = [];
+      state.columns.forEach((c, i) => {
+        if (i === 0 || c.sensitive !== state.columns[i - 1].sensitive) blocks.push([i, i]);
+        blocks[blocks.length - 1][1] = i;
+      });
+      for (const [first, last] of blocks) {
+        ctx.fillStyle = EMPTY;
+        ctx.fillRect(x[first], top, x[last] + cell - x[first], height);
+        if (inset === 0) continue;
+        ctx.fillStyle = '#ffffff';
+        for (let i = first; i <= last + 1; i++)
+          ctx.fillRect((i <= last ? x[i] : x[last] + cell) - 1, top, 2, height);
+        for (let r = 0; r <= state.rows.length; r++)
+          ctx.fillRect(x[first], top + r * cell - 1, x[last] + cell - x[first], 2);
+      }
       let lastGroup: number | undefined = -2;
       state.rows.forEach((row, r) => {
         const y = top + r * cell;
         const rowChanged = changed.has(row.id);
         if (rowChanged) {
           ctx.fillStyle = CHANGED_FILL;
-          ctx.fillRect(0, y, l.notesX - 6, cell);
+          ctx.fillRect(0, y, l.left - l.band - 4, cell);
         }
         if (l.showNames) {
           ctx.fillStyle = INK;
@@ -93,7 +112,7 @@ export function MatrixViewer({ state, changed, big }: ViewerProps<MatrixDrawing>
         if (l.band > 0 && row.group !== undefined) {
           const group = state.groups![row.group];
           ctx.fillStyle = groupColour(row.group);
-          ctx.fillRect(l.left - l.band - 4, y + (cell > 6 ? 1 : 0), l.band, cell - (cell > 6 ? 2 : 0));
+          ctx.fillRect(l.left - l.band - 4, y + inset, l.band, cell - 2 * inset);
           if (row.group !== lastGroup) {
             if (l.showNames) {
               ctx.fillStyle = '#fff';
@@ -113,23 +132,29 @@ export function MatrixViewer({ state, changed, big }: ViewerProps<MatrixDrawing>
           }
         }
         lastGroup = row.group;
-        const held = new Set(row.cells);
-        state.columns.forEach((c, i) => {
-          ctx.fillStyle = held.has(i) ? (c.sensitive ? SENSITIVE : HELD) : EMPTY;
-          const inset = cell > 6 ? 1 : 0;
-          ctx.fillRect(x[i] + inset, y + inset, cell - 2 * inset, cell - 2 * inset);
-          if (changed.has(`${row.id}|${c.id}`)) {
-            ctx.strokeStyle = CHANGED;
-            ctx.lineWidth = 3;
-            ctx.strokeRect(x[i] + 1.5, y + 1.5, cell - 3, cell - 3);
-          }
-        });
+        for (const c of row.cells) {
+          ctx.fillStyle = state.columns[c].sensitive ? SENSITIVE : HELD;
+          ctx.fillRect(x[c] + inset, y + inset, cell - 2 * inset, cell - 2 * inset);
+        }
         if (rowChanged && cell > 4) {
           ctx.strokeStyle = CHANGED;
           ctx.lineWidth = 2;
           ctx.strokeRect(x[0] - 1, y + 0.5, x[x.length - 1] + cell - x[0] + 2, cell - 1);
         }
       });
+      // Changed cells (`row id|column id`), found once from the step's ids.
+      const rowAt = new Map(state.rows.map((row, r) => [row.id, r]));
+      const columnAt = new Map(state.columns.map((c, i) => [c.id, i]));
+      ctx.strokeStyle = CHANGED;
+      ctx.lineWidth = 3;
+      for (const id of changed) {
+        const bar = id.indexOf('|');
+        if (bar < 0) continue;
+        const r = rowAt.get(id.slice(0, bar));
+        const c = columnAt.get(id.slice(bar + 1));
+        if (r !== undefined && c !== undefined)
+          ctx.strokeRect(x[c] + 1.5, top + r * cell + 1.5, cell - 3, cell - 3);
+      }
     },
     [state, changed],
   );

@@ -16,12 +16,11 @@ interface Layout extends GridLayout {
   max: number;
 }
 
-const shade = (value: number, max: number) => {
-  const t = max > 0 ? Math.min(1, Math.max(0, value / max)) : 0;
-  // From a pale grey-blue to a deep blue.
-  const mix = (a: number, b: number) => Math.round(a + (b - a) * t);
+/** 33 shades from a pale grey-blue (0) to a deep blue (the largest value). */
+const SHADES = Array.from({ length: 33 }, (_, step) => {
+  const mix = (a: number, b: number) => Math.round(a + ((b - a) * step) / 32);
   return `rgb(${mix(238, 28)}, ${mix(242, 78)}, ${mix(250, 160)})`;
-};
+});
 
 /** A value as short as it reads: integers as they are, fractions to 2 digits without the 0 (.051). */
 function written(value: number): string {
@@ -83,34 +82,46 @@ export function PairsViewer({ state, changed, big }: ViewerProps<PairsDrawing>) 
         ctx.fillText(name(i), 0, 0);
         ctx.restore();
       });
+      // Cells: shades from a fixed scale (no colour string per cell), values where they fit, then
+      // the outlines of the path and of what changed, found once from the step's ids.
+      const size = Math.min(font, cell * 0.42);
+      const writes = cell >= font + 4;
       ctx.textAlign = 'center';
+      ctx.font = `${big ? 500 : 400} ${size}px system-ui, sans-serif`;
       state.values.forEach((row, i) =>
         row.forEach((value, j) => {
           const x = left + j * cell;
           const y = top + i * cell;
-          ctx.fillStyle = value === null ? '#ffffff' : shade(value, l.max);
+          const level =
+            value === null || l.max <= 0 ? -1 : Math.round((SHADES.length - 1) * Math.min(1, value / l.max));
+          ctx.fillStyle = level < 0 ? '#ffffff' : SHADES[level];
           ctx.fillRect(x + 0.5, y + 0.5, cell - 1, cell - 1);
+          if (!writes) return;
           const text = value === null ? (state.diagonal ?? '') : written(value);
-          const size = Math.min(font, cell * 0.42);
-          if (text && cell >= font + 4 && measure(text, size) <= cell - 4) {
-            const dark = value !== null && l.max > 0 && value / l.max > 0.55;
-            ctx.fillStyle = value === null ? MUTED : dark ? '#fff' : INK;
-            ctx.font = `${big ? 500 : 400} ${size}px system-ui, sans-serif`;
-            ctx.fillText(text, x + cell / 2, y + cell / 2 + 1);
-          }
-          const id = `${state.labels[i].id}|${state.labels[j].id}`;
-          const back = `${state.labels[j].id}|${state.labels[i].id}`;
-          if (changed.has(id) || changed.has(back)) {
-            ctx.strokeStyle = CHANGED;
-            ctx.lineWidth = 3;
-            ctx.strokeRect(x + 1.5, y + 1.5, cell - 3, cell - 3);
-          } else if (onPath.has(`${i}|${j}`)) {
-            ctx.strokeStyle = INK;
-            ctx.lineWidth = 2;
-            ctx.strokeRect(x + 1.5, y + 1.5, cell - 3, cell - 3);
-          }
+          if (!text || measure(text, size) > cell - 4) return;
+          ctx.fillStyle = value === null ? MUTED : level > 0.55 * (SHADES.length - 1) ? '#fff' : INK;
+          ctx.fillText(text, x + cell / 2, y + cell / 2 + 1);
         }),
       );
+      const outline = (i: number, j: number) =>
+        ctx.strokeRect(left + j * cell + 1.5, top + i * cell + 1.5, cell - 3, cell - 3);
+      ctx.strokeStyle = INK;
+      ctx.lineWidth = 2;
+      for (const key of onPath) {
+        const [i, j] = key.split('|').map(Number);
+        outline(i, j);
+      }
+      const at = new Map(state.labels.map((label, i) => [label.id, i]));
+      ctx.strokeStyle = CHANGED;
+      ctx.lineWidth = 3;
+      for (const id of changed) {
+        const bar = id.indexOf('|');
+        const i = at.get(id.slice(0, bar));
+        const j = at.get(id.slice(bar + 1));
+        if (bar < 0 || i === undefined || j === undefined) continue;
+        outline(i, j);
+        outline(j, i);
+      }
       ctx.textAlign = 'left';
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `name` reads only state

@@ -4,9 +4,36 @@
  * items as chips, its class or group as a coloured mark with the group's note in a legend above.
  * Changed rows and items are yellow.
  */
+import type { ReactElement } from 'react';
 import type { TableDrawing } from '../../../core/teach/trace.ts';
 import { groupColour } from './palette.ts';
 import type { ViewerProps } from './types.ts';
+
+/**
+ * A row's items as one text, items joined by a thin dot; only the items the step changed are
+ * elements of their own (marked): 300 rows of 37 items stay 300 text nodes, not 11,000 elements.
+ */
+function itemsOf(items: readonly string[], changed: ReadonlySet<string>) {
+  if (items.length === 0) return <span className="muted">∅</span>;
+  const parts: (string | ReactElement)[] = [];
+  let text = '';
+  items.forEach((item, i) => {
+    const gap = i > 0 ? ' · ' : '';
+    if (!changed.has(item)) {
+      text += gap + item;
+      return;
+    }
+    parts.push(text + gap);
+    text = '';
+    parts.push(
+      <mark key={i} className="chip changed">
+        {item}
+      </mark>,
+    );
+  });
+  parts.push(text);
+  return parts;
+}
 
 export function TableViewer({ state, changed }: ViewerProps<TableDrawing>) {
   const groups = state.groups ?? [];
@@ -43,17 +70,7 @@ export function TableViewer({ state, changed }: ViewerProps<TableDrawing>) {
                   )}
                 </td>
               )}
-              <td className="items">
-                {row.items.length === 0 ? (
-                  <span className="muted">∅</span>
-                ) : (
-                  row.items.map((item) => (
-                    <span key={item} className={`chip${changed.has(item) ? ' changed' : ''}`}>
-                      {item}
-                    </span>
-                  ))
-                )}
-              </td>
+              <td className="items">{itemsOf(row.items, changed)}</td>
               {row.note !== undefined && <td className="note mono">{row.note}</td>}
             </tr>
           ))}
