@@ -3,7 +3,13 @@
  * settings as CLI flags: Ghinita Fig. 1a for the six p-degree methods and for PatternKa (whose paper
  * has no worked example), PTA Fig. 2, the anatomy paper's Table I(A), COAT Fig. 1a with Example
  * 4.1's constraints for COAT and with k = 5, m = 2 for Apriori anonymization (COAT's baseline).
+ * COAT's constraint files are written to a scratch folder (test/data holds compressed data only).
  */
+import { scratch } from './cliInProcess.ts';
+
+const files = scratch('examples');
+const CONSTRAINTS = files.file('coat-constraints.csv', 'a,b,c\nd,e,f,g,h\n');
+const UTILITY = files.file('coat-utility.csv', 'a,b\nc\nd\ne,f,g,h\n');
 const GHINITA = ['public/samples/ghinita-fig1a.csv', '--p', '2', '--sensitive', 'Viagra,Pregnancy Test'];
 
 export const TEACH_EXAMPLES: { method: string; args: string[] }[] = [
@@ -25,9 +31,9 @@ export const TEACH_EXAMPLES: { method: string; args: string[] }[] = [
       '--m',
       '0',
       '--constraints',
-      'test/data/traces/coat-constraints.csv',
+      CONSTRAINTS,
       '--utility',
-      'test/data/traces/coat-utility.csv',
+      UTILITY,
     ],
   },
   { method: 'apriori-km', args: ['public/samples/coat-fig1a.csv', '--k', '5', '--m', '2'] },

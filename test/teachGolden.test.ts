@@ -1,8 +1,8 @@
 /**
  * Golden traces (after Python Tutor's golden tests): each method's teaching trace on its worked
- * example (teachExamples.ts, seed 1), committed in test/data/traces/<method>.json and compared in
- * full, numbers rounded to 6 significant digits so that a last-bit difference of a float does not
- * count. A change in any step's text, drawing or candidates shows as a diff here; when it is meant,
+ * example (teachExamples.ts, seed 1), committed in test/golden/<method>.json (one step a line, so
+ * that a diff shows the steps that changed) and compared in full, numbers rounded to 6 significant
+ * digits so that a last-bit difference of a float does not count. A change in any step's text, drawing or candidates shows as a diff here; when it is meant,
  * `UPDATE_GOLDEN=1 npx vitest run test/teachGolden.test.ts` writes the files again (then read the diff).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,12 @@ function normalised(value: unknown): unknown {
   return value;
 }
 
+/** The trace as JSON with its header on the first line and one step a line. */
+function stepPerLine({ steps, ...header }: { steps: unknown[] }): string {
+  const head = JSON.stringify({ ...header, steps: [] }).slice(0, -3);
+  return `${head}[\n${steps.map((step) => JSON.stringify(step)).join(',\n')}\n]}\n`;
+}
+
 describe('golden teaching traces', () => {
   for (const { method, args } of TEACH_EXAMPLES) {
     it(`${method} on its worked example is the committed trace`, async () => {
@@ -28,8 +34,8 @@ describe('golden teaching traces', () => {
       const result = await cliInProcess('teach', ...args, '--method', method, '--seed', '1', '--out', out);
       expect(result.code, result.stderr).toBe(0);
       const trace = normalised(JSON.parse(readFileSync(out, 'utf8')));
-      const golden = `test/data/traces/${method}.json`;
-      if (process.env.UPDATE_GOLDEN) writeFileSync(golden, JSON.stringify(trace, null, 1) + '\n');
+      const golden = `test/golden/${method}.json`;
+      if (process.env.UPDATE_GOLDEN) writeFileSync(golden, stepPerLine(trace as { steps: unknown[] }));
       expect(existsSync(golden), `${golden} (write it with UPDATE_GOLDEN=1)`).toBe(true);
       expect(trace).toEqual(JSON.parse(readFileSync(golden, 'utf8')));
     });

@@ -97,7 +97,11 @@ function classesDrawing(transactions: string[][], rowOf: number[]): TableDrawing
   return {
     kind: 'table',
     rows,
-    groups: sizes.map((size, g) => ({ id: `C${g + 1}`, label: `C${g + 1}`, note: count(size, 'identical row') })),
+    groups: sizes.map((size, g) => ({
+      id: `C${g + 1}`,
+      label: `C${g + 1}`,
+      note: count(size, 'identical row'),
+    })),
     caption: 'every published row is identical to the other rows of its class',
   };
 }
