@@ -4,6 +4,7 @@
  * page and land on step 3. Screenshots of a stepper mid-way and of the presentation mode.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 
 /** Opens a sample, then the Teach tab; the stepper shows its first step. */
 async function openExample(page: Page, sample: string, transactions: string): Promise<void> {
@@ -78,6 +79,15 @@ test('Ghinita Fig. 1: gray-cahd steps through GraySort (Fig. 1c) and CAHD; the l
   await page.getByTestId('teach-next').click();
   await expect(page.getByTestId('teach-title')).toHaveText('Group G1 for T3');
   await page.screenshot({ path: 'test-results/teach-ghinita-midway.png', fullPage: true });
+  // Play at half a second a step runs to the release and stops there.
+  await page.getByTestId('teach-speed').selectOption('500');
+  await page.getByTestId('teach-play').click();
+  await expect(page.getByTestId('teach-play')).toHaveText('⏸ Pause');
+  await expect(page.getByTestId('teach-step')).toHaveText(`step ${count} of ${count}`, { timeout: 15_000 });
+  await expect(page.getByTestId('teach-play')).toHaveText('▶ Play');
+  await page.getByTestId('teach-first').click();
+  await page.getByTestId('teach-next').click();
+  await page.getByTestId('teach-next').click();
   await page.getByTestId('teach-present').click();
   await expect(page.getByTestId('stepper')).toHaveClass(/presenting/);
   await page.screenshot({ path: 'test-results/teach-ghinita-presenting.png' });
@@ -155,9 +165,9 @@ test('PatternKa on Ghinita Fig. 1a (k = 2): a group per longest pattern; the lin
   await linkOfStep3(page, browser, count, 'Group G2 by {Strawberries}');
 });
 
-test("the Anonymize form's link steps through its method, and a file above the limit is refused with the limit said", async ({
+test("the Anonymize form's link steps through its method; the user's own file within the limit, and one above it refused with the limit said", async ({
   page,
-}) => {
+}, testInfo) => {
   await openExample(page, 'ghinita-fig1a', '5');
   await page.getByTestId('tab-anonymize').click();
   await page.getByTestId('method-select').selectOption('rcm-cahd');
@@ -168,4 +178,23 @@ test("the Anonymize form's link steps through its method, and a file above the l
   // The synthetic sample (10,000 rows) is above the limit.
   await page.getByTestId('dataset-item').first().click();
   await expect(page.getByTestId('teach-refused')).toContainText('more than the 300 the stepper draws');
+  // A file of the user's: 40 baskets, PTA at k = 4 with 2 segments.
+  const file = testInfo.outputPath('baskets.dat');
+  writeFileSync(
+    file,
+    Array.from({ length: 40 }, (_, r) => `${r % 5} ${(r * 7) % 11} ${((r * 3) % 4) + 20}`).join('\n') + '\n',
+  );
+  await page.getByTestId('tab-overview').click();
+  await page.getByTestId('file-input').setInputFiles(file);
+  await expect(page.getByTestId('stat-transactions')).toHaveText('40');
+  await page.getByTestId('tab-teach').click();
+  await page.getByTestId('teach-method').selectOption('pta');
+  await page.getByTestId('param-k').fill('4');
+  await page.getByTestId('param-segments').fill('2');
+  await expect(page.getByTestId('teach-limit')).toContainText('baskets.dat has 40');
+  await expect(page.getByTestId('teach-step')).toHaveText(/^step 1 of \d+$/);
+  await page.getByTestId('teach-last').click();
+  await expect(page.getByTestId('teach-title')).toHaveText('The release');
+  await expect(page.getByTestId('teach-state').locator('tr[data-row]')).toHaveCount(40);
+  expect(page.url()).toContain('dataset=baskets.dat&method=pta&k=4&segments=2');
 });

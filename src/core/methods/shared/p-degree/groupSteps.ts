@@ -9,6 +9,7 @@
 import type { Recorder } from '../../../teach/recorder.ts';
 import { count, matrixOf, rowIds, shown } from '../../../teach/drawings.ts';
 import { rowName, type Candidate, type MatrixDrawing, type Step } from '../../../teach/trace.ts';
+import { intersectionSize } from '../../../data/rowDistance.ts';
 import type { SensitiveRows } from './sensitiveRows.ts';
 
 /** What a strategy says of one query, once its partners are chosen (recorded runs only). */
@@ -180,7 +181,7 @@ export class GroupSteps {
     });
   }
 
-  /** A candidate row with its QID distance to t. */
+  /** A candidate row with its QID distance to t and the QID items they share (their overlap). */
   candidate(
     t: number,
     r: number,
@@ -191,7 +192,11 @@ export class GroupSteps {
     return {
       label: rowName(r),
       ref: rowName(r),
-      values: { 'QID distance': this.rows.qidDistance(t, r), ...values },
+      values: {
+        'QID distance': this.rows.qidDistance(t, r),
+        'QID shared': intersectionSize(this.rows.qid(t), this.rows.qid(r)),
+        ...values,
+      },
       chosen,
       ...(note && { note }),
     };
