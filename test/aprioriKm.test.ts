@@ -14,11 +14,12 @@ import { bindHierarchy, type RangeTree } from '../src/core/data/hierarchy/rangeT
 import { ancestorsOf, nodeIndex } from '../src/core/data/hierarchy/hierarchy.ts';
 import { Cut } from '../src/core/methods/apriori-km/cut.ts';
 import { NodeSupport } from '../src/core/methods/apriori-km/nodeSupport.ts';
-import { aprioriAnonymize } from '../src/core/methods/apriori-km/aprioriAnonymization.ts';
+import { topDownCut } from '../src/core/methods/apriori-km/refineCut.ts';
+import { aprioriPass } from '../src/core/methods/apriori-km/aprioriAnonymization.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
-import { arbitraryRows, datasetOf } from './helpers.ts';
+import { arbitraryRows, datasetOf, tokenRows } from './helpers.ts';
 import { arbitraryHierarchy, GROCERY } from './hierarchyFixtures.ts';
 
 function basket(rows: string[][]): Dataset {
@@ -236,7 +237,7 @@ describe('apriori-km on random data and random hierarchies (property)', () => {
           if (dataset.d === 0 || rows.filter((r) => r.length > 0).length < k) return;
           const h = fc.sample(arbitraryHierarchy(dataset.dictionary.tokens), { seed, numRuns: 1 })[0];
           const { tree } = bindHierarchy(parseHierarchy(h), dataset);
-          expect(Array.from(aprioriAnonymize(dataset, tree, k, m).cutAt)).toEqual(
+          expect(Array.from(aprioriPass(dataset, tree, k, m).cut.at)).toEqual(
             Array.from(plainAa(dataset, tree, k, m)),
           );
         },
@@ -285,5 +286,127 @@ describe('apriori-km on random data and random hierarchies (property)', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+/** Whether every itemset of up to m published items that occurs in the rows occurs in >= k of them. */
+function plainKm(rows: string[][], k: number, m: number): boolean {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const items = [...new Set(row)].sort();
+    const walk = (start: number, chosen: string[]) => {
+      if (chosen.length > 0) {
+        const key = chosen.join('\u0000');
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      if (chosen.length === m) return;
+      for (let i = start; i < items.length; i++) walk(i + 1, [...chosen, items[i]]);
+    };
+    walk(0, []);
+  }
+  return [...counts.values()].every((c) => c >= k);
+}
+
+describe('apriori-km publishes a locally minimal cut (property, issue 32)', () => {
+  it('no published category can be split one level down with k^m still holding', () => {
+    let categoriesTried = 0;
+    fc.assert(
+      fc.property(
+        arbitraryRows(12, 40, 6).chain((rows) =>
+          fc.tuple(fc.constant(rows), arbitraryHierarchy([...new Set(rows.flat())].map(String))),
+        ),
+        fc.integer({ min: 2, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        ([rows, hierarchyText], k, m) => {
+          const dataset = datasetOf(rows);
+          if (dataset.d === 0 || rows.filter((r) => r.length > 0).length < k) return;
+          const { release, record } = runMethod(dataset, {
+            method: 'apriori-km',
+            params: { k, m, hierarchy: hierarchyText },
+            seed: 1,
+          });
+          if (release.kind !== 'generalized') throw new Error('expected generalized');
+          expect(Number(record.notes.NCP)).toBeLessThanOrEqual(
+            Number(record.notes['NCP of the Apriori pass']),
+          );
+          const { tree } = bindHierarchy(parseHierarchy(hierarchyText), dataset);
+          const nodeOf = new Map(
+            Array.from({ length: tree.parent.length }, (_, n) => [tree.hierarchy.labels[tree.source[n]], n]),
+          );
+          const token = (p: number) => dataset.dictionary.token(tree.itemAt[p]);
+          const published = new Map<string, string>(); // input item -> published token
+          for (const t of dataset.dictionary.tokens) published.set(t, t);
+          for (const [label, items] of Object.entries(release.generalized))
+            for (const t of items) published.set(t, label);
+          const inputRows = tokenRows(dataset);
+          expect(
+            plainKm(
+              inputRows.map((row) => row.map((t) => published.get(t)!)),
+              k,
+              m,
+            ),
+          ).toBe(true);
+          for (const label of Object.keys(release.generalized)) {
+            categoriesTried++;
+            const node = nodeOf.get(label)!;
+            const split = new Map(published);
+            for (let child = 0; child < tree.parent.length; child++) {
+              if (tree.parent[child] !== node) continue;
+              const name = child < tree.d ? token(child) : tree.hierarchy.labels[tree.source[child]];
+              for (let p = tree.low[child]; p < tree.high[child]; p++) split.set(token(p), name);
+            }
+            expect(
+              plainKm(
+                inputRows.map((row) => row.map((t) => split.get(t)!)),
+                k,
+                m,
+              ),
+            ).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(categoriesTried).toBeGreaterThan(100); // the property is not vacuous
+  });
+
+  it('the refinement from the root reaches a k^m cut that no split keeps k^m (top-down)', () => {
+    let splits = 0;
+    fc.assert(
+      fc.property(
+        arbitraryRows(12, 40, 6).chain((rows) =>
+          fc.tuple(fc.constant(rows), arbitraryHierarchy([...new Set(rows.flat())].map(String))),
+        ),
+        fc.integer({ min: 2, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        ([rows, hierarchyText], k, m) => {
+          const dataset = datasetOf(rows);
+          if (dataset.d === 0 || rows.filter((r) => r.length > 0).length < k) return;
+          const { tree } = bindHierarchy(parseHierarchy(hierarchyText), dataset);
+          const supports = new NodeSupport(dataset, tree);
+          const { cut, refinement } = topDownCut(dataset, tree, supports, k, m);
+          splits += refinement.splits;
+          const nameOf = (node: number) =>
+            node < tree.d
+              ? dataset.dictionary.token(tree.itemAt[node])
+              : tree.hierarchy.labels[tree.source[node]];
+          const rowsAt = (at: Int32Array) =>
+            tokenRows(dataset).map((row) =>
+              row.map((t) => nameOf(at[tree.positionOf[dataset.dictionary.find(t)!]])),
+            );
+          expect(plainKm(rowsAt(cut.at), k, m)).toBe(true);
+          for (let p = 0; p < tree.d; p = tree.high[cut.at[p]]) {
+            const node = cut.at[p];
+            if (node < tree.d) continue;
+            const split = Int32Array.from(cut.at);
+            for (let child = 0; child < tree.parent.length; child++)
+              if (tree.parent[child] === node) split.fill(child, tree.low[child], tree.high[child]);
+            expect(plainKm(rowsAt(split), k, m)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(splits).toBeGreaterThan(20); // the top-down search does split (56 splits with the fixed seed)
   });
 });

@@ -17,7 +17,7 @@ import type { Audit, Release } from '../release/types.ts';
 import { privacyDegree, resolveRequest, runContext, type ContextHooks } from './resolveRequest.ts';
 import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
 import type { RunProgress } from './runPhases.ts';
-import { runWarnings } from './runWarnings.ts';
+import { occurrencesLost, runWarnings } from './runWarnings.ts';
 
 export interface RunOutcome {
   record: RunRecord;
@@ -90,7 +90,8 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     runtime_ms: runtime,
     total_ms: performance.now() - started,
     summary,
-    warnings: runWarnings(dataset, params, ctx.sensitive, facts),
+    warnings: runWarnings(dataset, params, ctx.sensitive, facts, result.release),
+    occurrences_lost: occurrencesLost(dataset, result.release, facts),
     ...(sensitiveChoice ? { sensitive_choice: sensitiveChoice } : {}),
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
     notes: result.notes ?? {},

@@ -41,6 +41,12 @@ export interface RunRecord {
   summary: RunSummary;
   /** Settings that make the numbers meaningless, in one sentence each (runWarnings.ts). */
   warnings: string[];
+  /**
+   * Input item occurrences not published as themselves (generalized or suppressed; runWarnings.ts
+   * occurrencesLost): above half of them the page shows its "read with care" box. Absent in
+   * records written before it.
+   */
+  occurrences_lost?: number;
   /** How the sensitive items were chosen (the band says which), when the method has any. */
   sensitive_choice?: string;
   /** Peak memory of the process during the run where the platform tells it (Node); else null. */

@@ -6,13 +6,17 @@
  * - a sensitive item so common that p is barely feasible (2p·f_s > n: a few huge groups);
  * - k above the support of most items (they can only be generalized or suppressed);
  * - m above the length of most rows (k^m then asks whole rows to repeat k times);
- * - a release that empties or suppresses most of the data.
+ * - a release that empties or suppresses most of the data, or generalizes or suppresses more than
+ *   half of the input's item occurrences (issue 32: apriori-km over an alphabetical hierarchy
+ *   published every one of a grocery file's 169 items as a range, with a plain ✓); the page then
+ *   shows a "read with care" box that measures what would lose less on the file.
  */
 import { count, percent } from '../base/format.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { itemSupports } from '../data/stats.ts';
 import type { MethodParams } from '../methods/types.ts';
 import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
+import type { Release } from '../release/types.ts';
 
 /** Above this share a setting or a loss is "most". */
 const MOST = 0.5;
@@ -23,6 +27,7 @@ export function runWarnings(
   params: MethodParams,
   sensitive: readonly number[],
   facts: ReleaseFacts,
+  release?: Release,
 ): string[] {
   const n = dataset.n;
   if (n === 0) return [];
@@ -63,11 +68,36 @@ export function runWarnings(
     warnings.push(
       `The release empties ${percent(facts.rows_emptied / n)} of the rows: the metrics compare little.`,
     );
+  const lost = release ? occurrencesLost(dataset, release, facts) : 0;
+  const occurrences = dataset.items.length;
+  if (occurrences > 0 && lost > MOST * occurrences)
+    warnings.push(
+      `The release generalizes or suppresses ${percent(lost / occurrences)} of the item occurrences (${count(lost)} of ${count(occurrences)}): read its numbers with care, and compare another method or setting on this file.`,
+    );
   if (facts.items_suppressed > MOST * facts.items_before)
     warnings.push(
       `The release drops ${count(facts.items_suppressed)} of the ${count(facts.items_before)} items altogether.`,
     );
   return warnings;
+}
+
+/**
+ * Item occurrences of the input that the release does not publish as themselves: for `generalized`
+ * releases those of items published inside a generalized item or suppressed, for `transactions`
+ * releases those taken from their rows; `groups` and `buckets` publish every occurrence (0).
+ */
+export function occurrencesLost(dataset: Dataset, release: Release, facts: ReleaseFacts): number {
+  if (release.kind === 'transactions') return facts.occurrences_removed;
+  if (release.kind !== 'generalized') return 0;
+  const supports = itemSupports(dataset);
+  let lost = 0;
+  const add = (token: string) => {
+    const id = dataset.dictionary.find(token);
+    if (id !== undefined) lost += supports[id];
+  };
+  for (const token of release.suppressed) add(token);
+  for (const members of Object.values(release.generalized)) for (const token of members) add(token);
+  return lost;
 }
 
 function rowsHoldingAny(dataset: Dataset, items: readonly number[]): number {

@@ -13,9 +13,10 @@ import { TextFileButton } from '../widgets/TextFileButton.tsx';
 import { SAMPLES } from '../load/samples.ts';
 
 const ORDERS = [
+  ['support', 'grouped by support (like with like)'],
+  ['cooccurrence', 'grouped by co-occurrence (items bought together)'],
   ['alphabetical', 'alphabetically'],
   ['id', 'by first appearance'],
-  ['support', 'by support (most frequent first)'],
 ] as const;
 
 export function HierarchyPanel({ entry }: { entry: DatasetEntry }) {
@@ -26,7 +27,7 @@ export function HierarchyPanel({ entry }: { entry: DatasetEntry }) {
   );
   const dismiss = useWorkbench((s) => s.dismissHierarchyError);
   const [fanout, setFanout] = useState(5);
-  const [order, setOrder] = useState<(typeof ORDERS)[number][0]>('alphabetical');
+  const [order, setOrder] = useState<(typeof ORDERS)[number][0]>('support');
   const [busy, setBusy] = useState(false);
   const hierarchy = entry.hierarchy;
   const sampleHierarchy = SAMPLES.find((s) => s.id === entry.sampleId)?.hierarchy;

@@ -18,6 +18,9 @@
  * ancestors of the first node.
  * The root fixes any itemset as long as at least k rows hold an item (checked first), so AA ends.
  * A recorded run draws the cut at each fix with the options DA tried (aprioriSteps.ts).
+ * Then (issue 32, refineCut.ts) the cut is refined until no category can be split with k^m still
+ * holding, a top-down search from the root is refined alike, and the cheaper of the two is published
+ * (a recorded run ends with that cut: the release's).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
@@ -27,6 +30,7 @@ import { NodeSupport } from './nodeSupport.ts';
 import { rareItemsets } from './rareItemsets.ts';
 import { AprioriSteps, type FixOption } from './aprioriSteps.ts';
 import type { Recorder } from '../../teach/recorder.ts';
+import { refineCut, topDownCut } from './refineCut.ts';
 
 export interface AaResult {
   /** The cut: the node each position (tree.itemAt) is published as. */
@@ -35,8 +39,14 @@ export interface AaResult {
   fixes: number;
   /** Itemsets rarer than k found by the first count of each size 1..m. */
   violations: number[];
-  /** NCP of the cut (cut.ts), in [0, 1]. */
+  /** NCP of the cut (cut.ts), in [0, 1], after the refinement. */
   ncp: number;
+  /** NCP of AA's own cut, before the refinement (refineCut.ts). */
+  aaNcp: number;
+  /** Categories the refinement took one level down (of the published cut). */
+  splits: number;
+  /** Which search found the published cut: AA refined, or the top-down one from the root. */
+  search: 'apriori' | 'top-down';
 }
 
 export function aprioriAnonymize(
@@ -47,6 +57,61 @@ export function aprioriAnonymize(
   progress: (fraction: number, phase?: string) => void = () => {},
   rec?: Recorder,
 ): AaResult {
+  const { cut, supports, fixes, violations, holding, steps } = aprioriPass(
+    dataset,
+    tree,
+    k,
+    m,
+    progress,
+    rec,
+  );
+  const aaNcp = cut.ncp();
+  progress(1, 'refining the cut');
+  const refined = refineCut(dataset, tree, cut, supports, k, m);
+  progress(1, 'the top-down search');
+  const topDown = holding >= k ? topDownCut(dataset, tree, supports, k, m) : null;
+  progress(1, 'done');
+  // The cheaper of the two locally minimal cuts (ties: AA's).
+  const result: AaResult =
+    topDown && topDown.cut.ncp() < cut.ncp()
+      ? {
+          cutAt: topDown.cut.at,
+          fixes,
+          violations,
+          ncp: topDown.cut.ncp(),
+          aaNcp,
+          splits: topDown.refinement.splits,
+          search: 'top-down',
+        }
+      : {
+          cutAt: cut.at,
+          fixes,
+          violations,
+          ncp: cut.ncp(),
+          aaNcp,
+          splits: refined.splits,
+          search: 'apriori',
+        };
+  steps?.published(result.cutAt, result.search, result.splits, aaNcp, result.ncp);
+  return result;
+}
+
+/** AA itself (Terrovitis et al. Sec. 4): the cut after the rare itemsets of sizes 1..m are fixed. */
+export function aprioriPass(
+  dataset: Dataset,
+  tree: RangeTree,
+  k: number,
+  m: number,
+  progress: (fraction: number, phase?: string) => void = () => {},
+  rec?: Recorder,
+): {
+  cut: Cut;
+  supports: NodeSupport;
+  fixes: number;
+  violations: number[];
+  holding: number;
+  steps?: AprioriSteps;
+} {
   let holding = 0;
   for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) holding++;
   if (holding > 0 && holding < k)
@@ -83,8 +148,7 @@ export function aprioriAnonymize(
       fixes++;
     }
   }
-  progress(1, 'done');
-  return { cutAt: cut.at, fixes, violations, ncp: cut.ncp() };
+  return { cut, supports, fixes, violations, holding, steps };
 }
 
 function hasRepeat(nodes: readonly number[]): boolean {

@@ -58,9 +58,10 @@ export class AprioriSteps {
     return itemSet(nodes.map((n) => this.label(n)));
   }
 
-  lattice(): LatticeDrawing {
-    const { tree, cut } = this;
-    const inCut = new Set(cut.at);
+  /** The hierarchy with a cut marked: the cut as it stands, or `at`. */
+  lattice(at: Int32Array = this.cut.at): LatticeDrawing {
+    const { tree } = this;
+    const inCut = new Set(at);
     const place = new Map(this.order.map((node, i) => [node, i]));
     return {
       kind: 'lattice',
@@ -127,6 +128,31 @@ export class AprioriSteps {
         },
         chosen: option.nodes.length === chosen.length && option.nodes.every((n, i) => n === chosen[i]),
       })),
+    });
+  }
+
+  /**
+   * The cut the release publishes (issue 32, refineCut.ts): AA's refined until no category can be
+   * split with k^m holding, or the top-down search's when cheaper.
+   */
+  published(
+    at: Int32Array,
+    search: 'apriori' | 'top-down',
+    splits: number,
+    aaNcp: number,
+    ncp: number,
+  ): void {
+    const before = new Set(this.cut.at);
+    const changed = [...new Set(at)].filter((node) => !before.has(node)).map((n) => this.label(n));
+    this.rec.step({
+      title: 'The published cut: locally minimal',
+      text:
+        search === 'apriori'
+          ? `Then each published category is taken one level down when every itemset of up to m items still occurs in at least k = ${this.k} rows, the one saving most NCP first, until none can be: ${splits} split(s), NCP ${shown(aaNcp)} to ${shown(ncp)}. No category of this cut can be split.`
+          : `The same refinement from the root (everything generalized, then split while k^m holds) reaches a cheaper cut than Apriori's (NCP ${shown(ncp)} against ${shown(aaNcp)}): the release publishes it. No category of this cut can be split.`,
+      cite: `${CITE}; the refinement to a locally minimal cut (issue 32)`,
+      state: this.lattice(at),
+      changed,
     });
   }
 }

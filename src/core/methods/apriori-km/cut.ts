@@ -53,6 +53,22 @@ export class Cut {
     this.at.fill(node, this.tree.low[node], this.tree.high[node]);
   }
 
+  /**
+   * Takes a node of the cut one level down: its children (`children`, every one of them) become
+   * nodes of the cut in its place (refineCut.ts). Returns the cost it saves.
+   */
+  split(node: number, children: readonly number[]): number {
+    let below = 0;
+    for (const child of children) below += this.costAt(child);
+    const delta = below - this.costAt(node);
+    for (let a = node; a >= 0; a = this.tree.parent[a]) this.inside[a] += delta;
+    for (const child of children) {
+      this.inside[child] = this.costAt(child);
+      this.at.fill(child, this.tree.low[child], this.tree.high[child]);
+    }
+    return -delta;
+  }
+
   /** NCP of the cut in [0, 1]. */
   ncp(): number {
     const { tree } = this;

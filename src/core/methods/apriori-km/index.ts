@@ -49,7 +49,14 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
   const { k, m } = params;
   const { hierarchy, source } = hierarchyOf(dataset, params);
   const { tree, absent } = bindHierarchy(hierarchy, dataset, 'hierarchy');
-  const { cutAt, fixes, violations, ncp } = aprioriAnonymize(dataset, tree, k, m, ctx.progress, ctx.recorder);
+  const { cutAt, fixes, violations, ncp, aaNcp, splits, search } = aprioriAnonymize(
+    dataset,
+    tree,
+    k,
+    m,
+    ctx.progress,
+    ctx.recorder,
+  );
   const token = (id: number) => dataset.dictionary.token(id);
   const labelOf = new Array<string>(dataset.d);
   const generalized: Record<string, string[]> = {};
@@ -82,8 +89,13 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
     notes: {
       hierarchy: source,
       ...(absent.length > 0 && { 'hierarchy items the data lacks': absent.length }),
-      'chosen by': 'least NCP (Terrovitis et al.) per rare itemset',
+      'chosen by':
+        'least NCP (Terrovitis et al.) per rare itemset, refined to a locally minimal cut; or top-down when cheaper',
       NCP: Number(ncp.toFixed(6)),
+      'NCP of the Apriori pass': Number(aaNcp.toFixed(6)),
+      'published cut':
+        search === 'apriori' ? 'the Apriori pass, refined' : 'top-down from the root (cheaper)',
+      'categories split by the refinement': splits,
       'generalized items': Object.keys(generalized).length,
       'items generalized': Object.values(generalized).reduce((s, g) => s + g.length, 0),
       'rare itemsets found': violations.join(' / '),

@@ -33,10 +33,17 @@ export const FANOUT_PARAM = {
 export const HIERARCHY_ORDER_PARAM = {
   name: 'order',
   type: 'string',
-  default: 'alphabetical',
+  default: 'support',
   choices: HIERARCHY_ORDERS,
-  help: 'item order of the built hierarchy: alphabetical, id (first appearance) or support (most frequent first)',
+  help: 'how the built hierarchy groups items: support (items of like support together; the least loss measured on BMS1), cooccurrence (items that share rows), alphabetical or id (first appearance)',
 } as const;
+
+const ORDER_WORDS: Record<HierarchyOrder, string> = {
+  support: 'grouped by support',
+  cooccurrence: 'grouped by co-occurrence',
+  alphabetical: 'alphabetically',
+  id: 'by id',
+};
 
 export interface HierarchyChoice {
   readonly hierarchy: string;
@@ -59,6 +66,6 @@ export function hierarchyOf(
   }
   return {
     hierarchy: buildHierarchy(dataset, params.f, params.order),
-    source: `built: balanced, fan-out ${params.f}, items ${params.order === 'id' ? 'by id' : params.order === 'support' ? 'by support' : 'alphabetically'}`,
+    source: `built: balanced, fan-out ${params.f}, items ${ORDER_WORDS[params.order]}`,
   };
 }
