@@ -72,7 +72,7 @@ describe('checking a dataset as it stands, with the release verifiers', () => {
     ]);
     const result = checkDataset(data, { model: 'l-diversity', l: 2, columns });
     expect(result).toMatchObject({ holds: false, offered: 1 });
-    expect(result.problems[0]).toMatch(/^bucket 2, column 1: value \["dx=x"\] in 2 of 2 rows/);
+    expect(result.problems[0]).toMatch(/^bucket 2, column 1: 2 of its 2 rows hold \{dx=x\} there/);
     expect(checkDataset(data, { model: 'l-diversity', l: 1, columns }).holds).toBe(true);
     expect(() =>
       checkDataset(data, { model: 'l-diversity', l: 2, columns: [['age=1', 'age=2'], ['dx=x']] }),

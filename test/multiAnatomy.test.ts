@@ -114,7 +114,9 @@ describe('record partition (Fig. 2) on Table I(A) with the columns of Table I(E)
     const result = verifyRelease(tableIA, tableIE(), audit);
     expect(result.verified).toBe(false);
     expect(result.partitionComplete).toBe(true);
-    expect(result.problems).toContain('bucket 1, column 2: value ["b"] in 3 of 5 rows, above 1/2 (Def. 5)');
+    expect(result.problems).toContain(
+      'bucket 1, column 2: 3 of its 5 rows hold {b} there, above 1/2 of them (Def. 5)',
+    );
     expect(verifyRelease(tableIA, tableIE('frequency'), audit).verified).toBe(false);
   });
 

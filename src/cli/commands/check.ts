@@ -5,12 +5,19 @@
  * Prints `{ model, holds, offers, offenders, reading }` with the same verifiers every release passes
  * (core/check), the worst offenders first; exit code 0 whether or not it holds. Levels default to 2;
  * `offers` is the largest level the data meets (null when nothing can be linked at all).
+ * An exported groups or buckets release (`group,row,item` with NAME-sensitive.csv beside it;
+ * `bucket,row,column,item`) is checked as what it is (core/check/checkExport.ts): p-degree from the
+ * published counts, l-diversity per bucket. On basket data, l-diversity takes the sensitive items as
+ * p-degree does (`--sensitive ...`): they are one column, the rest what an attacker knows.
  */
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { checkDataset } from '../../core/check/checkDataset.ts';
+import { checkExport } from '../../core/check/checkExport.ts';
+import { readBucketsExport, readGroupsExport } from '../../core/check/exportedTables.ts';
+import { exportLayoutOfText, sensitiveTableName } from '../../core/data/parsers/exportLayout.ts';
 import { readColumnSplit } from '../../core/check/columnSplit.ts';
-import type { CheckRequest } from '../../core/check/types.ts';
+import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
 import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
@@ -33,6 +40,26 @@ export async function checkCommand(args: ParsedArgs): Promise<CheckOutput> {
   if (!MODELS.includes(model as (typeof MODELS)[number]))
     throw new CliError(`check needs --model ${MODELS.join('|')}${model ? `, got '${model}'` : ''}`);
   const sensitive = sensitiveFlag(args);
+  const layout = exportLayoutOfText(firstBytes(file));
+  if (layout === 'groups' || layout === 'buckets') {
+    if (sensitive)
+      throw new CliError(
+        `${file} is an exported ${layout} release: its sensitive items are the ones it publishes; leave the sensitive flags out`,
+      );
+    const name = basename(file);
+    const exported =
+      layout === 'groups'
+        ? readGroupsExport({ name, text: readText(file, 'check') }, sensitiveTable(file))
+        : readBucketsExport({ name, text: readText(file, 'check') });
+    const level = (flag: string) => intFlag(args, flag, 2, 1);
+    const request: CheckRequest =
+      model === 'p-degree'
+        ? { model, p: level('p'), sensitive: { items: [] }, seed: 1 }
+        : model === 'l-diversity'
+          ? { model, l: level('l'), columns: [] }
+          : { model: model as 'k-anonymity', k: level('k') };
+    return output(checkExport(exported, request));
+  }
   if (model === 'p-degree' && !sensitive)
     throw new CliError(
       'check --model p-degree needs the sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M)',
@@ -55,8 +82,12 @@ export async function checkCommand(args: ParsedArgs): Promise<CheckOutput> {
                 columnsText === undefined
                   ? []
                   : readColumnSplit(columnsText, basename(columnsPath!), dataset),
+              ...(sensitive && { sensitive, seed: intFlag(args, 'seed', 1) }),
             };
-  const result = checkDataset(dataset, request);
+  return output(checkDataset(dataset, request));
+}
+
+function output(result: CheckResult): CheckOutput {
   return {
     model: result.model,
     holds: result.holds,
@@ -64,6 +95,30 @@ export async function checkCommand(args: ParsedArgs): Promise<CheckOutput> {
     offenders: result.problems,
     reading: result.reading,
   };
+}
+
+/** The first bytes of a file as text (an export's header; gzip files are never exports). */
+function firstBytes(path: string): string {
+  try {
+    const fd = openSync(path, 'r');
+    const buffer = Buffer.alloc(256);
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
+    closeSync(fd);
+    return buffer.subarray(0, length).toString('utf8');
+  } catch {
+    return ''; // readDataset names the problem
+  }
+}
+
+/** A groups export's sensitive table, NAME-sensitive.csv beside NAME.csv. */
+function sensitiveTable(file: string): { name: string; text: string } {
+  const name = sensitiveTableName(basename(file));
+  const path = join(dirname(file), name);
+  if (!existsSync(path))
+    throw new CliError(
+      `${file} is a groups export (group,row,item): its sensitive counts, ${name} (group,item,count), must be beside it`,
+    );
+  return { name, text: readText(path, 'check') };
 }
 
 function readText(path: string, flag: string): string {

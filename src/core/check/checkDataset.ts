@@ -24,7 +24,7 @@ import { verifyBuckets } from '../release/verifyBuckets.ts';
 import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.ts';
 import { verifyGroups } from '../release/verifyGroups.ts';
 import { rowKey, verifyTransactions } from '../release/verifyTransactions.ts';
-import { columnsByAttribute } from './columnSplit.ts';
+import { columnsByAttribute, sensitiveSplit } from './columnSplit.ts';
 import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
 
 export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
@@ -36,11 +36,16 @@ export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResu
     case 'p-degree':
       return checkPrivacyDegree(dataset, request);
     case 'l-diversity':
-      // No split given: one column per attribute name (relational items read column=value).
+      // No split given: the sensitive items against the rest, or one column per attribute name
+      // (relational items read column=value).
       return checkLDiversity(
         dataset,
         request.l,
-        request.columns.length > 0 ? request.columns : columnsByAttribute(dataset),
+        request.columns.length > 0
+          ? request.columns
+          : request.sensitive
+            ? sensitiveSplit(dataset, request.sensitive, request.seed ?? 1, request.l)
+            : columnsByAttribute(dataset),
       );
   }
 }

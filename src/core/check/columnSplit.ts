@@ -6,6 +6,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import { ParseError } from '../data/parsers/parseError.ts';
 import { InputError } from '../base/errors.ts';
+import { chooseSensitive, type SensitiveChoice } from '../data/sensitive.ts';
 
 export function parseColumnSplit(text: string): string[][] {
   const columns = text
@@ -33,7 +34,7 @@ export function parseColumnSplit(text: string): string[][] {
 export function columnsByAttribute(dataset: Dataset): string[][] {
   if (!dataset.dictionary.tokens.some((token) => token.indexOf('=') > 0))
     throw new InputError(
-      `l-diversity needs a column split for ${dataset.name}: its items are not column=value pairs, so there are no columns to read. Give one column per line, items separated by commas, the known column first`,
+      `l-diversity needs a column split for ${dataset.name}: its items are not column=value pairs, so there are no columns to read. Choose its sensitive items (a list or a band: the rest is what an attacker knows), or give one column per line, items separated by commas, the known column first`,
     );
   const columns = new Map<string, string[]>();
   for (const token of dataset.dictionary.tokens) {
@@ -44,6 +45,27 @@ export function columnsByAttribute(dataset: Dataset): string[][] {
     column.push(token);
   }
   return [...columns.values()];
+}
+
+/**
+ * The split of basket data for l-diversity (issue 32): every item but the sensitive ones is the
+ * known column (an attacker knows the rest of a basket), the sensitive items the one column whose
+ * value must be diverse in each bucket. The sensitive items are chosen as for p-degree
+ * (data/sensitive.ts: a list, the m most frequent, a band of moderate support, ...).
+ */
+export function sensitiveSplit(
+  dataset: Dataset,
+  choice: SensitiveChoice,
+  seed: number,
+  l: number,
+): string[][] {
+  const ids = new Set(chooseSensitive(dataset, choice, seed, l));
+  if (ids.size === 0) throw new InputError('choose at least one sensitive item');
+  const tokens = dataset.dictionary.tokens;
+  const known = tokens.filter((_, id) => !ids.has(id));
+  if (known.length === 0)
+    throw new InputError('every item is sensitive: nothing is left for an attacker to know');
+  return [known, [...ids].map((id) => tokens[id])];
 }
 
 /**

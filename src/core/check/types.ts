@@ -4,7 +4,18 @@ import type { SensitiveChoice } from '../data/sensitive.ts';
 export type CheckRequest =
   | { model: 'k-anonymity'; k: number }
   | { model: 'km-anonymity'; k: number; m: number }
-  | { model: 'l-diversity'; l: number; columns: string[][] }
+  | {
+      model: 'l-diversity';
+      l: number;
+      /** The column split, the known column first; empty: by attribute, or from `sensitive`. */
+      columns: string[][];
+      /**
+       * Basket data (issue 32): the sensitive column as items chosen like p-degree's (a list, a
+       * band, ...), every other item one known column. Used when `columns` is empty.
+       */
+      sensitive?: SensitiveChoice;
+      seed?: number;
+    }
   | { model: 'p-degree'; p: number; sensitive: SensitiveChoice; seed: number };
 
 export interface CheckResult {

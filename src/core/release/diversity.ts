@@ -53,3 +53,8 @@ export function describeReading(reading: DiversityReading): string {
     ? 'distinct: every column of a bucket shows at least l different values (the paper’s Example 5)'
     : 'frequency: no column value is held by more than |B|/l rows of its bucket (Def. 5, the stricter reading)';
 }
+
+/** A column value (the itemset a row has in the column) in words: `nothing` or `{a, b}`. */
+export function describeValue(tokens: readonly string[]): string {
+  return tokens.length === 0 ? 'nothing' : `{${tokens.join(', ')}}`;
+}

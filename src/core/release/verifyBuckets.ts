@@ -11,7 +11,7 @@
 import { publishedRowCount } from './rowCount.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
-import { columnIsDiverse, diversityOf } from './diversity.ts';
+import { columnIsDiverse, describeValue, diversityOf } from './diversity.ts';
 import type { BucketsAudit, BucketsRelease, Verification } from './types.ts';
 
 /** A value's canonical key: its tokens sorted (a value listed sorted already is not copied). */
@@ -96,7 +96,7 @@ export function verifyBuckets(dataset: Dataset, release: BucketsRelease, audit: 
           if (count * l > bucket.size) {
             overRepresented.push({
               share: count / bucket.size,
-              problem: `bucket ${b + 1}, column ${c + 1}: value ${key} in ${count} of ${bucket.size} rows, above 1/${l} (Def. 5)`,
+              problem: `bucket ${b + 1}, column ${c + 1}: ${count} of its ${bucket.size} rows ${count === 1 ? 'holds' : 'hold'} ${describeValue(JSON.parse(key) as string[])} there, above 1/${l} of them (Def. 5)`,
             });
           }
         }

@@ -1,13 +1,15 @@
 /**
  * Format detection from the file name's extension and the first lines (DESIGN.md sec. 2).
- * Rules, in order: `.arff` or an `@relation` line -> arff; `.csv`/`.tsv`/`.txt` with a header that
- * names `tid` and `item` -> csv-long; a header of distinct names followed by records of the same
+ * Rules, in order: `.arff` or an `@relation` line -> arff; the header of an exported groups or
+ * buckets table (exportLayout.ts) -> csv-long over its `row` column; `.csv`/`.tsv`/`.txt` with a
+ * header that names `tid` and `item` -> csv-long; a header of distinct names followed by records of the same
  * width -> relational (csv/tsv only); lines of integers only -> fimi; lines with the delimiter, or a
  * .csv/.tsv name -> csv-basket; anything else -> fimi, whose error then suggests csv-basket. A gzip
  * file is read decompressed (data/parseChunks.ts), so its extension is the one before `.gz`
  * (`BMS1.dat.gz`: dat).
  */
 import type { DatasetFormat } from '../dataset.ts';
+import { exportLayoutOf } from './exportLayout.ts';
 
 export function extensionOf(fileName: string): string {
   const name = fileName.replace(/\.gz$/i, '');
@@ -36,6 +38,7 @@ export function detectFormat(
   if (lines.length === 0) return ext === 'csv' || ext === 'tsv' ? 'csv-basket' : 'fimi';
   const header = lines[0].split(delimiter).map((f) => f.trim().replace(/^"|"$/g, ''));
   const isCsvLike = ext === 'csv' || ext === 'tsv' || ext === 'txt';
+  if (exportLayoutOf(header) !== null) return 'csv-long';
   if (isCsvLike && header.includes('tid') && header.includes('item')) return 'csv-long';
   if ((ext === 'csv' || ext === 'tsv') && looksRelational(header, lines, delimiter)) return 'relational';
   if (lines.every((l) => /^[\d\s]*$/.test(l))) return 'fimi';

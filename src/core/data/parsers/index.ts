@@ -9,9 +9,11 @@ import { parseArff } from './arff.ts';
 import { parseCsvBasket } from './csvBasket.ts';
 import { parseCsvLong } from './csvLong.ts';
 import { defaultDelimiter, detectFormat } from './detect.ts';
+import { exportLayoutOfText, layoutHeader, qidTableName } from './exportLayout.ts';
 import { FimiParser } from './fimi.ts';
 import { parseRelational } from './relational.ts';
 import { checkSignature, TextGuard } from './textGuard.ts';
+import { ParseError } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
 
 export { ParseError } from './parseError.ts';
@@ -33,18 +35,25 @@ export function createParser(options: ParseOptions, head: Uint8Array): Streaming
   checkSignature(head, options.fileName);
   const delimiter = options.delimiter ?? defaultDelimiter(options.fileName);
   const withDelimiter: ParseOptions = { ...options, delimiter };
-  const format =
-    options.format ??
-    detectFormat(
+  const text = withLineFeeds(new TextDecoder().decode(head.subarray(0, DETECTION_BYTES)));
+  const format = options.format ?? detectFormat(options.fileName, text, delimiter);
+  // An exported groups or buckets table is rows of items by its `row` column (exportLayout.ts);
+  // a groups export's sensitive table alone is no dataset.
+  const layout = options.format === undefined && delimiter === ',' ? exportLayoutOfText(text) : null;
+  if (layout === 'groups-sensitive')
+    throw new ParseError(
       options.fileName,
-      withLineFeeds(new TextDecoder().decode(head.subarray(0, DETECTION_BYTES))),
-      delimiter,
+      1,
+      1,
+      `this is the sensitive table of a groups export (${layoutHeader(layout)}): load it together with ${qidTableName(options.fileName) ?? 'the QID table'} (group,row,item), the table it belongs to`,
     );
+  if (layout !== null) withDelimiter.tidColumn = 'row';
   if (format === 'fimi') {
     const fimi = new FimiParser(withDelimiter);
     return { format, push: (chunk) => fimi.push(chunk), finish: () => fimi.finish() };
   }
-  return textParser(format, withDelimiter);
+  const parser = textParser(format, withDelimiter);
+  return layout === null ? parser : { ...parser, finish: () => ({ ...parser.finish(), layout }) };
 }
 
 function textParser(format: Exclude<DatasetFormat, 'fimi'>, options: ParseOptions): StreamingParser {

@@ -26,6 +26,8 @@ export interface ParseOptions {
 export interface ParseResult {
   dataset: Dataset;
   format: DatasetFormat;
+  /** An exported groups or buckets table read as its rows (exportLayout.ts); absent for data. */
+  layout?: 'groups' | 'buckets';
   warnings: { total: number; first: ParseWarning[] };
 }
 
