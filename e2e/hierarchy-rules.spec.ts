@@ -40,7 +40,6 @@ test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ 
   // apriori-km over it: the cut marked in the tree, the measure that chose it in the notes.
   await page.getByTestId('tab-anonymize').click();
   await page.getByTestId('method-select').selectOption('apriori-km');
-  await page.getByTestId('use-hierarchy').click();
   await expect(page.getByTestId('hierarchy-in-use')).toContainText('groceries-hierarchy.csv');
   await page.getByTestId('param-k').fill('3');
   await page.getByTestId('param-m').fill('2');

@@ -40,7 +40,7 @@ describe('the Experiment form and the sweep spec', () => {
     );
     expect(spec.runs.map((r) => r.method)).toEqual(['gray-cahd']);
     expect(leftOut).toEqual(['pta has no parameter p']);
-    expect(spec.runs[0].sensitive).toEqual({ random: 10 });
+    expect(spec.runs[0].sensitive).toEqual({ band: 10 });
     expect(() => formToSpec({ ...EMPTY_FORM, values: ' , ' }, 'd.dat', catalogue)).toThrow(
       'values of p: expected a comma-separated list',
     );

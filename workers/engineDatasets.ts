@@ -13,6 +13,8 @@ import {
 } from '../src/core/data/stats.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
 import { checkDataset } from '../src/core/check/checkDataset.ts';
+import { checkExport } from '../src/core/check/checkExport.ts';
+import { readBucketsExport, readGroupsExport } from '../src/core/check/exportedTables.ts';
 import { reidentificationRisk } from '../src/core/metrics/risk.ts';
 import type { DatasetJobs, LoadedDataset } from './engineTypes.ts';
 
@@ -71,6 +73,7 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
         compressed,
         parseMs: performance.now() - started,
         warnings: result.warnings,
+        ...(result.layout && { layout: result.layout }),
       } satisfies LoadedDataset;
     },
 
@@ -111,5 +114,12 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
     risk: (id, options) => reidentificationRisk(get(id), options),
 
     check: (id, request) => checkDataset(get(id), request),
+
+    async checkExport(layout, tables, request) {
+      const texts = await Promise.all(tables.map(async (t) => ({ name: t.name, text: await t.blob.text() })));
+      const exported =
+        layout === 'groups' ? readGroupsExport(texts[0], texts[1]) : readBucketsExport(texts[0]);
+      return checkExport(exported, request);
+    },
   };
 }

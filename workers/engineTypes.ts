@@ -35,6 +35,14 @@ export interface LoadedDataset {
   compressed?: boolean;
   parseMs: number;
   warnings: { total: number; first: ParseWarning[] };
+  /** An exported groups or buckets release read back as its rows (data/parsers/exportLayout.ts). */
+  layout?: 'groups' | 'buckets';
+}
+
+/** One table of an exported release, as the page holds it (the file the user chose). */
+export interface ExportTableBlob {
+  name: string;
+  blob: Blob;
 }
 
 export interface DatasetOverview {
@@ -132,6 +140,11 @@ export interface DatasetJobs {
   risk(id: string, options: RiskOptions): RiskPoint[];
   /** Checks the dataset as it stands against a privacy model (the Check page). */
   check(id: string, request: CheckRequest): CheckResult;
+  /**
+   * Checks an exported groups release (its QID table and its sensitive table) or buckets release
+   * (one table) as what it is, with its model (core/check/checkExport.ts).
+   */
+  checkExport(layout: 'groups' | 'buckets', tables: ExportTableBlob[], request: CheckRequest): Promise<CheckResult>;
 }
 
 /** Jobs of methods: the catalogues, runs, parallel tasks, extras, browsing a kept release. */

@@ -23,6 +23,10 @@ export type DatasetSource = (
 ) & {
   /** The hierarchy loaded or built beside the dataset (DESIGN.md sec. 7), if any. */
   hierarchy?: HierarchySource;
+  /** The hierarchy is switched off for this dataset's runs (kept, not in force). */
+  hierarchyOff?: boolean;
+  /** A groups export's sensitive table, loaded together with its QID table. */
+  companion?: { name: string; blob: Blob };
 };
 
 const datasets = createStore('txanon-datasets', 'sources');
@@ -47,7 +51,31 @@ export const saveSourceHierarchy = (key: string, hierarchy: HierarchySource | un
     const source = (await get(key, datasets)) as DatasetSource | undefined;
     if (source) await set(key, { ...source, hierarchy }, datasets);
   }, undefined);
+/** Remembers (or forgets) that the dataset's hierarchy is switched off. */
+export const saveSourceHierarchyOff = (key: string, off: boolean) =>
+  quietly(async () => {
+    const source = (await get(key, datasets)) as DatasetSource | undefined;
+    if (source) await set(key, { ...source, hierarchyOff: off }, datasets);
+  }, undefined);
 export const forgetDatasetSource = (key: string) => quietly(() => del(key, datasets), undefined);
+
+/** The saved source shown when the page closed (localStorage: read at once on start). */
+const ACTIVE_KEY = 'txanon-active-source';
+export function saveActiveSource(key: string | null): void {
+  try {
+    if (key === null) localStorage.removeItem(ACTIVE_KEY);
+    else localStorage.setItem(ACTIVE_KEY, key);
+  } catch {
+    // no storage: the first dataset is shown after a reload
+  }
+}
+export function savedActiveSource(): string | null {
+  try {
+    return localStorage.getItem(ACTIVE_KEY);
+  } catch {
+    return null;
+  }
+}
 export const savedDatasetSources = () =>
   quietly(
     async () => ((await values(datasets)) as DatasetSource[]).sort((a, b) => a.savedAt - b.savedAt),

@@ -15,7 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { checkDataset } from '../../core/check/checkDataset.ts';
 import { checkExport } from '../../core/check/checkExport.ts';
 import { readBucketsExport, readGroupsExport } from '../../core/check/exportedTables.ts';
-import { exportLayoutOfText, sensitiveTableName } from '../../core/data/parsers/exportLayout.ts';
+import { exportLayoutOfText, sensitiveTableName } from '../../core/data/exportLayout.ts';
 import { readColumnSplit } from '../../core/check/columnSplit.ts';
 import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
 import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';

@@ -9,7 +9,7 @@
  */
 import { fieldError, forEachCsvRow, type CsvRow } from '../data/parsers/csvRows.ts';
 import { ParseError } from '../data/parsers/parseError.ts';
-import { exportLayoutOf, layoutHeader, type ExportLayout } from '../data/parsers/exportLayout.ts';
+import { exportLayoutOf, layoutHeader, type ExportLayout } from '../data/exportLayout.ts';
 
 export interface ExportedGroup {
   /** The group's number in the file. */

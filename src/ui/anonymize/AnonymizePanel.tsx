@@ -1,20 +1,24 @@
 /**
- * Choose a method and its parameters, run it on the active dataset in a worker, cancel it. Opening
- * a paper's worked example (samples.ts) starts the form from that paper's settings for it.
+ * Choose a method and its parameters, run it on the active dataset in a worker, cancel it. The
+ * form's settings live in formStore.ts, so they stay across tabs and reloads. Opening a paper's
+ * worked example (samples.ts) starts the form from that paper's settings for it. A method that
+ * generalizes over a hierarchy uses the one in force for the dataset (loaded or built on Overview,
+ * unless switched off): its form shows it instead of the file field (HierarchyParamTool.tsx).
  */
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
-import type { DatasetEntry } from '../load/datasetStore.ts';
+import { hierarchyInForce, type DatasetEntry } from '../load/datasetStore.ts';
+import { useAnonymizeForm, type FormSettings } from './formStore.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
 import { ParamForm } from '../widgets/ParamForm.tsx';
 import { carriedValues, MethodSelect } from '../widgets/MethodSelect.tsx';
-import { defaultMetricChoice, MetricPicker, metricSettingsOf, type MetricChoice } from './MetricPicker.tsx';
+import { defaultMetricChoice, MetricPicker, metricSettingsOf } from './MetricPicker.tsx';
 import { methodViews } from '../methods/registry.ts';
 import type { FormRequest } from '../methods/types.ts';
 import { SAMPLES } from '../load/samples.ts';
-import { BAND_HELP, BAND_LABEL, type SensitiveKind } from '../widgets/sensitiveChoice.ts';
+import { BAND_HELP, BAND_LABEL } from '../widgets/sensitiveChoice.ts';
 import { RunProgress } from './RunProgress.tsx';
 import { teachHash } from '../teach/teachLink.ts';
 
@@ -31,44 +35,52 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
     })),
   );
   const busy = useRuns((s) => s.running !== null);
-  const [metricChoices, setMetricChoices] = useState<Record<string, MetricChoice>>({});
-  const [methodId, setMethodId] = useState('');
-  const [values, setValues] = useState<Record<string, ParamValue>>({});
-  const [seed, setSeed] = useState(1);
-  const [sensitiveMode, setSensitiveMode] = useState<SensitiveKind>('band');
-  const [sensitiveCount, setSensitiveCount] = useState(10);
-  const [sensitiveItems, setSensitiveItems] = useState('');
+  const form = useAnonymizeForm();
+  const { methodId, values, seed, sensitiveMode, sensitiveCount, sensitiveItems, metricChoices } = form;
+  const setValues = form.setValues;
+  const inForce = hierarchyInForce(dataset);
 
   useEffect(() => void loadCatalogues(), [loadCatalogues]);
-  // A paper's worked example starts the form from the paper's settings, each time it is opened
-  // (state adjusted while rendering, as React advises for state that follows a prop).
+  // A paper's worked example starts the form from the paper's settings, once each time it is
+  // opened (another dataset shown in between), not on every return to the tab.
   const example = SAMPLES.find((s) => s.id === dataset.sampleId)?.example;
-  const [settingsFor, setSettingsFor] = useState<string | null>(null);
-  // The sensitive items an example named, as the form wrote them: they are tokens of its data.
-  const [exampleSensitive, setExampleSensitive] = useState<string | null>(null);
-  if (settingsFor !== dataset.id) {
-    setSettingsFor(dataset.id);
-    setExampleSensitive(example?.sensitive ? example.sensitive.join(', ') : null);
+  const { exampleFor, exampleSensitive, change } = form;
+  useEffect(() => {
+    if (exampleFor === dataset.sourceKey) return;
+    const settings: Partial<FormSettings> = {
+      exampleFor: dataset.sourceKey,
+      exampleSensitive: example?.sensitive ? example.sensitive.join(', ') : null,
+    };
     // Another dataset keeps the method and its parameters, but not the items an example named
     // while the form still holds them: "Viagra" is no item of the user's own file.
     if (!example?.sensitive && sensitiveMode === 'items' && sensitiveItems === exampleSensitive) {
-      setSensitiveMode('band');
-      setSensitiveItems('');
+      settings.sensitiveMode = 'band';
+      settings.sensitiveItems = '';
     }
     if (example) {
-      setMethodId(example.method);
-      setValues((v) => ({
-        ...v,
+      settings.methodId = example.method;
+      settings.values = {
+        ...values,
         ...Object.fromEntries(
           Object.entries(example.params).map(([name, value]) => [`${example.method}.${name}`, value]),
         ),
-      }));
+      };
       if (example.sensitive) {
-        setSensitiveMode('items');
-        setSensitiveItems(example.sensitive.join(', '));
+        settings.sensitiveMode = 'items';
+        settings.sensitiveItems = example.sensitive.join(', ');
       }
     }
-  }
+    change(settings);
+  }, [
+    dataset.sourceKey,
+    example,
+    exampleFor,
+    exampleSensitive,
+    sensitiveMode,
+    sensitiveItems,
+    values,
+    change,
+  ]);
   const method = useMemo(() => methods.find((m) => m.id === methodId) ?? methods[0], [methods, methodId]);
   if (!method) return <p className="muted">Loading the methods…</p>;
 
@@ -87,16 +99,22 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   };
 
   const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind);
+  const takesHierarchy = method.params.some((p) => p.name === 'hierarchy');
+  // The dataset's hierarchy in force is the method's hierarchy; f and order only build one.
+  const hiddenParams = new Set(takesHierarchy && inForce ? ['hierarchy', 'f', 'order'] : []);
   const current = (name: string) =>
-    values[`${method.id}.${name}`] ?? method.params.find((p) => p.name === name)?.default ?? '';
+    name === 'hierarchy' && inForce
+      ? inForce.text
+      : (values[`${method.id}.${name}`] ?? method.params.find((p) => p.name === name)?.default ?? '');
   const switchMethod = (id: string) => {
+    // The hierarchy in force is the dataset's, not a value to carry to another method.
     const carried = carriedValues(
       method,
       methods.find((m) => m.id === id),
-      current,
+      (name) => (name === 'hierarchy' && inForce ? (values[`${method.id}.${name}`] ?? '') : current(name)),
     );
     setValues((v) => ({ ...v, ...carried }));
-    setMethodId(id);
+    change({ methodId: id });
   };
   const formRequest: FormRequest = {
     method: method.id,
@@ -124,7 +142,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
       <div className="anonymize-form">
         <MethodSelect methods={methods} value={method.id} onChange={switchMethod} testId="method-select" />
         <ParamForm
-          params={method.params}
+          params={method.params.filter((p) => !hiddenParams.has(p.name))}
           values={Object.fromEntries(method.params.map((p) => [p.name, current(p.name)]))}
           onChange={(name, value) => setValues((v) => ({ ...v, [`${method.id}.${name}`]: value }))}
         />
@@ -134,7 +152,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             <select
               data-testid="sensitive-mode"
               value={sensitiveMode}
-              onChange={(e) => setSensitiveMode(e.target.value as typeof sensitiveMode)}
+              onChange={(e) => change({ sensitiveMode: e.target.value as typeof sensitiveMode })}
             >
               <option value="band">{BAND_LABEL}</option>
               <option value="top">the m most frequent</option>
@@ -147,14 +165,14 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
                 data-testid="sensitive-items"
                 placeholder="token, token, …"
                 value={sensitiveItems}
-                onChange={(e) => setSensitiveItems(e.target.value)}
+                onChange={(e) => change({ sensitiveItems: e.target.value })}
               />
             ) : (
               <input
                 type="number"
                 min={0}
                 value={sensitiveCount}
-                onChange={(e) => setSensitiveCount(Number(e.target.value))}
+                onChange={(e) => change({ sensitiveCount: Number(e.target.value) })}
               />
             )}
           </fieldset>
@@ -163,7 +181,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           metrics={metrics}
           kind={method.releaseKind}
           choice={metricChoice()}
-          onChange={(c) => setMetricChoices((all) => ({ ...all, [method.id]: c }))}
+          onChange={(c) => change({ metricChoices: { ...metricChoices, [method.id]: c } })}
         />
         <label className="field">
           Seed
@@ -171,12 +189,12 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             type="number"
             data-testid="seed"
             value={seed}
-            onChange={(e) => setSeed(Number(e.target.value))}
+            onChange={(e) => change({ seed: Number(e.target.value) })}
           />
         </label>
         <div className="actions">
           <button type="button" className="primary" data-testid="run-method" disabled={busy} onClick={start}>
-            Run {method.id} on {dataset.name}
+            Run {method.id} on {dataset.label}
           </button>
           <RunProgress />
           {method.teachMaxRows !== undefined &&

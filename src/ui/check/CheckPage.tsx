@@ -1,8 +1,12 @@
 /**
  * Check a dataset one already has against a privacy model, with the verifiers every release
  * passes: is it k-anonymous, k^m-anonymous, l-diverse for a column split, and what privacy degree
- * does it offer for chosen sensitive items? The answer names the worst offenders first. Below,
- * saved rules applied to the dataset, with the same check of the outcome (ApplyRulesPanel.tsx).
+ * does it offer for chosen sensitive items? The answer names the worst offenders first, under the
+ * question it answers (model and levels as they were asked), and is marked stale as soon as the form
+ * or the dataset no longer asks that question (issue 32: after a k^m check, switching the model to
+ * p-degree read "Does not hold for p = 2" above the k^m offenders). An exported groups or buckets
+ * release is checked as what it is (core/check/checkExport.ts). Below, saved rules applied to the
+ * dataset, with the same check of the outcome (ApplyRulesPanel.tsx).
  */
 import { useState } from 'react';
 import type { CheckRequest, CheckResult, OffendingGroup } from '../../core/check/types.ts';
@@ -15,6 +19,7 @@ import type { DatasetEntry } from '../load/datasetStore.ts';
 import { Field } from '../widgets/Field.tsx';
 import { ApplyRulesPanel } from './ApplyRulesPanel.tsx';
 import { itemList } from '../widgets/itemList.ts';
+import { sensitiveTableName } from '../../core/data/exportLayout.ts';
 
 type Model = CheckRequest['model'];
 const MODELS: [Model, string][] = [
@@ -31,7 +36,10 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
   const [columns, setColumns] = useState('');
   const [sensitiveKind, setSensitiveKind] = useState<SensitiveKind>('top');
   const [sensitive, setSensitive] = useState('5');
-  const [result, setResult] = useState<CheckResult | null>(null);
+  const [lSensitiveKind, setLSensitiveKind] = useState<SensitiveKind>('band');
+  const [lSensitive, setLSensitive] = useState('1');
+  /** The answer, with the question it answers: the request (as a key) and the dataset. */
+  const [answer, setAnswer] = useState<{ result: CheckResult; key: string; question: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -42,6 +50,15 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
       case 'km-anonymity':
         return { model, k: level, m };
       case 'l-diversity':
+        if (layout) return { model, l: level, columns: [] };
+        if (columns.trim() === '' && !byAttribute)
+          return {
+            model,
+            l: level,
+            columns: [],
+            sensitive: parseSensitiveChoice(lSensitiveKind, lSensitive),
+            seed: 1,
+          };
         return { model, l: level, columns: columns.trim() === '' ? [] : parseColumnSplit(columns) };
       case 'p-degree':
         return {
@@ -53,13 +70,43 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
     }
   };
 
+  const layout = dataset.loaded.layout;
+  // Relational data reads its columns from its items; basket data takes sensitive items.
+  const byAttribute = dataset.loaded.format === 'relational';
+  /** The form's question as a key (a form that cannot be read yet is a question of its own). */
+  const currentKey = (() => {
+    try {
+      return `${dataset.id} ${JSON.stringify(request())}`;
+    } catch {
+      return `${dataset.id} (unreadable form)`;
+    }
+  })();
+
   const check = async () => {
     setBusy(true);
     setError(null);
-    setResult(null);
+    setAnswer(null);
     try {
       const r = request();
-      setResult(await pool.run((api) => api.check(dataset.id, r)));
+      const key = `${dataset.id} ${JSON.stringify(r)}`;
+      const question = `${describeQuestion(r)} on ${dataset.label}`;
+      const result = await pool.run((api) => {
+        if (layout === 'groups' && !dataset.companion)
+          throw new Error(
+            `${dataset.name} is a groups export: its sensitive counts, ${sensitiveTableName(dataset.name)}, were not loaded with it. Choose both files together.`,
+          );
+        if (layout)
+          return api.checkExport(
+            layout,
+            [
+              { name: dataset.name, blob: sourceBlob(dataset) },
+              ...(dataset.companion ? [dataset.companion] : []),
+            ],
+            r,
+          );
+        return api.check(dataset.id, r);
+      });
+      setAnswer({ result, key, question });
     } catch (e) {
       setError(isEngineError(e) || e instanceof Error ? e.message : String(e));
     } finally {
@@ -68,12 +115,22 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
   };
 
   const letter = model === 'l-diversity' ? 'l' : model === 'p-degree' ? 'p' : 'k';
+  const result = answer?.result ?? null;
+  const answeredLetter = result?.model === 'l-diversity' ? 'l' : result?.model === 'p-degree' ? 'p' : 'k';
+  const stale = answer !== null && answer.key !== currentKey;
   return (
     <section className="panel check" data-testid="check-page">
       <p className="muted small">
-        Is {dataset.name}, published as it stands, already private? The same verifiers check it that check
+        Is {dataset.label}, published as it stands, already private? The same verifiers check it that check
         every release.
       </p>
+      {layout && (
+        <p className="note small" data-testid="check-layout">
+          {layout === 'groups'
+            ? 'A groups export: its guarantee is a privacy degree p, read from the published counts (p-degree below).'
+            : 'A buckets export: its guarantee is l-diversity per bucket (l-diversity below).'}
+        </p>
+      )}
       <div className="experiment-form">
         <Field label="Model">
           <select data-testid="check-model" value={model} onChange={(e) => setModel(e.target.value as Model)}>
@@ -105,11 +162,28 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             />
           </Field>
         )}
-        {model === 'l-diversity' && (
+        {model === 'l-diversity' && !layout && !byAttribute && (
+          <SensitiveField
+            kind={lSensitiveKind}
+            text={lSensitive}
+            onChange={(kind, text) => {
+              setLSensitiveKind(kind);
+              setLSensitive(text);
+            }}
+            testIdPrefix="check-l-sensitive"
+            randomLabel="m at random (seed 1)"
+            legend="Sensitive items (one column; every other item is what an attacker knows), or a column split below"
+          />
+        )}
+        {model === 'l-diversity' && !layout && (
           <label className="field wide">
             <span>
               Column split: one column per line, items separated by commas; the first line is what an attacker
-              knows. Empty: one column per attribute name (relational items read column=value).
+              knows. Empty:{' '}
+              {byAttribute
+                ? 'one column per attribute name (items read column=value)'
+                : 'the sensitive items above against the rest'}
+              .
             </span>
             <textarea
               data-testid="check-columns"
@@ -119,7 +193,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             />
           </label>
         )}
-        {model === 'p-degree' && (
+        {model === 'p-degree' && !layout && (
           <SensitiveField
             kind={sensitiveKind}
             text={sensitive}
@@ -148,11 +222,20 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           {error}
         </div>
       )}
-      {result && (
-        <div className={`check-result ${result.holds ? 'ok' : 'bad'}`} data-testid="check-result">
+      {result && answer && (
+        <div
+          className={`check-result ${result.holds ? 'ok' : 'bad'}${stale ? ' stale' : ''}`}
+          data-testid="check-result"
+        >
+          {stale && (
+            <p className="stale-note" role="status" data-testid="check-stale">
+              The form has changed: this answer is for {answer.question}. Press Check to answer the new
+              question.
+            </p>
+          )}
           <p>
             <strong data-testid="check-verdict">{result.holds ? 'Holds' : 'Does not hold'}</strong> for{' '}
-            {letter} = {level}. The data offers {letter} ={' '}
+            {answer.question}. It offers {answeredLetter} ={' '}
             <span data-testid="check-offered">{formatLevel(result.offered)}</span>.
           </p>
           <p className="muted small">{result.reading}</p>
@@ -212,6 +295,26 @@ function OffendingGroups({ groups }: { groups: OffendingGroup[] }) {
       </table>
     </div>
   );
+}
+
+/** The question a request asks, in words: `k^m-anonymity, k = 2, m = 1`. */
+function describeQuestion(request: CheckRequest): string {
+  switch (request.model) {
+    case 'k-anonymity':
+      return `k-anonymity, k = ${request.k}`;
+    case 'km-anonymity':
+      return `k^m-anonymity, k = ${request.k}, m = ${request.m}`;
+    case 'l-diversity':
+      return `l-diversity, l = ${request.l}`;
+    case 'p-degree':
+      return `privacy degree p = ${request.p}`;
+  }
+}
+
+/** The file a dataset was loaded from (an export's main table), as the worker reads it again. */
+function sourceBlob(dataset: DatasetEntry): Blob {
+  if (!dataset.file) throw new Error(`${dataset.name}: the file is no longer at hand; load it again`);
+  return dataset.file;
 }
 
 function formatLevel(value: number): string {

@@ -15,7 +15,7 @@ import type { Experiment } from './experimentTypes.ts';
 import { isFailedRun } from '../../core/experiment/results.ts';
 import { formToSpec, specToForm, sweepableAxes, type SweepForm } from './specForm.ts';
 import { useRuns } from '../anonymize/runStore.ts';
-import type { DatasetEntry } from '../load/datasetStore.ts';
+import { hierarchyInForce, type DatasetEntry } from '../load/datasetStore.ts';
 import { Field } from '../widgets/Field.tsx';
 
 export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEntry; onShowResults(): void }) {
@@ -27,14 +27,15 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
     : experiments.find((e) => e.id === endedId && (e.status === 'done' || e.status === 'cancelled'));
   useEffect(() => void loadCatalogues(), [loadCatalogues]);
 
+  const hierarchy = hierarchyInForce(dataset)?.text;
   const built = useMemo(() => {
     try {
-      const { spec, leftOut } = formToSpec(form, dataset.name, methods);
+      const { spec, leftOut } = formToSpec(form, dataset.name, methods, hierarchy);
       return { spec, leftOut, runs: expandSweep(spec).length, problem: null };
     } catch (e) {
       return { spec: null, leftOut: [], runs: 0, problem: (e as Error).message };
     }
-  }, [form, dataset.name, methods]);
+  }, [form, dataset.name, methods, hierarchy]);
 
   const chosen = methods.filter((m) => form.methods.includes(m.id));
   const axes = sweepableAxes(chosen.length > 0 ? chosen : methods);

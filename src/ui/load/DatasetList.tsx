@@ -14,13 +14,13 @@ export function DatasetList() {
         {datasets.map((d) => (
           <li key={d.id} className={d.id === activeId ? 'active' : ''} data-testid="dataset-item">
             <button type="button" className="link" onClick={() => select(d.id)} data-testid="dataset-select">
-              {d.name}
+              {d.label}
             </button>
             <span className="muted"> {d.overview.stats.transactions.toLocaleString()} tx</span>
             <button
               type="button"
               className="remove"
-              aria-label={`remove ${d.name}`}
+              aria-label={`remove ${d.label}`}
               onClick={() => remove(d.id)}
             >
               ×

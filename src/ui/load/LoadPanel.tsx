@@ -1,6 +1,7 @@
 /** Where data comes in: a drop zone that is also a file picker, the format choice and the samples. */
 import { useRef, useState, type DragEvent } from 'react';
 import { FORMATS } from '../../core/data/formats.ts';
+import { qidTableName } from '../../core/data/exportLayout.ts';
 import type { DatasetFormat } from '../../core/data/dataset.ts';
 import { SAMPLES } from './samples.ts';
 import { useWorkbench } from './datasetStore.ts';
@@ -14,11 +15,30 @@ export function LoadPanel() {
 
   const loadFiles = (files: FileList | null) => {
     const options = format === 'auto' ? {} : { format };
+    // A groups export's sensitive table chosen with its QID table goes with it, not on its own.
+    const chosen = [...(files ?? [])];
+    const companionOf = new Map<File, File>();
+    for (const file of chosen) {
+      const qid = qidTableName(file.name);
+      const owner = qid === null ? undefined : chosen.find((f) => f.name === qid);
+      if (owner) companionOf.set(owner, file);
+    }
+    const companions = new Set(companionOf.values());
     // One after the other: each load replaces the progress bar of the one before it.
-    void [...(files ?? [])].reduce(
-      (previous, file) => previous.then(() => loadFile(file, file.name, options)),
-      Promise.resolve(),
-    );
+    void chosen
+      .filter((file) => !companions.has(file))
+      .reduce((previous, file) => {
+        const companion = companionOf.get(file);
+        return previous.then(() =>
+          loadFile(
+            file,
+            file.name,
+            options,
+            undefined,
+            companion && { name: companion.name, blob: companion },
+          ),
+        );
+      }, Promise.resolve());
   };
 
   const onDrop = (event: DragEvent) => {
@@ -46,8 +66,9 @@ export function LoadPanel() {
       >
         <strong>Drop a file here</strong> or click to choose
         <small>
-          FIMI .dat, CSV basket, CSV long (tid,item), relational CSV, ARFF, each also gzip-compressed (.gz).
-          Nothing leaves this browser.
+          FIMI .dat, CSV basket, CSV long (tid,item), relational CSV, ARFF, each also gzip-compressed (.gz); a
+          release exported here (a groups export: choose NAME.csv and NAME-sensitive.csv together). Nothing
+          leaves this browser.
         </small>
         <input
           ref={input}

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { EChart } from '../widgets/EChart.tsx';
 import { HierarchyPanel } from '../hierarchy/HierarchyPanel.tsx';
+import { sensitiveTableName } from '../../core/data/exportLayout.ts';
 import { lengthHistogramOption, rankFrequencyOption, riskOption, topItemsOption } from './overviewCharts.ts';
 
 /**
@@ -14,6 +15,36 @@ import { lengthHistogramOption, rankFrequencyOption, riskOption, topItemsOption 
  */
 const percent = new Intl.NumberFormat('en', { maximumSignificantDigits: 3, maximumFractionDigits: 20 });
 const formatDensity = (density: number) => `${percent.format(100 * density)}%`;
+
+/** What an exported release loaded back is, and what Check verifies on it. */
+function LayoutNote({ entry }: { entry: DatasetEntry }) {
+  const sensitive = sensitiveTableName(entry.name);
+  return (
+    <p className="note small" role="note" data-testid="layout-note">
+      {entry.loaded.layout === 'groups' ? (
+        <>
+          A <b>groups export</b> of a p-degree release: these are the published QID rows of its groups
+          {entry.companion ? (
+            <>
+              , and the sensitive items are counts per group in <b>{entry.companion.name}</b>, loaded with it.
+              Check verifies its privacy degree p from those counts.
+            </>
+          ) : (
+            <>
+              ; its sensitive counts, <b>{sensitive}</b>, were not loaded with it. Choose both files together
+              to check its privacy degree p.
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          A <b>buckets export</b> of an l-diverse release: each row here is a published row with the items of
+          all its columns. Check verifies l-diversity per bucket on the file as published.
+        </>
+      )}
+    </p>
+  );
+}
 
 export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
   const { stats, topItems, rankFrequency, lengthHistogram } = entry.overview;
@@ -33,7 +64,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
   return (
     <section className="overview" data-testid="dataset-overview">
       <header className="overview-header">
-        <h2 data-testid="active-dataset-name">{entry.name}</h2>
+        <h2 data-testid="active-dataset-name">{entry.label}</h2>
         <span className="muted">
           {loaded.format}
           {loaded.compressed && ' (gzip)'}
@@ -42,6 +73,7 @@ export function DatasetOverviewView({ entry }: { entry: DatasetEntry }) {
           {!entry.overview.hasBitMatrix && ' · dense bit matrix skipped (over the memory budget)'}
         </span>
       </header>
+      {loaded.layout && <LayoutNote entry={entry} />}
       <div className="cards">
         {cards.map(([id, label, value]) => (
           <div className="card" key={id}>

@@ -7,6 +7,7 @@ export function SensitiveField({
   onChange,
   testIdPrefix,
   randomLabel,
+  legend = 'Sensitive items',
 }: {
   kind: SensitiveKind;
   text: string;
@@ -14,10 +15,12 @@ export function SensitiveField({
   testIdPrefix: string;
   /** How the random choice is seeded, in words. */
   randomLabel: string;
+  /** What the field is for, when it is more than the sensitive items of p. */
+  legend?: string;
 }) {
   return (
     <label className="field">
-      <span>Sensitive items</span>
+      <span>{legend}</span>
       <span className="inline">
         <select
           data-testid={`${testIdPrefix}-kind`}

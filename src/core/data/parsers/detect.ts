@@ -9,7 +9,7 @@
  * (`BMS1.dat.gz`: dat).
  */
 import type { DatasetFormat } from '../dataset.ts';
-import { exportLayoutOf } from './exportLayout.ts';
+import { exportLayoutOf } from '../exportLayout.ts';
 
 export function extensionOf(fileName: string): string {
   const name = fileName.replace(/\.gz$/i, '');

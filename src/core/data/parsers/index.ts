@@ -9,7 +9,7 @@ import { parseArff } from './arff.ts';
 import { parseCsvBasket } from './csvBasket.ts';
 import { parseCsvLong } from './csvLong.ts';
 import { defaultDelimiter, detectFormat } from './detect.ts';
-import { exportLayoutOfText, layoutHeader, qidTableName } from './exportLayout.ts';
+import { exportLayoutOfText, layoutHeader, qidTableName } from '../exportLayout.ts';
 import { FimiParser } from './fimi.ts';
 import { parseRelational } from './relational.ts';
 import { checkSignature, TextGuard } from './textGuard.ts';

@@ -7,7 +7,7 @@ export function AprioriHierarchyTool(props: MethodFormProps) {
     <HierarchyParamTool
       {...props}
       purpose="as the hierarchy items generalize over"
-      without="apriori-km builds a balanced one from f and order."
+      without="apriori-km builds a balanced one from f and order (by default over items of like support)."
     />
   );
 }

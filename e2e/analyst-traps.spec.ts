@@ -1,0 +1,229 @@
+/**
+ * An analyst's afternoon without traps (issue 32), each test one trap that caught a user:
+ * 1. Check never shows an old answer under a new heading: after a model switch the answer says
+ *    what it answers and is marked stale;
+ * 2. the hierarchy loaded on Overview is the one in force: apriori-km's form shows it and uses it
+ *    without a button, and it can be switched off;
+ * 5. a p-degree (groups) and an l-diversity (buckets) export load back as what they are and Check
+ *    verifies their model on them;
+ * 6. the Anonymize form keeps its method and parameters across tabs and reloads;
+ * 8. a reload restores the datasets in the background without moving the selection, and same-named
+ *    datasets get distinct labels.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+function cli(...args: string[]): void {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+}
+
+async function openSample(page: Page, id: string, rows: string) {
+  await page.getByTestId(`sample-${id}`).click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText(rows);
+}
+
+test('1. Check after a model switch: the answer keeps its own heading and is marked stale', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openSample(page, 'ghinita-fig1a', '5');
+  await page.getByTestId('tab-check').click();
+  await page.getByTestId('check-model').selectOption('km-anonymity');
+  await page.getByTestId('check-level').fill('2');
+  await page.getByTestId('check-m').fill('1');
+  await page.getByTestId('run-check').click();
+  await expect(page.getByTestId('check-verdict')).toHaveText('Does not hold');
+  await expect(page.getByTestId('check-result')).toContainText('k^m-anonymity');
+  await expect(page.getByTestId('check-stale')).toHaveCount(0);
+
+  // The model switched, Check not pressed: the k^m answer never reads as a p-degree one.
+  await page.getByTestId('check-model').selectOption('p-degree');
+  await expect(page.getByTestId('check-stale')).toBeVisible();
+  await expect(page.getByTestId('check-result')).toContainText('k^m-anonymity, k = 2, m = 1');
+  await expect(page.getByTestId('check-result')).not.toContainText('p = 2');
+  await page.screenshot({ path: 'test-results/check-after-model-switch.png', fullPage: true });
+
+  // Checking again answers the new question, no longer stale.
+  await page.getByTestId('check-sensitive-kind').selectOption('items');
+  await page.getByTestId('check-sensitive').fill('Viagra, Pregnancy Test');
+  await page.getByTestId('run-check').click();
+  await expect(page.getByTestId('check-result')).toContainText('privacy degree p = 2');
+  await expect(page.getByTestId('check-stale')).toHaveCount(0);
+});
+
+test('2. the hierarchy loaded on Overview is in force for apriori-km, shown in its form, and can be switched off', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openSample(page, 'groceries', '80');
+  await page.getByTestId('hierarchy-file').setInputFiles(resolve('public/samples/groceries-hierarchy.csv'));
+  await expect(page.getByTestId('hierarchy-summary')).toContainText('groceries-hierarchy.csv');
+
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('apriori-km');
+  // No button to press: the dataset's hierarchy is the one in force.
+  await expect(page.getByTestId('hierarchy-in-use')).toContainText('groceries-hierarchy.csv');
+  await page.getByTestId('param-k').fill('3');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-detail')).toContainText('hierarchy: given');
+  await expect(page.getByTestId('generalized-view')).toContainText('soft drinks');
+
+  // Switched off for this dataset: the form says so and the run builds one.
+  await page.getByTestId('hierarchy-off').click();
+  await expect(page.getByTestId('hierarchy-in-use')).toHaveCount(0);
+  await expect(page.getByTestId('hierarchy-param')).toContainText('builds');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-detail')).toContainText('hierarchy: built', { timeout: 30_000 });
+  await page.getByTestId('hierarchy-on').click();
+  await expect(page.getByTestId('hierarchy-in-use')).toContainText('groceries-hierarchy.csv');
+});
+
+test('5. a groups export and a buckets export load back as what they are, and Check verifies their model', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'txanon-e2e-exports-'));
+  const g = join(dir, 'g.csv');
+  cli(
+    'anonymize',
+    'public/samples/groceries.csv',
+    '--method',
+    'gray-cahd',
+    '--p',
+    '4',
+    '--sensitive-band',
+    '3',
+    '--out',
+    join(dir, 'g.json'),
+    '--export',
+    g,
+  );
+  const a = join(dir, 'a.csv');
+  cli(
+    'anonymize',
+    'public/samples/anatomy-table1a.csv',
+    '--method',
+    'multi-anatomy',
+    '--l',
+    '2',
+    '--out',
+    join(dir, 'a.json'),
+    '--export',
+    a,
+  );
+
+  await page.goto('/');
+  await expect(page.getByTestId('stat-transactions')).toBeVisible();
+  // The two tables chosen together, as the page asks.
+  await page.getByTestId('file-input').setInputFiles([g, join(dir, 'g-sensitive.csv')]);
+  await expect(page.getByTestId('active-dataset-name')).toHaveText('g.csv');
+  await expect(page.getByTestId('layout-note')).toContainText('groups export');
+  await expect(page.getByTestId('layout-note')).toContainText('g-sensitive.csv');
+  // Its rows are the published QID rows, not relational items such as group=[1,26.1).
+  await expect(page.getByTestId('dataset-overview')).not.toContainText('group=');
+  await page.getByTestId('tab-check').click();
+  await page.getByTestId('check-model').selectOption('p-degree');
+  await page.getByTestId('check-level').fill('4');
+  await page.getByTestId('run-check').click();
+  await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
+  await expect(page.getByTestId('check-result')).toContainText('groups export (g.csv and g-sensitive.csv)');
+  await page.getByTestId('check-level').fill('9');
+  await page.getByTestId('run-check').click();
+  await expect(page.getByTestId('check-verdict')).toHaveText('Does not hold');
+  await expect(page.getByTestId('check-problems').locator('li').first()).toContainText('degree 4 < p = 9');
+
+  // A multi-anatomy export: l-diversity per bucket.
+  copyFileSync(a, join(dir, 'anatomy-release.csv'));
+  await page.getByTestId('file-input').setInputFiles(join(dir, 'anatomy-release.csv'));
+  // The answer about g.csv no longer answers the form's question.
+  await expect(page.getByTestId('check-stale')).toContainText('on g.csv');
+  await page.getByTestId('tab-overview').click();
+  await expect(page.getByTestId('active-dataset-name')).toHaveText('anatomy-release.csv');
+  await expect(page.getByTestId('layout-note')).toContainText('buckets export');
+  await page.getByTestId('tab-check').click();
+  await page.getByTestId('check-model').selectOption('l-diversity');
+  await page.getByTestId('check-level').fill('2');
+  await page.getByTestId('run-check').click();
+  await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
+  await expect(page.getByTestId('check-result')).toContainText('buckets export');
+});
+
+test('6. the Anonymize form keeps its method and parameters across tabs and reloads', async ({ page }) => {
+  await page.goto('/');
+  await openSample(page, 'groceries', '80');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('apriori-km');
+  await page.getByTestId('param-k').fill('7');
+  await page.getByTestId('param-m').fill('3');
+  await page.getByTestId('tab-overview').click();
+  await page.getByTestId('tab-anonymize').click();
+  await expect(page.getByTestId('method-select')).toHaveValue('apriori-km');
+  await expect(page.getByTestId('param-k')).toHaveValue('7');
+  await expect(page.getByTestId('param-m')).toHaveValue('3');
+  await page
+    .getByTestId('anonymize-panel')
+    .screenshot({ path: 'test-results/anonymize-after-tab-switch.png' });
+
+  await page.reload();
+  await expect(page.getByTestId('dataset-item')).not.toHaveCount(0);
+  await page.getByTestId('tab-anonymize').click();
+  await expect(page.getByTestId('method-select')).toHaveValue('apriori-km');
+  await expect(page.getByTestId('param-k')).toHaveValue('7');
+  await expect(page.getByTestId('param-m')).toHaveValue('3');
+});
+
+test('8. a reload restores every dataset in the background without moving the selection; same names told apart', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('dataset-item')).toHaveCount(1); // the synthetic sample, first visit
+  await openSample(page, 'ghinita-fig1a', '5');
+  await openSample(page, 'coat-fig1a', '10');
+  await openSample(page, 'groceries', '80');
+  // The same file twice: two entries that can be told apart.
+  await page.getByTestId('file-input').setInputFiles(resolve('public/samples/groceries.csv'));
+  await expect(page.getByTestId('dataset-item')).toHaveCount(5);
+  await expect(page.getByTestId('dataset-select')).toHaveText([
+    'Synthetic T10I4D10K',
+    'ghinita-fig1a.csv',
+    'coat-fig1a.csv',
+    'groceries.csv',
+    'groceries.csv (2)',
+  ]);
+  await page.getByTestId('dataset-select').filter({ hasText: 'coat-fig1a.csv' }).click();
+  await expect(page.getByTestId('active-dataset-name')).toHaveText('coat-fig1a.csv');
+
+  // Every name the overview shows from the reload on is recorded.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { shownNames: string[] }).shownNames = seen;
+    new MutationObserver(() => {
+      const name = document.querySelector('[data-testid="active-dataset-name"]')?.textContent;
+      if (name && seen[seen.length - 1] !== name) seen.push(name);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  await expect(page.getByTestId('dataset-item')).toHaveCount(5, { timeout: 30_000 });
+  await expect(page.getByTestId('dataset-select')).toHaveText([
+    'Synthetic T10I4D10K',
+    'ghinita-fig1a.csv',
+    'coat-fig1a.csv',
+    'groceries.csv',
+    'groceries.csv (2)',
+  ]);
+  await expect(page.getByTestId('active-dataset-name')).toHaveText('coat-fig1a.csv');
+  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
+  // The selection never moved while the others came back.
+  expect(await page.evaluate(() => (window as unknown as { shownNames: string[] }).shownNames)).toEqual([
+    'coat-fig1a.csv',
+  ]);
+  // A click lands where it was made.
+  await page.getByTestId('dataset-select').filter({ hasText: 'ghinita-fig1a.csv' }).click();
+  await expect(page.getByTestId('active-dataset-name')).toHaveText('ghinita-fig1a.csv');
+});
