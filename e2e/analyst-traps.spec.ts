@@ -227,3 +227,26 @@ test('8. a reload restores every dataset in the background without moving the se
   await page.getByTestId('dataset-select').filter({ hasText: 'ghinita-fig1a.csv' }).click();
   await expect(page.getByTestId('active-dataset-name')).toHaveText('ghinita-fig1a.csv');
 });
+
+test('3. an apriori-km release that generalizes most of the data says so and measures what would lose less', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openSample(page, 'groceries', '80');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('apriori-km');
+  await page.getByTestId('param-k').fill('5');
+  await page.getByTestId('param-m').fill('2');
+  await page.getByTestId('param-order').selectOption('alphabetical');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-warnings')).toContainText('generalizes or suppresses');
+  const box = page.getByTestId('read-with-care');
+  await expect(box).toContainText('of the item occurrences');
+  await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: 60_000 });
+  // Measured, not guessed: a row per alternative (COAT, the other orders) with its figures.
+  await expect(page.getByTestId('read-with-care-table').locator('tbody tr')).toHaveCount(5);
+  await expect(page.getByTestId('read-with-care-table')).toContainText('coat (k = 5, m = 2)');
+  await expect(page.getByTestId('read-with-care-verdict')).toContainText('loses less');
+  await box.screenshot({ path: 'test-results/read-with-care.png' });
+});

@@ -14,6 +14,7 @@ import { MetricMeanings } from './MetricMeanings.tsx';
 import { RowExamples } from './RowExamples.tsx';
 import { RunDownloads } from './RunDownloads.tsx';
 import { RunSummary } from './RunSummary.tsx';
+import { ReadWithCare } from './ReadWithCare.tsx';
 import { useRuns, type RunEntry } from './runStore.ts';
 import { useStaged } from '../widgets/useStaged.ts';
 
@@ -40,6 +41,7 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
       </p>
       <h4>What the release did</h4>
       <RunSummary record={record} />
+      <ReadWithCare run={run} datasetId={datasetId} />
       {stage >= 2 && (
         <>
           <h4>Rows before and after</h4>

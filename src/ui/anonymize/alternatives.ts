@@ -1,0 +1,100 @@
+/**
+ * What the "read with care" box measures beside a run that generalized or suppressed most of the
+ * data (issue 32: "saying which method or setting would lose less on this file (measure it)"): the
+ * other methods of the same privacy model at the same privacy levels (k, m, p, l, the same
+ * sensitive items), and the same method with each other choice of its choice parameters (apriori-km's
+ * hierarchy order, when it builds its hierarchy). At most MAX_ALTERNATIVES runs, each measured with
+ * the same metrics. Pure: the box runs them on the pool and ranks them (`lessLossy`).
+ */
+import type { MethodInfo } from '../../core/methods/types.ts';
+import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
+
+const MAX_ALTERNATIVES = 5;
+/** The parameters that set the privacy level: kept as they are in every alternative. */
+const LEVELS = ['k', 'm', 'p', 'l'];
+/** What the box compares: the share lost, NCP (generalized and transactions kinds), AvgRE (every kind). */
+export const CARE_METRICS = ['ncp', 'avgre'];
+
+/** COAT's model is `constraints`; in k^m mode (an m given) it gives the k^m guarantee too. */
+const familyOf = (model: string) => (model === 'constraints' ? 'km-anonymity' : model);
+
+export interface Alternative {
+  /** In words: `coat (k = 5, m = 2)`, `apriori-km, order = cooccurrence`. */
+  label: string;
+  request: RunRequest;
+}
+
+export function alternativesOf(record: RunRecord, catalogue: readonly MethodInfo[]): Alternative[] {
+  const method = catalogue.find((m) => m.id === record.method);
+  if (!method) return [];
+  const out: Alternative[] = [];
+  const sensitive = record.sensitive.length > 0 ? { items: record.sensitive } : undefined;
+  const request = (id: string, params: RunRequest['params'], needsSensitive: boolean): RunRequest => ({
+    method: id,
+    params,
+    seed: record.seed,
+    metrics: CARE_METRICS,
+    ...(needsSensitive && sensitive ? { sensitive } : {}),
+  });
+  const levels = (m: MethodInfo) =>
+    Object.fromEntries(
+      m.params
+        .filter((p) => LEVELS.includes(p.name) && p.name in record.params)
+        .map((p) => [p.name, record.params[p.name]]),
+    );
+  const levelWords = (params: RunRequest['params']) =>
+    Object.entries(params)
+      .map(([name, value]) => `${name} = ${String(value)}`)
+      .join(', ');
+  for (const other of catalogue) {
+    if (other.id === method.id || familyOf(other.model) !== familyOf(method.model)) continue;
+    // The same levels (COAT in k^m mode takes m); every other parameter at its default.
+    const params = levels(other);
+    out.push({
+      label: `${other.id} (${levelWords(params)})`,
+      request: request(other.id, params, other.needsSensitive),
+    });
+  }
+  // A given hierarchy decides apriori-km's cut; the order only shapes a built one.
+  const given = typeof record.params.hierarchy === 'string' && record.params.hierarchy !== '';
+  for (const param of method.params) {
+    if (!param.choices || (param.name === 'order' && given)) continue;
+    for (const choice of param.choices) {
+      if (choice === record.params[param.name]) continue;
+      const params = { ...record.params, [param.name]: choice };
+      out.push({
+        label: `${method.id}, ${param.name} = ${choice}`,
+        request: request(method.id, params, method.needsSensitive),
+      });
+    }
+  }
+  return out.slice(0, MAX_ALTERNATIVES);
+}
+
+/** A measured run: its share of item occurrences lost and the metrics the box compares. */
+export interface Measured {
+  label: string;
+  lostShare: number;
+  ncp?: number;
+  avgre?: number;
+}
+
+export function measuredOf(label: string, record: RunRecord): Measured {
+  const occurrences = Math.round(record.summary.avg_items_before * record.summary.rows_before);
+  return {
+    label,
+    lostShare: occurrences > 0 ? (record.occurrences_lost ?? 0) / occurrences : 0,
+    ...(record.metrics.ncp !== undefined && { ncp: record.metrics.ncp }),
+    ...(record.metrics.avgre !== undefined && { avgre: record.metrics.avgre }),
+  };
+}
+
+/**
+ * Whether `a` loses less than `b`: by NCP where both have it (the loss the k^m and k-anonymity
+ * papers report), else by the share of occurrences generalized or suppressed, then by AvgRE.
+ */
+export function losesLess(a: Measured, b: Measured): boolean {
+  if (a.ncp !== undefined && b.ncp !== undefined && a.ncp !== b.ncp) return a.ncp < b.ncp;
+  if (a.lostShare !== b.lostShare) return a.lostShare < b.lostShare;
+  return a.avgre !== undefined && b.avgre !== undefined && a.avgre < b.avgre;
+}

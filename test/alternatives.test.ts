@@ -1,0 +1,57 @@
+/**
+ * The "read with care" box's alternatives (issue 32): the other methods of the model at the same
+ * levels (COAT's constraints model counts as k^m), the method's other choices, and the ranking.
+ */
+import { describe, expect, it } from 'vitest';
+import { methodInfo } from '../src/core/methods/types.ts';
+import { METHODS } from '../src/core/methods/registry.ts';
+import { alternativesOf, losesLess } from '../src/ui/anonymize/alternatives.ts';
+import { releaseFactsOf } from './helpers.ts';
+import type { RunRecord } from '../src/core/run/runRecord.ts';
+
+const catalogue = METHODS.map(methodInfo);
+const record = (method: string, params: RunRecord['params']): RunRecord => ({
+  method,
+  params,
+  seed: 3,
+  sensitive: [],
+  verified: true,
+  problems: [],
+  metrics: {},
+  runtime_ms: 1,
+  total_ms: 1,
+  summary: releaseFactsOf(),
+  warnings: [],
+  peak_bytes: null,
+  notes: {},
+  command: '',
+});
+
+describe('alternatives of a lossy run', () => {
+  it('apriori-km: COAT at the same k and m, and every other order of a built hierarchy', () => {
+    const alternatives = alternativesOf(
+      record('apriori-km', { k: 5, m: 2, hierarchy: '', f: 5, order: 'support' }),
+      catalogue,
+    );
+    expect(alternatives.map((a) => a.label)).toEqual([
+      'coat (k = 5, m = 2)',
+      'apriori-km, order = cooccurrence',
+      'apriori-km, order = alphabetical',
+      'apriori-km, order = id',
+    ]);
+    expect(alternatives[0].request).toMatchObject({ method: 'coat', params: { k: 5, m: 2 }, seed: 3 });
+    // A given hierarchy decides the cut: no order to vary.
+    const given = alternativesOf(
+      record('apriori-km', { k: 5, m: 2, hierarchy: 'a;*\nb;*', f: 5, order: 'support' }),
+      catalogue,
+    );
+    expect(given.map((a) => a.label)).toEqual(['coat (k = 5, m = 2)']);
+  });
+
+  it('ranks by NCP where both have it, else by the share lost', () => {
+    expect(
+      losesLess({ label: 'a', lostShare: 0.9, ncp: 0.1 }, { label: 'b', lostShare: 0.2, ncp: 0.2 }),
+    ).toBe(true);
+    expect(losesLess({ label: 'a', lostShare: 0.3 }, { label: 'b', lostShare: 0.2, ncp: 0.2 })).toBe(false);
+  });
+});
