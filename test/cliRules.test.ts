@@ -75,24 +75,34 @@ describe('anonymize --hierarchy --rules-out, then apply', () => {
   it('k-anonymity rules: FIMI in, FIMI out; a kind without rules and bad files are exit 2', () => {
     const data = at('d.dat');
     writeFileSync(data, Array.from({ length: 30 }, (_, i) => `${i % 3} ${(i % 5) + 3} 9`).join('\n') + '\n');
-    expect(
-      cli(
-        'anonymize',
-        data,
-        '--method',
-        'pta',
-        '--k',
-        '3',
-        '--out',
-        at('p.json'),
-        '--rules-out',
-        at('p-rules.json'),
-      ).code,
-    ).toBe(0);
-    const applied = cli('apply', data, '--rules', at('p-rules.json'), '--export', at('p.dat'));
+    const pta = ['anonymize', data, '--method', 'pta', '--k', '3', '--out', at('p.json')];
+    // The fingerprints are keyed and the key goes with the audit only: rules without an audit are refused.
+    const keyless = cli(...pta, '--rules-out', at('p-rules.json'));
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toMatch(/secret key kept in the audit only; give --audit audit\.json too/);
+    const made = cli(...pta, '--rules-out', at('p-rules.json'), '--audit', at('p-audit.json'));
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout).rules_private).toMatch(/keyed fingerprint of each of the 30 input rows/);
+    const key = JSON.parse(readFileSync(at('p-audit.json'), 'utf8')).rulesKey;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(readFileSync(at('p-rules.json'), 'utf8')).not.toContain(key);
+    const applied = cli(
+      'apply',
+      data,
+      '--rules',
+      at('p-rules.json'),
+      '--audit',
+      at('p-audit.json'),
+      '--export',
+      at('p.dat'),
+    );
     expect(JSON.parse(applied.stdout)).toMatchObject({
       holds: true,
       report: { seenRows: 30, joinedRows: 0 },
+    });
+    const blind = cli('apply', data, '--rules', at('p-rules.json'), '--export', at('q.dat'));
+    expect(JSON.parse(blind.stdout)).toMatchObject({
+      report: { seenRows: 0, joinedRows: 30, keyMissing: true },
     });
     expect(readFileSync(at('p.dat'), 'utf8').trim().split('\n')).toHaveLength(30);
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { runMethod, type RunOutcome } from '../src/core/run/runMethod.ts';
-import { parseRules, rulesJson, rulesOf, type Rules } from '../src/core/run/rules.ts';
+import { newRulesKey, parseRules, rulesJson, rulesOf, type Rules } from '../src/core/run/rules.ts';
 import { applyRules } from '../src/core/check/applyRules.ts';
 import { rowKey } from '../src/core/release/verifyTransactions.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
@@ -25,10 +25,17 @@ const groceries = sample('groceries.csv');
 const nextBatch = sample('groceries-next.csv');
 const hierarchy = readFileSync('public/samples/groceries-hierarchy.csv', 'utf8');
 
+/** The key a run's k-anonymity rules are fingerprinted with (kept with the audit). */
+const KEY = newRulesKey();
+
 /** A run's rules, written to JSON and read back as `apply` reads them. */
 function savedRules(dataset: Dataset, request: RunRequest): { run: RunOutcome; rules: Rules } {
   const run = runMethod(dataset, request);
-  const rules = rulesOf(dataset, run.release, run.audit, { hierarchy: run.hierarchy, join: run.join });
+  const rules = rulesOf(dataset, run.release, run.audit, {
+    hierarchy: run.hierarchy,
+    join: run.join,
+    key: KEY,
+  });
   if (!rules) throw new Error('expected rules');
   return { run, rules: parseRules(rulesJson(rules), 'rules.json') };
 }
@@ -68,11 +75,21 @@ describe('rules applied to the input they were saved from reproduce the release'
       const { run, rules } = savedRules(groceries, request);
       if (run.release.kind !== 'transactions' || !('rowOf' in run.audit))
         throw new Error('expected transactions');
-      const applied = applyRules(groceries, rules);
+      const applied = applyRules(groceries, rules, { key: KEY });
       expect(pairs(groceries, applied.release.transactions, applied.audit.rowOf)).toEqual(
         pairs(groceries, run.release.transactions, run.audit.rowOf),
       );
       expect(applied.report).toMatchObject({ seenRows: groceries.n, joinedRows: 0 });
+      // The rules never hold the key, say they are private, and without the key no row is known.
+      const text = rulesJson(rules);
+      expect(text).not.toContain(KEY);
+      expect(rules.private).toMatch(/keyed fingerprint of each of the 80 input rows/);
+      expect(rules.kind === 'transactions' && rules.fingerprint).toBe('hmac-sha256-64');
+      const keyless = applyRules(groceries, rules);
+      expect(keyless.report).toMatchObject({ seenRows: 0, joinedRows: groceries.n, keyMissing: true });
+      // Another key recognises no row either: a fingerprint cannot be tested without the key.
+      const otherKey = applyRules(groceries, rules, { key: newRulesKey() });
+      expect(otherKey.report).toMatchObject({ seenRows: 0 });
       expect(applied.check.holds).toBe(true);
       expect(rules.kind === 'transactions' && rules.join).toBe(
         request.method === 'pta' ? 'nearest' : 'longest-held',

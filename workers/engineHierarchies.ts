@@ -14,7 +14,7 @@ import { applyRules } from '../src/core/check/applyRules.ts';
 import { releaseJson } from '../src/core/release/exportRelease.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import { defaultExportFormat } from '../src/core/run/publishRun.ts';
-import { parseRules } from '../src/core/run/rules.ts';
+import { parseRules, rulesKeyOf } from '../src/core/run/rules.ts';
 import type { AppliedRulesResult, HierarchyJobs } from './engineTypes.ts';
 import { toRunFile } from './runFiles.ts';
 
@@ -42,10 +42,12 @@ export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
       };
     },
 
-    async applyRules(id, json, fileName, options) {
+    async applyRules(id, json, fileName, options, audit) {
       const dataset = get(id);
       const rules = parseRules(typeof json === 'string' ? json : await json.text(), fileName);
-      const applied = applyRules(dataset, rules, options);
+      const key =
+        audit === undefined ? undefined : rulesKeyOf(typeof audit === 'string' ? audit : await audit.text());
+      const applied = applyRules(dataset, rules, { ...options, ...(key && { key }) });
       return {
         rules: { method: rules.method, model: rules.model, params: rules.params, kind: rules.kind },
         check: applied.check,

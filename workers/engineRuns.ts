@@ -92,6 +92,7 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
         examples: run.examples,
         files,
         ...(run.rulesJson && { rules: new Blob([run.rulesJson], { type: 'application/json' }) }),
+        ...(run.rulesPrivate && { rulesPrivate: run.rulesPrivate }),
         releaseKey: keep(run.release, relationName(dataset, run.release)),
       };
     },

@@ -115,6 +115,8 @@ export interface RunResult {
    * as a string took the main thread 0.5 s to receive and as long again to save (issue 16).
    */
   rules?: Blob;
+  /** Why the rules must be kept like the audit (fingerprints, suppressed items), when they must. */
+  rulesPrivate?: string;
   /** The release as the worker that made it keeps it (a few at a time) for `groupRows`. */
   releaseKey: string;
   /** The pool slot of that worker (set by the pool side). */
@@ -144,7 +146,11 @@ export interface DatasetJobs {
    * Checks an exported groups release (its QID table and its sensitive table) or buckets release
    * (one table) as what it is, with its model (core/check/checkExport.ts).
    */
-  checkExport(layout: 'groups' | 'buckets', tables: ExportTableBlob[], request: CheckRequest): Promise<CheckResult>;
+  checkExport(
+    layout: 'groups' | 'buckets',
+    tables: ExportTableBlob[],
+    request: CheckRequest,
+  ): Promise<CheckResult>;
 }
 
 /** Jobs of methods: the catalogues, runs, parallel tasks, extras, browsing a kept release. */
@@ -259,13 +265,15 @@ export interface HierarchyJobs {
   hierarchy(id: string, source: HierarchySource): HierarchyResult;
   /**
    * Applies saved rules (their JSON, as text or as a run's rules Blob) to the dataset and checks the
-   * outcome.
+   * outcome. `audit`: the run's audit (JSON), whose `rulesKey` is the key of k-anonymity rules'
+   * fingerprints.
    */
   applyRules(
     id: string,
     rules: string | Blob,
     fileName: string,
     options: ApplyOptions,
+    audit?: string | Blob,
   ): Promise<AppliedRulesResult>;
 }
 

@@ -99,6 +99,10 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     throw new CliError(
       `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
     );
+  if (args.flags.has('rules-out') && spec.releaseKind === 'transactions' && !args.flags.has('audit'))
+    throw new CliError(
+      `--rules-out: ${spec.id}'s rules fingerprint the input's rows under a secret key kept in the audit only; give --audit audit.json too`,
+    );
   // `text` params (constraint files) are given as file paths and passed on as their content.
   const { params, files } = methodParams(args, spec);
   const request: RunRequest = {
@@ -170,6 +174,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     ...shown,
     params: shownParams,
     total_ms: performance.now() - started,
+    ...(rulesOut && outcome.rulesPrivate ? { rules_private: `${rulesOut} ${outcome.rulesPrivate}` } : {}),
     ...(warnings.total > 0 ? { parseWarnings: warnings } : {}),
     command: record.command.replace(/ (\S+) --method/, ` ${file} --method`),
     examples: outcome.examples,

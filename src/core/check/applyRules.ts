@@ -21,11 +21,16 @@ import { mappedRows } from '../methods/shared/mappedRows.ts';
 import type { GeneralizedRelease, ReleaseHeader, RowsAudit, TransactionsRelease } from '../release/types.ts';
 import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.ts';
 import { verifyTransactions } from '../release/verifyTransactions.ts';
-import { rowFingerprint, type GeneralizedRules, type Rules, type TransactionsRules } from '../run/rules.ts';
+import { fingerprinter, type GeneralizedRules, type Rules, type TransactionsRules } from '../run/rules.ts';
 
 export interface ApplyOptions {
   /** What becomes of an item the rules do not know (and no hierarchy node covers). */
   newItems?: 'suppress' | 'keep';
+  /**
+   * k-anonymity rules: the key of their fingerprints (the run's audit, `rulesKey`). Without it no row
+   * is recognised as seen: every row joins by the join rule.
+   */
+  key?: string;
 }
 
 export interface AppliedCheck {
@@ -52,6 +57,8 @@ export interface ApplyReport {
   /** transactions rules: rows that took the class their fingerprint took before, and rows joined. */
   seenRows?: number;
   joinedRows?: number;
+  /** transactions rules applied without the key of their fingerprints: no row could be recognised. */
+  keyMissing?: boolean;
 }
 
 export interface AppliedRules {
@@ -64,7 +71,7 @@ export interface AppliedRules {
 export function applyRules(dataset: Dataset, rules: Rules, options: ApplyOptions = {}): AppliedRules {
   return rules.kind === 'generalized'
     ? applyGeneralized(dataset, rules, options)
-    : applyTransactions(dataset, rules);
+    : applyTransactions(dataset, rules, options.key);
 }
 
 function headerOf(rules: Rules, params: ReleaseHeader['params']): ReleaseHeader {
@@ -164,7 +171,8 @@ function applyGeneralized(dataset: Dataset, rules: GeneralizedRules, options: Ap
   };
 }
 
-function applyTransactions(dataset: Dataset, rules: TransactionsRules): AppliedRules {
+function applyTransactions(dataset: Dataset, rules: TransactionsRules, key?: string): AppliedRules {
+  const fingerprint = fingerprinter(rules, key);
   const quota = new Map<string, [number, number][]>();
   for (const [fingerprint, c, rows] of rules.seen) {
     const list = quota.get(fingerprint) ?? [];
@@ -178,7 +186,7 @@ function applyTransactions(dataset: Dataset, rules: TransactionsRules): AppliedR
   let seenRows = 0;
   for (let r = 0; r < dataset.n; r++) {
     const tokens = dataset.rowTokens(r);
-    const taken = quota.get(rowFingerprint(tokens))?.find((entry) => entry[1] > 0);
+    const taken = fingerprint ? quota.get(fingerprint(tokens))?.find((entry) => entry[1] > 0) : undefined;
     let c: number;
     if (taken) {
       taken[1]--;
@@ -214,6 +222,7 @@ function applyTransactions(dataset: Dataset, rules: TransactionsRules): AppliedR
       newExamples: newItems.slice(0, 10),
       seenRows,
       joinedRows: dataset.n - seenRows,
+      ...(fingerprint === null && rules.seen.length > 0 && { keyMissing: true }),
     },
   };
 }

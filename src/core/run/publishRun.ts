@@ -12,7 +12,7 @@ import { releaseJson } from '../release/exportRelease.ts';
 import { summarizeRelease, type ReleaseSummary } from '../release/summary.ts';
 import type { Release, ReleaseKind } from '../release/types.ts';
 import { runMethod, type RunHooks, type RunOutcome } from './runMethod.ts';
-import { rulesJson, rulesOf } from './rules.ts';
+import { newRulesKey, rulesJson, rulesOf } from './rules.ts';
 import type { RunRequest } from './runRecord.ts';
 
 export interface PublishedRun extends RunOutcome {
@@ -26,6 +26,8 @@ export interface PublishedRun extends RunOutcome {
   exports: ExportFile[];
   /** The run's rules (DESIGN.md sec. 7, rules.ts) for k^m, COAT and k-anonymity releases. */
   rulesJson?: string;
+  /** Why the rules must be kept like the audit (rules.ts `private`), when they must. */
+  rulesPrivate?: string;
 }
 
 export interface PublishOptions {
@@ -59,7 +61,10 @@ export function publishRun(
   report(2 / steps, 'publishing', 'release JSON');
   const json = releaseJson(outcome.release);
   report(3 / steps, 'publishing', 'audit');
-  const auditJson = JSON.stringify(outcome.audit);
+  // k-anonymity rules fingerprint the input's rows under a secret key, kept with the audit only.
+  const rulesKey =
+    options.rules !== false && outcome.release.kind === 'transactions' ? newRulesKey() : undefined;
+  const auditJson = JSON.stringify(rulesKey ? { ...outcome.audit, rulesKey } : outcome.audit);
   const format = options.exportFormat ?? defaultExportFormat(dataset, outcome.release.kind);
   report(4 / steps, 'publishing', `data as ${format}`);
   const exports =
@@ -73,6 +78,7 @@ export function publishRun(
       : rulesOf(dataset, outcome.release, outcome.audit, {
           hierarchy: outcome.hierarchy,
           join: outcome.join,
+          key: rulesKey,
         });
   const total = performance.now() - started + (hooks.elapsedMs ?? 0);
   const record = { ...outcome.record, total_ms: total };
@@ -86,6 +92,7 @@ export function publishRun(
     exportFormat: format,
     exports,
     ...(rules && { rulesJson: rulesJson(rules) }),
+    ...(rules?.private && { rulesPrivate: rules.private }),
   };
 }
 

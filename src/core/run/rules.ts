@@ -16,6 +16,9 @@
  * the input reproduce the release exactly. The fingerprints are as private as the input: keep the
  * rules with the audit, never publish them.
  */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Dataset } from '../data/dataset.ts';
 import type { JoinRule } from '../methods/types.ts';
 import { ReleaseFormatError } from '../release/parseRelease.ts';
@@ -33,6 +36,11 @@ interface RulesHeader {
   /** Items of the input the release publishes as themselves, and those it drops. */
   kept: string[];
   suppressed: string[];
+  /**
+   * Why the rules must be kept like the audit (fingerprints of the input's rows, the names of
+   * suppressed items); absent when they say nothing the release does not.
+   */
+  private?: string;
 }
 
 export interface GeneralizedRules extends RulesHeader {
@@ -50,6 +58,11 @@ export interface TransactionsRules extends RulesHeader {
   /** The published centres and how many rows each took. */
   classes: { items: string[]; rows: number }[];
   join: JoinRule;
+  /**
+   * How `seen` fingerprints a row: `hmac-sha256-64` (keyed; the key is in the run's audit). Absent
+   * in rules written before keys: an unkeyed 64-bit hash (legacyFingerprint).
+   */
+  fingerprint?: 'hmac-sha256-64';
   /** [fingerprint of a row, class index, how many rows with that fingerprint took it]. */
   seen: [string, number, number][];
 }
@@ -61,7 +74,7 @@ export function rulesOf(
   dataset: Dataset,
   release: Release,
   audit: Audit,
-  extra: { hierarchy?: string; join?: JoinRule } = {},
+  extra: { hierarchy?: string; join?: JoinRule; key?: string } = {},
 ): Rules | null {
   const header = {
     format: 'txanon-rules/1' as const,
@@ -79,12 +92,17 @@ export function rulesOf(
       kind: 'generalized',
       kept,
       suppressed: [...release.suppressed],
+      ...(release.suppressed.length > 0 && {
+        private: `names the ${release.suppressed.length} item(s) the release suppressed, which it does not publish: keep these rules with the audit`,
+      }),
       generalized: release.generalized,
       ...('constraints' in audit && audit.constraints && { constraints: audit.constraints }),
       ...(extra.hierarchy !== undefined && { hierarchy: extra.hierarchy }),
     };
   }
   if (release.kind === 'transactions' && 'rowOf' in audit) {
+    if (!extra.key) throw new Error('k-anonymity rules need the key their fingerprints are made with');
+    const secret = hexToBytes(extra.key);
     const classOf = new Map<string, number>();
     const classes: { items: string[]; rows: number }[] = [];
     const seen = new Map<string, number>();
@@ -98,7 +116,7 @@ export function rulesOf(
         classes.push({ items, rows: 0 });
       }
       classes[c].rows++;
-      const seenKey = `${rowFingerprint(dataset.rowTokens(audit.rowOf[p]))} ${c}`;
+      const seenKey = `${rowFingerprint(dataset.rowTokens(audit.rowOf[p]), secret)} ${c}`;
       seen.set(seenKey, (seen.get(seenKey) ?? 0) + 1);
     });
     const published = new Set(classes.flatMap((c) => c.items));
@@ -107,8 +125,10 @@ export function rulesOf(
       kind: 'transactions',
       kept: dataset.dictionary.tokens.filter((t) => published.has(t)),
       suppressed: dataset.dictionary.tokens.filter((t) => !published.has(t)),
+      private: `holds a keyed fingerprint of each of the ${release.transactions.length} input rows (the key is in the audit): keep these rules with the audit, never publish them`,
       classes,
       join: extra.join ?? 'nearest',
+      fingerprint: 'hmac-sha256-64',
       seen: [...seen].map(([key, count]) => {
         const [fingerprint, c] = key.split(' ');
         return [fingerprint, Number(c), count];
@@ -119,10 +139,53 @@ export function rulesOf(
 }
 
 /**
- * A 64-bit fingerprint of a row (its items as a set): two FNV-1a hashes of the sorted tokens, with
- * different offsets, as 16 hex digits.
+ * The key of a run's k-anonymity rules from its audit's JSON (`rulesKey`), or undefined when the
+ * audit has none (a run of another kind, or an audit written before keys).
  */
-export function rowFingerprint(tokens: readonly string[]): string {
+export function rulesKeyOf(auditJson: string, file = 'audit'): string | undefined {
+  let audit: unknown;
+  try {
+    audit = JSON.parse(auditJson);
+  } catch {
+    throw new ReleaseFormatError(file, "not valid JSON (expected the run's audit)");
+  }
+  const key = (audit as { rulesKey?: unknown } | null)?.rulesKey;
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !/^[0-9a-f]{32}$/.test(key))
+    throw new ReleaseFormatError(file, 'expected "rulesKey" to be 32 hex digits');
+  return key;
+}
+
+/** A new secret key for a run's fingerprints: 128 random bits, as 32 hex digits. */
+export function newRulesKey(): string {
+  return bytesToHex(randomBytes(16));
+}
+
+/**
+ * The keyed fingerprint of a row (its items as a set): HMAC-SHA256 under `key` of the sorted
+ * tokens joined by U+0000, its first 64 bits as 16 hex digits.
+ */
+export function rowFingerprint(tokens: readonly string[], key: Uint8Array): string {
+  const text = [...tokens].sort().join('\u0000');
+  return bytesToHex(hmac(sha256, key, utf8ToBytes(text)).subarray(0, 8));
+}
+
+/** The fingerprint of a row as rules without `fingerprint` made it, for `apply`, with the key. */
+export function fingerprinter(
+  rules: TransactionsRules,
+  key?: string,
+): ((tokens: readonly string[]) => string) | null {
+  if (rules.fingerprint === undefined) return legacyFingerprint;
+  if (!key) return null;
+  const bytes = hexToBytes(key);
+  return (tokens) => rowFingerprint(tokens, bytes);
+}
+
+/**
+ * The unkeyed 64-bit fingerprint of rules written before keys (two FNV-1a hashes of the sorted
+ * tokens, with different offsets, as 16 hex digits): read, never written.
+ */
+function legacyFingerprint(tokens: readonly string[]): string {
   const text = [...tokens].sort().join('\u0000');
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
@@ -152,6 +215,7 @@ interface LooseRules {
   constraints?: unknown[];
   classes?: { items?: unknown; rows?: unknown }[];
   join?: unknown;
+  fingerprint?: unknown;
   seen?: unknown[][];
 }
 
@@ -194,6 +258,8 @@ export function parseRules(text: string, file: string): Rules {
       !rules.classes.every((c) => strings(c?.items) && Number.isInteger(c?.rows))
     )
       throw fail('expected "classes": [{ "items": [...], "rows": n }]');
+    if (rules.fingerprint !== undefined && rules.fingerprint !== 'hmac-sha256-64')
+      throw fail(`expected "fingerprint": "hmac-sha256-64", found ${JSON.stringify(rules.fingerprint)}`);
     if (rules.join !== 'nearest' && rules.join !== 'longest-held')
       throw fail(`expected "join": "nearest" or "longest-held", found ${JSON.stringify(rules.join)}`);
     const classCount = rules.classes.length;

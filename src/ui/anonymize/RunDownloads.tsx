@@ -137,16 +137,25 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
         </button>
         {run.rules && (
           <>
-            <p className="small">
+            <p className="small" data-testid="rules-note">
               The rules: what this run did to each item, to apply to the next batch of the same shape (Check
-              tab). They name the hierarchy and the items generalized or suppressed; keep them with the audit.
+              tab).{' '}
+              {run.rulesPrivate ? (
+                <>
+                  <b>Private:</b> the file {run.rulesPrivate}.
+                  {run.summary.kind === 'transactions' &&
+                    ' Its fingerprints are keyed: the key is in the audit, which applying them to the same rows needs.'}
+                </>
+              ) : (
+                'They say nothing the release does not publish (items kept and generalized, the hierarchy).'
+              )}
             </p>
             <button
               type="button"
               data-testid="download-rules"
-              onClick={() => download(`${base}-rules.json`, run.rules!)}
+              onClick={() => download(`${base}-rules${run.rulesPrivate ? '-private' : ''}.json`, run.rules!)}
             >
-              {base}-rules.json
+              {base}-rules{run.rulesPrivate ? '-private' : ''}.json
             </button>
           </>
         )}

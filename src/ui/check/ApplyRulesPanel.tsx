@@ -20,15 +20,19 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
   const runs = useMemo(() => allRuns.filter((r) => r.rules), [allRuns]);
   const [source, setSource] = useState(FILE);
   const [file, setFile] = useState<{ name: string; json: string | Blob } | null>(null);
+  /** The run's audit beside a rules file: it holds the key of k-anonymity rules' fingerprints. */
+  const [auditFile, setAuditFile] = useState<{ name: string; text: string } | null>(null);
   const [newItems, setNewItems] = useState<'suppress' | 'keep'>('suppress');
   const [result, setResult] = useState<AppliedRulesResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const rules = (): { name: string; json: string | Blob } | null => {
-    if (source === FILE) return file;
+  const rules = (): { name: string; json: string | Blob; audit?: string | Blob } | null => {
+    if (source === FILE) return file && { ...file, ...(auditFile && { audit: auditFile.text }) };
     const run = runs.find((r) => r.id === source);
-    return run ? { name: `${run.record.method} on ${run.datasetName}`, json: run.rules! } : null;
+    return run
+      ? { name: `${run.record.method} on ${run.datasetName}`, json: run.rules!, audit: run.files.audit }
+      : null;
   };
   const apply = async () => {
     const chosen = rules();
@@ -37,7 +41,11 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
     setError(null);
     setResult(null);
     try {
-      setResult(await pool.run((api) => api.applyRules(dataset.id, chosen.json, chosen.name, { newItems })));
+      setResult(
+        await pool.run((api) =>
+          api.applyRules(dataset.id, chosen.json, chosen.name, { newItems }, chosen.audit),
+        ),
+      );
     } catch (e) {
       setError(isEngineError(e) || e instanceof Error ? e.message : String(e));
     } finally {
@@ -69,12 +77,20 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
           ))}
         </select>
         {source === FILE && (
-          <TextFileButton
-            label={file ? file.name : 'Choose rules.json…'}
-            accept=".json"
-            testId="apply-rules-file"
-            onText={(name, text) => setFile({ name, json: text })}
-          />
+          <>
+            <TextFileButton
+              label={file ? file.name : 'Choose rules.json…'}
+              accept=".json"
+              testId="apply-rules-file"
+              onText={(name, text) => setFile({ name, json: text })}
+            />
+            <TextFileButton
+              label={auditFile ? auditFile.name : 'and its audit (k-anonymity rules: the key)…'}
+              accept=".json"
+              testId="apply-audit-file"
+              onText={(name, text) => setAuditFile({ name, text })}
+            />
+          </>
         )}
         <label>
           new items{' '}
@@ -124,6 +140,8 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
               }): ${result.report.newByHierarchy} placed by the hierarchy, ${result.report.newSuppressed} suppressed.`}
             {result.report.seenRows !== undefined &&
               ` ${result.report.seenRows} row(s) took the class they took in the run, ${result.report.joinedRows} joined a class by the run's rule.`}
+            {result.report.keyMissing &&
+              " The rules' fingerprints are keyed and the run's audit (which holds the key) was not given: no row could be recognised as one the run saw."}
           </p>
           {result.check.problems.length > 0 && (
             <>
