@@ -138,14 +138,29 @@ describe('apriori-km with a hierarchy', () => {
     expect(release.params).toEqual({ k: 2, m: 1, hierarchy: 'given' });
   });
 
-  it('a data item missing from the hierarchy is an error that names it', () => {
-    expect(() =>
-      runMethod(basket([['cola', 'beer']]), {
-        method: 'apriori-km',
-        params: { k: 2, m: 1, hierarchy: GROCERY },
-        seed: 1,
-      }),
-    ).toThrow(/'cola' \(first in transaction 1\)/);
+  it('a file for part of the items: the others stay themselves, under its root', () => {
+    const rows = [
+      ['cola', 'beer'],
+      ['cola', 'wine'],
+      ['cola', 'beer'],
+      ['cola', 'wine'],
+    ];
+    const { release, record } = runMethod(basket(rows), {
+      method: 'apriori-km',
+      params: { k: 2, m: 1, hierarchy: GROCERY },
+      seed: 1,
+    });
+    if (release.kind !== 'generalized') throw new Error('expected generalized');
+    expect(release.generalized).toEqual({});
+    expect(record.notes['items the hierarchy does not name (under its root)']).toBe(1);
+    // Edges work alike: beer and wine under alcohol, cola named nowhere.
+    const edges = runMethod(basket([...rows, ['beer'], ['cola']]), {
+      method: 'apriori-km',
+      params: { k: 3, m: 1, hierarchy: 'beer,alcohol\nwine,alcohol\n' },
+      seed: 1,
+    });
+    if (edges.release.kind !== 'generalized') throw new Error('expected generalized');
+    expect(edges.release.generalized).toEqual({ alcohol: ['beer', 'wine'] });
     expect(() =>
       runMethod(basket([['beer']]), {
         method: 'apriori-km',

@@ -55,9 +55,35 @@ describe('parseHierarchy', () => {
   });
 
   const cases: [string, string, number, number, RegExp][] = [
-    ['a single field', 'a;x;*\nb\n', 2, 1, /item 'b' has 1 fields, line 1 has 3/],
-    ['a line of one field first', 'a\n', 1, 1, /at least the item and the root/],
-    ['paths of different lengths', 'a;x;*\nb;x;y;*\n', 2, 5, /item 'b' has 4 fields, line 1 has 3/],
+    [
+      'a single field',
+      'a;x;*\nb\n',
+      2,
+      1,
+      /item 'b' has no root: expected item;level1;...;root \(one path a line\) or item,parent/,
+    ],
+    [
+      'a line of one field first',
+      'a\n',
+      1,
+      1,
+      /expected item;level1;...;root \(one path a line\) or item,parent \(one edge a line\)/,
+    ],
+    [
+      'an edge file with a lone name',
+      'beer,alcohol\nwine\n',
+      2,
+      1,
+      /item 'wine' has no root: expected .* or item,parent/,
+    ],
+    [
+      'an edge given twice with two parents',
+      'beer,alcohol\nbeer,drinks\n',
+      2,
+      6,
+      /node 'beer' has two parents: 'drinks' here and 'alcohol' on line 1/,
+    ],
+    ['edges in a cycle', 'a,b\nb,c\nc,a\nd,e\n', 1, 1, /its own ancestor: the edges form a cycle/],
     ['an empty name', 'a;x;*\nb;;*\n', 2, 3, /empty name at level 1 of item 'b'/],
     ['an empty item', 'a;x;*\n;x;*\n', 2, 1, /empty item name/],
     ['an item twice', 'a;x;*\nb;x;*\na;y;*\n', 3, 1, /item 'a' appears twice \(first on line 1\)/],
@@ -180,11 +206,46 @@ describe('bindHierarchy', () => {
     expect(nodeLabel(tree, tree.root)).toBe('food');
   });
 
-  it('names the data items the hierarchy lacks, with the transaction they first occur in', () => {
+  it('a data item that is a category is an error naming it; items the file does not name stay apart, under a new root', () => {
     const dataset = tokensDataset([['beer'], ['cola', 'beer'], ['dairy']], 'b.csv');
     expect(() => bindHierarchy(parseHierarchy(GROCERY), dataset, 'g.csv')).toThrow(
-      /1 item\(s\) of b.csv are not in the hierarchy g.csv: 'cola' \(first in transaction 2\).*1 item\(s\) of b.csv are categories in g.csv, not items: 'dairy' \(first in transaction 3\) on line 1/,
+      /1 item\(s\) of b.csv are categories in g.csv, not items: 'dairy' \(first in transaction 3\) on line 1/,
     );
+    const partial = tokensDataset([['beer'], ['cola', 'beer'], ['wine']], 'b.csv');
+    const { tree, unnamed } = bindHierarchy(parseHierarchy(GROCERY), partial, 'g.csv');
+    expect(unnamed).toEqual(['cola']);
+    const cola = tree.positionOf[partial.dictionary.find('cola')!];
+    expect(tree.parent[cola]).toBe(tree.root);
+    expect(tree.hierarchy.labels[tree.source[tree.root]]).toBe('*');
+    // The file's own categories stand for its items only: beer and wine's category (the chain
+    // food > drinks > alcohol over them merges into its lowest name) is not cola's.
+    const drinks = tree.parent[tree.positionOf[partial.dictionary.find('beer')!]];
+    expect(tree.hierarchy.labels[tree.source[drinks]]).toBe('alcohol');
+    expect(tree.parent[drinks]).toBe(tree.root);
+  });
+
+  it('paths may differ in length (DESIGN.md sec. 7)', () => {
+    const h = parseHierarchy('a;x;*\nb;y;z;*\nc;*\n', 'h.csv');
+    const index = nodeIndex(h);
+    expect(h.labels[h.parent[index.get('c')!]]).toBe('*');
+    expect(h.labels[h.parent[index.get('b')!]]).toBe('y');
+    expect(h.height).toBe(4);
+  });
+
+  it('item,parent edges, a header optional; several tops go under a new root *', () => {
+    const edges = parseHierarchy(
+      'item,parent\nbeer,alcohol\nwine,alcohol\nalcohol,drinks\ncola,drinks\n',
+      'e.csv',
+    );
+    expect(edges.labels.slice(0, edges.items)).toEqual(['beer', 'wine', 'cola']);
+    expect(edges.labels[edges.root]).toBe('drinks');
+    expect(edges.labels[edges.parent[nodeIndex(edges).get('beer')!]]).toBe('alcohol');
+    // As paths, the same tree.
+    const paths = parseHierarchy('beer;alcohol;drinks\nwine;alcohol;drinks\ncola;drinks\n', 'p.csv');
+    expect(serializeHierarchy(edges)).toBe(serializeHierarchy(paths));
+    const tops = parseHierarchy('beer,alcohol\nmilk,dairy\n', 'e.csv');
+    expect(tops.labels[tops.root]).toBe('*');
+    expect(tops.labels.slice(tops.items).sort()).toEqual(['*', 'alcohol', 'dairy']);
   });
 
   it('the tree view counts items and supports per node, absent items with none', () => {

@@ -24,13 +24,15 @@ export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
       const dataset = get(id);
       if ('text' in source) {
         const hierarchy = parseHierarchy(source.text, source.name);
-        // Every item of the data must be in it (the error names the missing ones).
-        bindHierarchy(hierarchy, dataset, source.name);
+        // Items of the data it does not name hang under its root (shown in the tree); an item
+        // of the data that is a category in it is an error naming it.
+        const { tree, unnamed } = bindHierarchy(hierarchy, dataset, source.name);
         return {
           name: source.name,
           text: source.text,
           built: false,
-          view: hierarchyView(hierarchy, dataset),
+          view: hierarchyView(tree.hierarchy, dataset),
+          ...(unnamed.length > 0 && { unnamed: { count: unnamed.length, first: unnamed.slice(0, 10) } }),
         };
       }
       const hierarchy = buildHierarchy(dataset, source.fanout, source.order);

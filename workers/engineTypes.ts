@@ -246,6 +246,8 @@ export interface HierarchyResult {
   text: string;
   built: boolean;
   view: HierarchyView;
+  /** Items of the data the file does not name (they stay themselves, under its root). */
+  unnamed?: { count: number; first: string[] };
 }
 
 /** Saved rules applied to a dataset: the check of the outcome, what happened, the data to download. */

@@ -50,8 +50,9 @@ export function HierarchyPanel({ entry }: { entry: DatasetEntry }) {
       <h2>Generalization hierarchy</h2>
       <p className="muted small">
         What items may generalize to, for apriori-km (and COAT's weights): a CSV file with one line per item,{' '}
-        <code>item;level1;...;root</code>, every item of the data once, all lines the same length (ARX's
-        format). Items of the hierarchy that the data lacks are fine.
+        <code>item;level1;...;root</code> (ARX's format; paths may differ in length), or one line per edge,{' '}
+        <code>item,parent</code> (a header line optional). It may name a part of the items: the others stay
+        themselves. Items of the hierarchy that the data lacks are fine.
       </p>
       <div className="actions">
         <TextFileButton
@@ -137,6 +138,14 @@ export function HierarchyPanel({ entry }: { entry: DatasetEntry }) {
                 {hierarchy.view.absentCount.toLocaleString()} of its items are not in the data (
                 {hierarchy.view.absent.slice(0, 8).join(', ')}
                 {hierarchy.view.absentCount > 8 ? ', …' : ''}): fine, they only matter for the next batch.
+              </span>
+            )}
+            {hierarchy.unnamed && (
+              <span className="muted" data-testid="hierarchy-unnamed">
+                {' '}
+                {hierarchy.unnamed.count.toLocaleString()} item(s) of the data are not in the file (
+                {hierarchy.unnamed.first.slice(0, 8).join(', ')}
+                {hierarchy.unnamed.count > 8 ? ', …' : ''}): they stay themselves, under its root.
               </span>
             )}
           </p>

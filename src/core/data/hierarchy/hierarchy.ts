@@ -50,3 +50,32 @@ export function depthOf(h: Hierarchy, node: number): number {
   for (let a = h.parent[node]; a >= 0; a = h.parent[a]) depth++;
   return depth;
 }
+
+/**
+ * The hierarchy with `tokens` added as items apart from it (DESIGN.md sec. 7: "items of the data
+ * that the file does not name stay themselves"): a new root `*` (a name the file does not use) over
+ * the file's root and the added items, so that no category of the file stands for them; they are
+ * published as themselves unless the whole domain is generalized to the new root. Items keep their
+ * numbers first, categories follow.
+ */
+export function withItemsUnderRoot(h: Hierarchy, tokens: readonly string[]): Hierarchy {
+  if (tokens.length === 0) return h;
+  const added = tokens.length;
+  const shift = (node: number) => (node < 0 ? -1 : node < h.items ? node : node + added);
+  const labels = [...h.labels.slice(0, h.items), ...tokens, ...h.labels.slice(h.items)];
+  const taken = new Set(labels);
+  let name = '*';
+  for (let n = 2; taken.has(name); n++) name = `*${n}`;
+  labels.push(name);
+  const root = labels.length - 1;
+  const parent = new Int32Array(labels.length).fill(-1);
+  h.parent.forEach((p, node) => (parent[shift(node)] = shift(p)));
+  parent[shift(h.root)] = root;
+  for (let i = 0; i < added; i++) parent[h.items + i] = root;
+  const lines =
+    h.lines &&
+    Int32Array.from(labels, (_, node) =>
+      node < h.items ? h.lines![node] : node < h.items + added || node === root ? 0 : h.lines![node - added],
+    );
+  return { labels, parent, items: h.items + added, root, height: h.height + 1, ...(lines && { lines }) };
+}

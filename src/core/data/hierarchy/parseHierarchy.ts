@@ -1,8 +1,11 @@
 /**
- * Reads a hierarchy file (DESIGN.md sec. 7, ARX's format, which Amnesia exports too): one line per
- * item, `item;level1;level2;...;root`, CSV quoting honoured (papaparse). Rules, each broken one a
- * ParseError naming the line, the column and the item or node:
- * - at least two fields (the item and the root), all lines the same number of fields;
+ * Reads a hierarchy file (DESIGN.md sec. 7) in either form: one line per item,
+ * `item;level1;level2;...;root` (ARX's format, which Amnesia exports too), or one line per edge,
+ * `item,parent` (parseHierarchyEdges.ts). The form: `;` on the first line is paths; otherwise lines
+ * of two comma- (or tab-) separated names are edges, longer ones paths. CSV quoting honoured
+ * (papaparse). Rules of the paths form, each broken one a ParseError naming the line, the column
+ * and the item or node, and showing the accepted forms where the shape is wrong:
+ * - at least two fields (the item and the root); paths may differ in length (DESIGN.md sec. 7);
  * - no empty name; every item on exactly one line; one root (the last field) for all lines;
  * - every node has one parent: a category met on several lines has the same parent on each;
  * - a name is an item or a category, not both, and appears once on a path. The one exception is a
@@ -14,9 +17,26 @@
 import { fieldError, forEachCsvRow, type CsvRow } from '../parsers/csvRows.ts';
 import { ParseError } from '../parsers/parseError.ts';
 import type { Hierarchy } from './hierarchy.ts';
+import { EDGE_FORM, parseHierarchyEdges } from './parseHierarchyEdges.ts';
+
+const FORMS = `item;level1;...;root (one path a line) or ${EDGE_FORM}`;
 
 export function parseHierarchy(text: string, fileName = 'hierarchy'): Hierarchy {
   const delimiter = detectDelimiter(text);
+  if (delimiter !== ';' && isEdgeFile(text, delimiter)) return parseHierarchyEdges(text, fileName, delimiter);
+  return parsePaths(text, fileName, delimiter);
+}
+
+/** Every non-blank line of the first 100 has two fields: edges (paths have three or more). */
+function isEdgeFile(text: string, delimiter: string): boolean {
+  const lines = text
+    .split('\n', 100)
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '');
+  return lines.length > 0 && lines.every((l) => l.split(delimiter).length === 2);
+}
+
+function parsePaths(text: string, fileName: string, delimiter: string): Hierarchy {
   const fail = (row: CsvRow, field: number, reason: string) =>
     fieldError(text, fileName, row, field, delimiter, reason);
   let height = 0;
@@ -33,22 +53,13 @@ export function parseHierarchy(text: string, fileName = 'hierarchy'): Hierarchy 
     const fields = row.fields.map((f) => f.trim());
     if (fields.length === 1 && fields[0] === '') return; // a blank line
     if (height === 0) {
-      if (fields.length < 2)
-        throw fail(
-          row,
-          0,
-          `expected item${delimiter}level1${delimiter}...${delimiter}root: at least the item and the root, separated by '${delimiter}'`,
-        );
+      if (fields.length < 2) throw fail(row, 0, `expected ${FORMS}: at least an item and its parent or root`);
       height = fields.length;
       firstLine = row.line;
       rootLabel = fields[height - 1];
     }
-    if (fields.length !== height)
-      throw fail(
-        row,
-        Math.min(fields.length, height) - 1,
-        `item '${fields[0]}' has ${fields.length} fields, line ${firstLine} has ${height}: all paths must be the same length`,
-      );
+    if (fields.length < 2) throw fail(row, 0, `item '${fields[0]}' has no root: expected ${FORMS}`);
+    height = Math.max(height, fields.length);
     const empty = fields.indexOf('');
     if (empty >= 0)
       throw fail(
@@ -61,11 +72,11 @@ export function parseHierarchy(text: string, fileName = 'hierarchy'): Hierarchy 
     if (seen !== undefined) throw fail(row, 0, `item '${item}' appears twice (first on line ${seen})`);
     const asCategory = categories.get(item);
     if (asCategory) throw fail(row, 0, `'${item}' is an item here and a category on line ${asCategory.line}`);
-    if (fields[height - 1] !== rootLabel)
+    if (fields[fields.length - 1] !== rootLabel)
       throw fail(
         row,
-        height - 1,
-        `root '${fields[height - 1]}' of item '${item}' differs from root '${rootLabel}' of line ${firstLine}: a hierarchy has one root`,
+        fields.length - 1,
+        `root '${fields[fields.length - 1]}' of item '${item}' differs from root '${rootLabel}' of line ${firstLine}: a hierarchy has one root`,
       );
     // The path with adjacent repeats (identity steps) kept once.
     const path: { label: string; field: number }[] = [];
@@ -98,8 +109,7 @@ export function parseHierarchy(text: string, fileName = 'hierarchy'): Hierarchy 
         );
     }
   });
-  if (height === 0)
-    throw new ParseError(fileName, 1, 1, 'the hierarchy is empty: expected one line per item');
+  if (height === 0) throw new ParseError(fileName, 1, 1, `the hierarchy is empty: expected ${FORMS}`);
   return assemble(order, itemLine, itemParent, categories, rootLabel, height);
 }
 

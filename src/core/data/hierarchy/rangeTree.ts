@@ -5,12 +5,14 @@
  * child and is merged into it (the lower, more specific name stays). The data's items are laid out
  * in the hierarchy's depth-first order ("positions"), so every node covers one contiguous range of
  * positions [low, high). Nodes 0..d-1 are the items at positions 0..d-1; categories follow.
- * Every item of the data must be an item of the hierarchy (an InputError names the missing ones);
- * items of the hierarchy that the data lacks are reported, not an error.
+ * Items of the data that the hierarchy does not name stay themselves: they hang directly under the
+ * root (a file may cover a part of the items, DESIGN.md sec. 7), and are reported. An item of the
+ * data that is a category of the hierarchy is an InputError naming it; items of the hierarchy that
+ * the data lacks are reported, not an error.
  */
 import { InputError } from '../../base/errors.ts';
 import type { Dataset } from '../dataset.ts';
-import { childrenOf, nodeIndex, type Hierarchy } from './hierarchy.ts';
+import { childrenOf, nodeIndex, withItemsUnderRoot, type Hierarchy } from './hierarchy.ts';
 
 export interface RangeTree {
   readonly hierarchy: Hierarchy;
@@ -34,11 +36,16 @@ export interface BoundHierarchy {
   tree: RangeTree;
   /** Items of the hierarchy that the data lacks. */
   absent: string[];
+  /** Items of the data the hierarchy does not name: under the root, published as themselves. */
+  unnamed: string[];
 }
 
-export function bindHierarchy(h: Hierarchy, dataset: Dataset, fileName = 'hierarchy'): BoundHierarchy {
+export function bindHierarchy(given: Hierarchy, dataset: Dataset, fileName = 'hierarchy'): BoundHierarchy {
   const d = dataset.d;
-  const index = nodeIndex(h);
+  const givenIndex = nodeIndex(given);
+  const unnamed = dataset.dictionary.tokens.filter((t) => !givenIndex.has(t));
+  const h = withItemsUnderRoot(given, unnamed);
+  const index = unnamed.length > 0 ? nodeIndex(h) : givenIndex;
   const nodeOfItem = new Int32Array(d);
   const missing: number[] = [];
   const categories: number[] = [];
@@ -124,6 +131,7 @@ export function bindHierarchy(h: Hierarchy, dataset: Dataset, fileName = 'hierar
       source: Int32Array.from(source),
     },
     absent,
+    unnamed,
   };
 }
 
@@ -161,7 +169,7 @@ function coverageError(
       `${missing.length} item(s) of ${dataset.name} are not in the hierarchy ${fileName}: ${missing
         .slice(0, 5)
         .map(name)
-        .join(', ')}${missing.length > 5 ? ', …' : ''}; every item needs a line item;level1;...;root`,
+        .join(', ')}${missing.length > 5 ? ', …' : ''}`,
     );
   if (categories.length > 0) {
     const index = nodeIndex(h);

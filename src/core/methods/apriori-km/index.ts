@@ -48,7 +48,7 @@ type AprioriKmParams = ParamValues<typeof APRIORI_KM_PARAMS>;
 function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
   const { k, m } = params;
   const { hierarchy, source } = hierarchyOf(dataset, params);
-  const { tree, absent } = bindHierarchy(hierarchy, dataset, 'hierarchy');
+  const { tree, absent, unnamed } = bindHierarchy(hierarchy, dataset, 'hierarchy');
   const { cutAt, fixes, violations, ncp, aaNcp, splits, search } = aprioriAnonymize(
     dataset,
     tree,
@@ -89,6 +89,7 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
     notes: {
       hierarchy: source,
       ...(absent.length > 0 && { 'hierarchy items the data lacks': absent.length }),
+      ...(unnamed.length > 0 && { 'items the hierarchy does not name (under its root)': unnamed.length }),
       'chosen by':
         'least NCP (Terrovitis et al.) per rare itemset, refined to a locally minimal cut; or top-down when cheaper',
       NCP: Number(ncp.toFixed(6)),

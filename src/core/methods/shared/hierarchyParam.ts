@@ -17,7 +17,7 @@ export const HIERARCHY_TEXT_PARAM = {
   name: 'hierarchy',
   type: 'text',
   default: '',
-  help: 'generalization hierarchy, one line per item: item;level1;...;root (empty: build one with f and order)',
+  help: 'generalization hierarchy: item;level1;...;root lines or item,parent edges, all items or a part (empty: build one with f and order)',
   placeholder: 'whole milk;milk;dairy;food\nrolls;bread;bakery;food',
   fileName: 'hierarchy.csv',
 } as const;
