@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -249,4 +249,39 @@ test('3. an apriori-km release that generalizes most of the data says so and mea
   await expect(page.getByTestId('read-with-care-table')).toContainText('coat (k = 5, m = 2)');
   await expect(page.getByTestId('read-with-care-verdict')).toContainText('loses less');
   await box.screenshot({ path: 'test-results/read-with-care.png' });
+});
+
+test('10. Results that mix privacy models say so and keep them apart; letters under every bar; log scale', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'txanon-e2e-mixed-'));
+  const spec = join(dir, 'spec.json');
+  writeFileSync(
+    spec,
+    JSON.stringify({
+      name: 'k-anonymity and k^m',
+      dataset: resolve('public/samples/groceries.csv'),
+      seeds: [1, 2],
+      metrics: ['avgre', 'ncp'],
+      runs: [
+        { method: 'pta', params: { k: [2, 3, 5] } },
+        { method: 'patternka', params: { k: [2, 3, 5] } },
+        { method: 'coat', params: { k: [2, 3, 5], m: 2 } },
+        { method: 'apriori-km', params: { k: [2, 3, 5], m: 2, order: 'alphabetical' } },
+      ],
+    }),
+  );
+  cli('sweep', spec, '--workers', '1', '--out', join(dir, 'results.json'));
+  await page.goto('/');
+  await page.getByTestId('tab-results').click();
+  await page.getByTestId('results-file').setInputFiles(join(dir, 'results.json'));
+  await expect(page.getByTestId('result-row')).toHaveCount(24);
+  const caption = page.getByTestId('results-models-caption');
+  await expect(caption).toContainText('k-anonymity (pta, patternka)');
+  await expect(caption).toContainText('k^m-anonymity (coat, apriori-km)');
+  await expect(caption).toContainText('own non-dominated front');
+  await page.getByTestId('results-metric').selectOption('avgre');
+  await page.getByTestId('results-at').selectOption('5');
+  await expect(page.getByTestId('chart-bar')).toHaveAttribute('data-points', '4');
+  await page.screenshot({ path: 'test-results/results-mixed-models.png', fullPage: true });
 });

@@ -26,6 +26,8 @@ import { ComparisonTable } from './ComparisonTable.tsx';
 import { compareAt } from '../../core/experiment/comparison.ts';
 import { describeValue, valueDirection } from '../widgets/metricText.ts';
 import { useRuns } from '../anonymize/runStore.ts';
+import type { MethodInfo } from '../../core/methods/types.ts';
+import { modelSplit } from './modelSplit.ts';
 import { Field } from '../widgets/Field.tsx';
 
 const PRIVACY_PARAMS = ['p', 'k', 'l'];
@@ -85,6 +87,7 @@ export function ResultsPage() {
           experiment={experiment}
           metrics={metrics}
           catalogue={methods.map((m) => m.id)}
+          methods={methods}
         />
       ) : (
         <p className="muted">No experiments yet: run one on the Experiment tab, or open a results file.</p>
@@ -97,11 +100,14 @@ function ExperimentResults({
   experiment,
   metrics,
   catalogue,
+  methods,
 }: {
   experiment: Experiment;
   metrics: ReturnType<typeof useRuns.getState>['metrics'];
   /** The method ids in catalogue order: each method's colour (widgets/methodColours.ts). */
   catalogue: readonly string[];
+  /** The catalogue itself: each method's privacy model (modelSplit.ts). */
+  methods: readonly MethodInfo[];
 }) {
   const runs = useMemo(() => finishedRuns(experiment), [experiment]);
   const axes = useMemo(() => sweptAxes(runs), [runs]);
@@ -137,6 +143,7 @@ function ExperimentResults({
       ),
     [catalogue, runs, axis, axes],
   );
+  const split = useMemo(() => modelSplit([...new Set(runs.map((r) => r.method))], methods), [runs, methods]);
   const failed = runs.filter(isFailedRun).length;
   const base = `${experiment.name}-${fileStem(experiment.datasetName)}`.replace(/[^\w.-]+/g, '_');
   const better = valueDirection(metrics, valueName) === 'higher' ? 'higher' : 'lower';
@@ -148,17 +155,17 @@ function ExperimentResults({
   const options = useMemo(() => {
     if (!axis) return null;
     return {
-      metric: valueName ? metricLineOption(runs, axis, valueName, describe, colour) : null,
-      runtime: runtimeOption(runs, axis, describe, colour),
+      metric: valueName ? metricLineOption(runs, axis, valueName, describe, colour, split) : null,
+      runtime: runtimeOption(runs, axis, describe, colour, split),
       tradeOff:
         privacyAxis && valueName
-          ? tradeOffOption(runs, privacyAxis, valueName, better, describe, colour, axes)
+          ? tradeOffOption(runs, privacyAxis, valueName, better, describe, colour, axes, split)
           : null,
-      bar: comparison ? barAtOption(comparison, axis, String(at), valueName, describe, colour) : null,
+      bar: comparison ? barAtOption(comparison, axis, String(at), valueName, describe, colour, split) : null,
     };
     // describe follows metrics, which the memo lists.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [runs, axis, valueName, privacyAxis, at, colour, axes, better, metrics, comparison]);
+  }, [runs, axis, valueName, privacyAxis, at, colour, axes, better, metrics, comparison, split]);
 
   return (
     <>
@@ -218,6 +225,11 @@ function ExperimentResults({
         </button>
       </div>
       {valueName && <p className="muted small metric-help">{describe(valueName)}</p>}
+      {split.mixed && (
+        <p className="note small" role="note" data-testid="results-models-caption">
+          {split.caption}
+        </p>
+      )}
       {options ? (
         <div className="chart-grid">
           {options.metric && (

@@ -5,7 +5,10 @@
  * non-dominated runs, and every series at one parameter value ranked, with error bars and letters:
  * bars that share a letter cannot be told apart (core/experiment/comparison.ts). Pure functions of
  * run records; helper series (bands, error bars, the front) carry ids starting with `_` so the chart
- * wrapper counts only the data series.
+ * wrapper counts only the data series. Runs of several privacy models are split visibly
+ * (modelSplit.ts): dashed lines, one front per model, bars ranked within their model. Values that
+ * span more than two orders of magnitude go on a log axis, so one large series does not flatten
+ * the rest; a bar's letters are written under its name, where a short bar cannot hide them.
  */
 import { nonDominated } from '../../core/experiment/pareto.ts';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
@@ -21,6 +24,36 @@ import type { Comparison } from '../../core/experiment/comparison.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { base, escapeHtml, titleStyle } from '../widgets/chartStyle.ts';
 import { axisScale, type AxisScale } from '../widgets/axisScale.ts';
+import type { ModelSplit } from './modelSplit.ts';
+
+/** No split: one model. */
+const ONE_MODEL: Pick<ModelSplit, 'mixed' | 'familyOf' | 'shortOf' | 'dashed'> = {
+  mixed: false,
+  familyOf: () => '',
+  shortOf: () => '',
+  dashed: () => false,
+};
+type Split = Pick<ModelSplit, 'mixed' | 'familyOf' | 'shortOf' | 'dashed'>;
+
+/**
+ * Whether positive values span more than two orders of magnitude (a log axis then shows them all);
+ * never with a zero or a negative value, which a log axis cannot draw.
+ */
+export function spansOrders(values: readonly number[]): boolean {
+  let least = Infinity;
+  let most = 0;
+  for (const v of values) {
+    if (!Number.isFinite(v)) continue;
+    if (v <= 0) return false;
+    least = Math.min(least, v);
+    most = Math.max(most, v);
+  }
+  return most > 0 && most / least > 100;
+}
+
+/** The power of ten at or below the least positive value: where a log axis starts. */
+const logFloor = (values: readonly number[]) =>
+  10 ** Math.floor(Math.log10(Math.min(...values.filter((v) => v > 0 && Number.isFinite(v)))));
 
 const subtextStyle = { fontSize: 11, color: '#555' };
 /**
@@ -83,7 +116,12 @@ const partialNote = (series: readonly Series[]) =>
 const scaleOf = (series: readonly Series[]) =>
   axisScale(series.flatMap((s) => s.points.flatMap((p) => [p.mean, p.min, p.max])));
 
-function lines(series: readonly Series[], colour: (name: string) => string, scale: AxisScale) {
+function lines(
+  series: readonly Series[],
+  colour: (name: string) => string,
+  scale: AxisScale,
+  split: Split = ONE_MODEL,
+) {
   const numeric = numericAxis(series);
   return series.map((s) => ({
     type: 'line',
@@ -96,7 +134,7 @@ function lines(series: readonly Series[], colour: (name: string) => string, scal
     })),
     symbolSize: 7,
     itemStyle: { color: colour(s.name) },
-    lineStyle: { color: colour(s.name), width: 2 },
+    lineStyle: { color: colour(s.name), width: 2, type: split.dashed(s.method) ? 'dashed' : 'solid' },
     z: 3,
   }));
 }
@@ -145,14 +183,18 @@ export function metricLineOption(
   valueName: string,
   describe: Describe,
   colour: (name: string) => string,
+  split: Split = ONE_MODEL,
 ): ChartOption {
   const series = metricSeries(runs, axis, valueName);
-  const scale = scaleOf(series);
+  const log = spansOrders(series.flatMap((s) => s.points.map((p) => p.mean)));
+  const scale = log ? { factor: 1, suffix: '' } : scaleOf(series);
   return {
     ...base,
     title: {
-      text: `${valueName} vs ${axis}`,
-      subtext: 'line: mean over seeds; band: ± 2 standard errors over queries and seeds',
+      text: `${valueName} vs ${axis}${log ? ' (log scale)' : ''}`,
+      subtext: log
+        ? 'line: mean over seeds; log scale: the values span orders of magnitude (± 2 s.e. in the tooltip)'
+        : 'line: mean over seeds; band: ± 2 standard errors over queries and seeds',
       textStyle: titleStyle,
       subtextStyle,
     },
@@ -161,14 +203,17 @@ export function metricLineOption(
     legend: { top: LEGEND_TOP, data: series.map((s) => s.name), type: 'scroll' },
     grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
-    yAxis: {
-      type: 'value',
-      name: `${valueName}${scale.suffix}`,
-      nameLocation: 'middle',
-      nameGap: 48,
-      scale: true,
-    },
-    series: [...bands(series, colour, scale), ...lines(series, colour, scale)],
+    yAxis: log
+      ? { type: 'log', name: valueName, nameLocation: 'middle', nameGap: 48 }
+      : {
+          type: 'value',
+          name: `${valueName}${scale.suffix}`,
+          nameLocation: 'middle',
+          nameGap: 48,
+          scale: true,
+        },
+    // A stacked band cannot be drawn on a log axis (it stacks differences): the tooltip keeps it.
+    series: [...(log ? [] : bands(series, colour, scale)), ...lines(series, colour, scale, split)],
   };
 }
 
@@ -177,6 +222,7 @@ export function runtimeOption(
   axis: string,
   describe: Describe,
   colour: (name: string) => string,
+  split: Split = ONE_MODEL,
 ): ChartOption {
   const series = valueSeries(runs, axis, runValue('runtime_ms'));
   return {
@@ -193,7 +239,7 @@ export function runtimeOption(
     grid: { left: 64, right: 24, top: GRID_TOP, bottom: 44 },
     xAxis: xAxisFor(series, axis),
     yAxis: { type: 'log', name: 'runtime (ms)', nameLocation: 'middle', nameGap: 48 },
-    series: lines(series, colour, { factor: 1, suffix: '' }),
+    series: lines(series, colour, { factor: 1, suffix: '' }, split),
   };
 }
 
@@ -210,6 +256,7 @@ export function tradeOffOption(
   describe: Describe,
   colour: (name: string) => string,
   axes: readonly string[],
+  split: Split = ONE_MODEL,
 ): ChartOption {
   const points = runs.flatMap((run) => {
     if (isFailedRun(run)) return [];
@@ -218,11 +265,16 @@ export function tradeOffOption(
     if (typeof privacy !== 'number' || value === undefined) return [];
     return [{ run, privacy, value, name: seriesName(run, privacyAxis, axes) }];
   });
-  const front = new Set(
-    nonDominated(points.map((p) => ({ privacy: p.privacy, loss: better === 'lower' ? p.value : -p.value }))),
-  );
+  // One front per privacy model: a run is non-dominated among the runs of its own model only.
+  const families = [...new Set(points.map((p) => split.familyOf(p.run.method)))];
+  const fronts = families.map((family) => {
+    const own = points.filter((p) => split.familyOf(p.run.method) === family);
+    const front = new Set(
+      nonDominated(own.map((p) => ({ privacy: p.privacy, loss: better === 'lower' ? p.value : -p.value }))),
+    );
+    return { family, points: own.filter((_, i) => front.has(i)).sort((a, b) => a.privacy - b.privacy) };
+  });
   const names = [...new Set(points.map((p) => p.name))];
-  const frontPoints = points.filter((_, i) => front.has(i)).sort((a, b) => a.privacy - b.privacy);
   const scale = axisScale(points.map((p) => p.value));
   const datum = (p: (typeof points)[number]) => ({
     value: [p.privacy, p.value / scale.factor],
@@ -244,7 +296,9 @@ export function tradeOffOption(
     ...base,
     title: {
       text: `Privacy (${privacyAxis}) vs ${valueName}`,
-      subtext: 'one point per run; ringed runs are non-dominated (no run beats them on both)',
+      subtext: split.mixed
+        ? 'one point per run; ringed: non-dominated within its own privacy model (one front per model)'
+        : 'one point per run; ringed runs are non-dominated (no run beats them on both)',
       textStyle: titleStyle,
       subtextStyle,
     },
@@ -274,17 +328,17 @@ export function tradeOffOption(
         itemStyle: { color: colour(name), opacity: 0.8 },
         data: points.filter((p) => p.name === name).map(datum),
       })),
-      {
+      ...fronts.map((front, f) => ({
         type: 'line',
         name: 'non-dominated',
-        id: '_front',
-        data: frontPoints.map(datum),
+        id: f === 0 ? '_front' : `_front-${front.family}`,
+        data: front.points.map(datum),
         symbol: 'circle',
         symbolSize: 16,
         itemStyle: { color: 'transparent', borderColor: '#111', borderWidth: 2 },
-        lineStyle: { color: '#111', type: 'dashed', width: 1 },
+        lineStyle: { color: '#111', type: f === 0 ? 'dashed' : 'dotted', width: 1 },
         z: 5,
-      },
+      })),
     ],
   };
 }
@@ -301,16 +355,26 @@ export function barAtOption(
   valueName: string,
   describe: Describe,
   colour: (name: string) => string,
+  split: Split = ONE_MODEL,
 ): ChartOption {
-  const bars = comparison.series;
-  const note = comparison.known
-    ? 'bars sharing a letter cannot be told apart'
-    : 'one seed of an exact value: no uncertainty to compare';
-  const scale = axisScale(bars.flatMap((b) => [b.mean, b.mean + 2 * (b.se ?? 0)]));
+  // Ranked within each privacy model, the models one after the other (modelSplit.ts).
+  const families = [...new Set(comparison.series.map((b) => split.familyOf(b.method)))];
+  const bars = families.flatMap((f) => comparison.series.filter((b) => split.familyOf(b.method) === f));
+  const note = [
+    comparison.known
+      ? 'bars sharing a letter (under the name) cannot be told apart'
+      : 'one seed of an exact value: no uncertainty to compare',
+    ...(split.mixed ? ['ranked within each privacy model (named under each bar)'] : []),
+  ].join('\n');
+  const log = spansOrders(bars.map((b) => b.mean));
+  const floor = log ? logFloor(bars.map((b) => b.mean)) : 0;
+  const scale = log
+    ? { factor: 1, suffix: '' }
+    : axisScale(bars.flatMap((b) => [b.mean, b.mean + 2 * (b.se ?? 0)]));
   return {
     ...base,
     title: {
-      text: `${valueName} at ${axis} = ${at}, best first (± 2 standard errors)`,
+      text: `${valueName} at ${axis} = ${at}, best first (± 2 standard errors)${log ? ', log scale' : ''}`,
       subtext: note,
       textStyle: titleStyle,
       subtextStyle,
@@ -342,13 +406,30 @@ export function barAtOption(
         return pointTooltip(describe, valueName, axis)({ seriesName: p.name, data: { point } }) + letters;
       },
     },
-    grid: { left: 64, right: 24, top: 72, bottom: 72 },
+    grid: { left: 64, right: 24, top: 72, bottom: split.mixed ? 92 : 80 },
     xAxis: {
       type: 'category',
       data: bars.map((b) => b.name),
-      axisLabel: { rotate: bars.length > 4 ? 30 : 0, fontSize: 11 },
+      axisLabel: {
+        rotate: bars.length > 4 ? 30 : 0,
+        fontSize: 11,
+        interval: 0,
+        // The letters under the name, in bold: readable whatever the bar's height.
+        formatter: (name: string, index: number) =>
+          [
+            name,
+            ...(split.mixed ? [`{model|${split.shortOf(bars[index].method)}}`] : []),
+            ...(comparison.known && bars[index].letters ? [`{letters|${bars[index].letters}}`] : []),
+          ].join('\n'),
+        rich: {
+          letters: { fontWeight: 700, fontSize: 12, color: '#111' },
+          model: { color: '#666', fontSize: 10 },
+        },
+      },
     },
-    yAxis: { type: 'value', name: `${valueName}${scale.suffix}`, nameLocation: 'middle', nameGap: 48 },
+    yAxis: log
+      ? { type: 'log', name: valueName, nameLocation: 'middle', nameGap: 48, min: floor, startValue: floor }
+      : { type: 'value', name: `${valueName}${scale.suffix}`, nameLocation: 'middle', nameGap: 48 },
     series: [
       {
         type: 'bar',
@@ -369,13 +450,6 @@ export function barAtOption(
               : { color: colour(b.name) },
         })),
         barMaxWidth: 48,
-        label: {
-          show: comparison.known,
-          position: 'insideBottom',
-          fontWeight: 600,
-          color: '#fff',
-          formatter: (p: { dataIndex: number }) => bars[p.dataIndex].letters,
-        },
       },
       {
         type: 'custom',
@@ -384,7 +458,8 @@ export function barAtOption(
         tooltip: { show: false },
         data: bars.map((b, i) => [
           i,
-          (b.mean - 2 * (b.se ?? 0)) / scale.factor,
+          // On a log axis a low end at or below zero is drawn from the axis' start.
+          log ? Math.max(floor, b.mean - 2 * (b.se ?? 0)) : (b.mean - 2 * (b.se ?? 0)) / scale.factor,
           (b.mean + 2 * (b.se ?? 0)) / scale.factor,
         ]),
         // Both ends count in the value axis' extent, so it reaches the top of every error bar.
