@@ -12,6 +12,7 @@ import type { DatasetEntry } from '../load/datasetStore.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import { download, fileStem } from '../widgets/download.ts';
 import { TextFileButton } from '../widgets/TextFileButton.tsx';
+import { distinctLabels } from '../widgets/distinctLabels.ts';
 
 const FILE = 'file';
 
@@ -19,6 +20,16 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
   const allRuns = useRuns((s) => s.runs);
   const runs = useMemo(() => allRuns.filter((r) => r.rules), [allRuns]);
   const [source, setSource] = useState(FILE);
+  // Two runs of one method and setting on one dataset are numbered apart.
+  const ruleLabels = distinctLabels(
+    runs.map(
+      (r) =>
+        `rules of ${r.record.method} on ${r.datasetName} (${Object.entries(r.record.params)
+          .filter(([, v]) => String(v).length < 20 && v !== '')
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')})`,
+    ),
+  );
   const [file, setFile] = useState<{ name: string; json: string | Blob } | null>(null);
   /** The run's audit beside a rules file: it holds the key of k-anonymity rules' fingerprints. */
   const [auditFile, setAuditFile] = useState<{ name: string; text: string } | null>(null);
@@ -65,14 +76,9 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
       <div className="actions">
         <select data-testid="apply-rules-source" value={source} onChange={(e) => setSource(e.target.value)}>
           <option value={FILE}>a rules file…</option>
-          {runs.map((r) => (
+          {runs.map((r, i) => (
             <option key={r.id} value={r.id}>
-              rules of {r.record.method} on {r.datasetName} (
-              {Object.entries(r.record.params)
-                .filter(([, v]) => String(v).length < 20 && v !== '')
-                .map(([k, v]) => `${k}=${v}`)
-                .join(' ')}
-              )
+              {ruleLabels[i]}
             </option>
           ))}
         </select>

@@ -28,6 +28,7 @@ import { describeValue, valueDirection } from '../widgets/metricText.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import type { MethodInfo } from '../../core/methods/types.ts';
 import { modelSplit } from './modelSplit.ts';
+import { distinctLabels } from '../widgets/distinctLabels.ts';
 import { Field } from '../widgets/Field.tsx';
 
 const PRIVACY_PARAMS = ['p', 'k', 'l'];
@@ -42,6 +43,10 @@ export function ResultsPage() {
     void hydrate();
   }, [loadCatalogues, hydrate]);
   const experiment = experiments.find((e) => e.id === selectedId) ?? experiments[experiments.length - 1];
+  // Two experiments of one name (a preset run twice) are numbered apart.
+  const labels = distinctLabels(experiments.map((e) => `${e.name} (${e.datasetName})`)).map((label, i) =>
+    label.replace(` (${experiments[i].datasetName})`, ''),
+  );
 
   return (
     <section className="panel results" data-testid="results-page">
@@ -52,9 +57,9 @@ export function ResultsPage() {
             value={experiment?.id ?? ''}
             onChange={(e) => select(e.target.value)}
           >
-            {experiments.map((e) => (
+            {experiments.map((e, i) => (
               <option key={e.id} value={e.id}>
-                {e.name} · {e.datasetName} · {finishedRuns(e).length}/{e.runs.length} runs · {e.status}
+                {labels[i]} · {e.datasetName} · {finishedRuns(e).length}/{e.runs.length} runs · {e.status}
               </option>
             ))}
           </select>

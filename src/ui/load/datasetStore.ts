@@ -23,6 +23,7 @@ import type { RiskPoint } from '../../core/metrics/risk.ts';
 import { CancelledError } from '../../../workers/pool.ts';
 import { pool } from '../engineClient.ts';
 import { SAMPLES, type Sample } from './samples.ts';
+import { distinctLabels } from '../widgets/distinctLabels.ts';
 import {
   forgetDatasetSource,
   saveDatasetSource,
@@ -71,13 +72,8 @@ export function hierarchyInForce(entry: DatasetEntry | undefined): HierarchyResu
  */
 function withEntry(datasets: readonly DatasetEntry[], entry: DatasetEntry): DatasetEntry[] {
   const list = [...datasets, entry].sort((a, b) => a.order - b.order);
-  let seen = 0;
-  return list.map((d) => {
-    if (d.name !== entry.name) return d;
-    seen++;
-    const label = seen === 1 ? d.name : `${d.name} (${seen})`;
-    return d.label === label ? d : { ...d, label };
-  });
+  const labels = distinctLabels(list.map((d) => d.name));
+  return list.map((d, i) => (d.label === labels[i] ? d : { ...d, label: labels[i] }));
 }
 
 /** How a load joins the list: selected (a user's load) or in the background (a restore). */
