@@ -4,11 +4,15 @@
  * default built one), with the share of item occurrences generalized. CPU seconds of the process for
  * each run (process.cpuUsage), since the machine is shared. Usage:
  *   npx tsx bench/aprioriRefine.ts [BMS1 file] [out.json]
+ * (notes/analyst-traps.md has the figures before and after issue 32.)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parseBytes } from '../src/core/data/parsers/index.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
+import { buildHierarchy } from '../src/core/data/hierarchy/buildHierarchy.ts';
+import { bindHierarchy } from '../src/core/data/hierarchy/rangeTree.ts';
+import { aprioriAnonymize, aprioriPass } from '../src/core/methods/apriori-km/aprioriAnonymization.ts';
 
 const file = process.argv[2] ?? 'test/data/BMS1.dat.gz';
 const out = process.argv[3];
@@ -43,3 +47,31 @@ for (const { label, params } of cases) {
   console.log(JSON.stringify(row));
 }
 if (out) writeFileSync(out, JSON.stringify(rows, null, 2) + '\n');
+
+/**
+ * With `APRIORI_RETAIL=FILE` (a `generate --shape retail` file): the CPU seconds of AA's pass alone
+ * and of the whole method (AA, its refinement, the top-down search) on it, k = 5, m = 2, fan-out 5
+ * over the items by id (the scale bench's setting), and both cuts' NCP.
+ */
+const retail = process.env.APRIORI_RETAIL;
+if (retail) {
+  const { dataset: data } = parseBytes(new Uint8Array(readFileSync(retail)), { fileName: retail });
+  const { tree } = bindHierarchy(buildHierarchy(data, 5, 'id'), data);
+  let cpu = process.cpuUsage();
+  const pass = aprioriPass(data, tree, 5, 2);
+  const passCpu = process.cpuUsage(cpu);
+  cpu = process.cpuUsage();
+  const whole = aprioriAnonymize(data, tree, 5, 2);
+  const wholeCpu = process.cpuUsage(cpu);
+  const seconds = (u: NodeJS.CpuUsage) => Number(((u.user + u.system) / 1e6).toFixed(1));
+  console.log(
+    JSON.stringify({
+      retail,
+      aaCpuSeconds: seconds(passCpu),
+      wholeCpuSeconds: seconds(wholeCpu),
+      aaNcp: Number(pass.cut.ncp().toFixed(6)),
+      ncp: Number(whole.ncp.toFixed(6)),
+      search: whole.search,
+    }),
+  );
+}
