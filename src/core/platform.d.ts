@@ -11,3 +11,5 @@ declare class TextEncoder {
 }
 declare const crossOriginIsolated: boolean | undefined;
 declare const performance: { now(): number };
+/** The system's cryptographic randomness (Web Crypto; Node 20 has it as a global too). */
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T } | undefined;
