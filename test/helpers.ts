@@ -60,6 +60,8 @@ export const ALL_METHOD_IDS = [
   'multi-anatomy',
   'coat',
   'apriori-km',
+  'diffpart',
+  'privbasis',
 ];
 
 /** A run summary of zeros, for hand-made run records. */

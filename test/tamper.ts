@@ -1,7 +1,8 @@
 /**
  * Tampering with a release, for the fuzz suite (fuzz.releases.test.ts): the changes a careless or
  * dishonest hand makes to a release file, per kind (drop, add, duplicate or move a row; change an
- * item; lower a count; remove a column; change the mapping), and wrong shapes (a field deleted, a
+ * item; lower a count; remove a column; change the mapping; remove a ledger charge or lower the
+ * header's epsilon), and wrong shapes (a field deleted, a
  * value of another JSON type) in the release or its audit. `canonical` tells a real change from
  * one that changes nothing a reader could see (a row moved onto an identical one).
  */
@@ -13,9 +14,11 @@ type Json = any;
 
 export const SEMANTIC_OPS = {
   groups: ['drop', 'add', 'duplicate', 'move', 'change', 'lower'],
-  transactions: ['drop', 'add', 'duplicate', 'move', 'change'],
+  // charge, epsilon: a differential-privacy release's ledger (DiffPart's rows are `transactions`).
+  transactions: ['drop', 'add', 'duplicate', 'move', 'change', 'charge', 'epsilon'],
   generalized: ['drop', 'add', 'duplicate', 'move', 'change', 'mapping'],
   buckets: ['drop', 'add', 'duplicate', 'move', 'change', 'lower', 'removeColumn'],
+  itemsets: ['drop', 'add', 'change', 'lower', 'charge', 'epsilon'],
 } as const satisfies Record<ReleaseKind, readonly string[]>;
 
 export const SHAPE_OPS = ['shape', 'auditShape'] as const;
@@ -53,11 +56,33 @@ export function tamper(
   if (choice.op === 'shape') return shapeTamper(r, a, choice, 'release');
   if (choice.op === 'auditShape') return shapeTamper(r, a, choice, 'audit');
   const universe = [...tokens, ...Object.keys(r.generalized ?? {}), FAKE];
-  const done = KIND_TAMPERS[r.kind as ReleaseKind](r, choice, universe);
+  const done =
+    choice.op === 'charge' || choice.op === 'epsilon'
+      ? ledgerTamper(r, choice)
+      : KIND_TAMPERS[r.kind as ReleaseKind](r, choice, universe);
   return done ? { release: r, audit: a } : null;
 }
 
 type KindTamper = (r: Json, choice: TamperChoice, universe: readonly string[]) => boolean;
+
+/**
+ * A differential-privacy release's budget tampered with: a charge removed from the ledger (its
+ * total recomputed, as a careful forger would), or the header's epsilon lowered below the ledger's
+ * total (the ledger's own epsilon with it). False for a release without a ledger.
+ */
+function ledgerTamper(r: Json, { op, a }: TamperChoice): boolean {
+  const ledger = r.ledger;
+  if (!ledger || ledger.entries.length === 0) return false;
+  if (op === 'charge') {
+    ledger.entries.splice(a % ledger.entries.length, 1);
+    ledger.entries.forEach((e: Json, i: number) => (e.id = i));
+    return true;
+  }
+  const lowered = ledger.total / 2;
+  r.params.epsilon = lowered;
+  ledger.epsilon = lowered;
+  return true;
+}
 
 /** drop, add, duplicate, move, change on a list of rows (transactions, a group's QID rows). */
 function rowTamper(
@@ -98,6 +123,31 @@ function rowTamper(
 }
 
 const KIND_TAMPERS: Record<ReleaseKind, KindTamper> = {
+  itemsets: (r, { op, a, b }, universe) => {
+    const sets = r.itemsets as { items: string[]; support: number }[];
+    const n = sets.length;
+    switch (op) {
+      case 'drop':
+        if (n === 0) return false;
+        sets.splice(a % n, 1);
+        return true;
+      case 'add':
+        sets.push(n === 0 || b % 2 === 0 ? { items: [pick(universe, a)], support: 3 } : clone(sets[a % n]));
+        return true;
+      case 'change': {
+        if (n === 0) return false;
+        const s = sets[a % n];
+        s.items[b % s.items.length] = pick(universe, a + b);
+        return true;
+      }
+      case 'lower':
+        if (n === 0) return false;
+        sets[a % n].support -= 1 + (b % 5);
+        return true;
+    }
+    return false;
+  },
+
   transactions: (r, choice, universe) =>
     choice.op === 'move'
       ? moveToAnotherClass(r, choice)
@@ -296,12 +346,17 @@ export function canonical(release: Json, audit: Json): string {
               b.columns.map((values: string[][]) => values.map((v) => JSON.stringify(set(v))).sort()),
             ]),
           ]
-        : [
-            release.transactions.map(set),
-            Object.entries(release.generalized ?? {})
-              .map(([label, items]) => [label, set(items as string[])])
-              .sort(),
-            set(release.suppressed ?? []),
-          ];
-  return JSON.stringify([header, body, audit]);
+        : kind === 'itemsets'
+          ? [release.itemsets, release.basis]
+          : [
+              release.transactions.map(set),
+              Object.entries(release.generalized ?? {})
+                .map(([label, items]) => [label, set(items as string[])])
+                .sort(),
+              set(release.suppressed ?? []),
+              release.partitions ?? null,
+            ];
+  // A differential-privacy release: its noise note and its ledger are part of what it says.
+  const dp = model === 'differential-privacy' ? [release.noise, release.ledger] : null;
+  return JSON.stringify([header, body, dp, audit]);
 }

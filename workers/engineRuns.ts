@@ -62,13 +62,14 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
     methods: () => listMethods(),
 
     metrics: () =>
-      METRICS.map(({ id, label, source, description, defaultOn, kinds, values }) => ({
+      METRICS.map(({ id, label, source, description, defaultOn, kinds, linksRows, values }) => ({
         id,
         label,
         source,
         description,
         defaultOn,
         kinds,
+        ...(linksRows && { linksRows }),
         values,
       })),
 

@@ -74,6 +74,8 @@ export interface MetricInfo {
   description: string;
   defaultOn: boolean;
   kinds: readonly string[];
+  /** It compares published rows with input rows: not for differential-privacy releases (metrics/applies.ts). */
+  linksRows?: boolean;
   values: Record<string, ValueDirection>;
 }
 

@@ -110,6 +110,8 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     params,
     files,
     seed: seedFlag(args),
+    // An explicit --seed makes DP noise reproducible (and the release says: not for publication).
+    seededNoise: args.flags.has('seed'),
     sensitive: sensitiveFlag(args, spec),
     metrics: listFlag(args, 'metrics'),
     metricOptions: metricSettings(args),

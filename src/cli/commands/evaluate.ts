@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { findMetric, metricsFor } from '../../core/metrics/registry.ts';
 import { readRelease } from '../../core/run/readRelease.ts';
+import { metricApplies } from '../../core/metrics/applies.ts';
 import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
 import { allowOnly, listFlag, seedFlag, requirePositional, type ParsedArgs } from '../args.ts';
@@ -37,11 +38,11 @@ export async function evaluateCommand(
   const verification = verifyRelease(dataset, release, audit);
   const metrics: Record<string, number> = {};
   if (verification.verified) {
-    const ids = listFlag(args, 'metrics') ?? metricsFor(release.kind).map((m) => m.id);
+    const ids = listFlag(args, 'metrics') ?? metricsFor(release.kind, release.model).map((m) => m.id);
     for (const id of ids) {
       const metric = findMetric(id);
       if (!metric) throw new CliError(`unknown metric '${id}'`);
-      if (metric.kinds.includes(release.kind))
+      if (metricApplies(metric, release.kind, release.model))
         Object.assign(metrics, metric.compute(dataset, release, audit, options));
     }
   }

@@ -41,17 +41,20 @@ export function exponentialMechanism(
 /**
  * `picks` distinct candidates, each by the exponential mechanism over those not yet chosen
  * (PrivBasis's peeling, dp-notes §3.3: the chosen one is removed and the rest renormalised), in the
- * order chosen. Each pick is one mechanism at rate c.
+ * order chosen. Each pick is one mechanism at rate c; `beforePick(p)` runs before pick p draws
+ * (where a ledger charges it: check-then-spend).
  */
 export function peel(
   bits: RandomBits,
   scores: ArrayLike<number>,
   picks: number,
   c: SamplerFraction,
+  beforePick: (pick: number) => void = () => {},
 ): number[] {
   const remaining = Array.from({ length: scores.length }, (_, i) => i);
   const chosen: number[] = [];
   for (let p = 0; p < picks && remaining.length > 0; p++) {
+    beforePick(p);
     const j = exponentialMechanism(bits, scores, c, remaining);
     chosen.push(j);
     const at = remaining.indexOf(j);

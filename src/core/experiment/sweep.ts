@@ -141,7 +141,11 @@ function combinations<V>(values: Record<string, V | V[] | undefined>): Record<st
   return result;
 }
 
-/** One request per method x combination of swept values x metric-option combination x seed. */
+/**
+ * One request per method x combination of swept values x metric-option combination x seed. A
+ * sweep's runs draw differentially private noise from their seeds (`seededNoise`): repeatable, and
+ * so for exploration, never for publication (each DP release says so in its header).
+ */
 export function expandSweep(spec: SweepSpec): RunRequest[] {
   const requests: RunRequest[] = [];
   const optionSets = spec.metricOptions ? combinations(spec.metricOptions) : [undefined];
@@ -153,6 +157,7 @@ export function expandSweep(spec: SweepSpec): RunRequest[] {
             method: run.method,
             params,
             seed,
+            seededNoise: true,
             sensitive: run.sensitive,
             metrics: spec.metrics,
             ...(metricOptions ? { metricOptions } : {}),

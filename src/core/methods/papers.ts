@@ -38,6 +38,17 @@ export const PAPERS: Readonly<Record<string, Paper>> = {
     title: 'PTA: An Efficient System for Anonymizing Transaction Databases',
     venue: null,
   },
+  // The DP papers are not in the paper folder; dp-notes.md restates them (its sections 2 and 3).
+  'dp-notes.md §2': {
+    authors: 'Chen, Mohammed, Fung, Desai, Xiong',
+    title: 'Publishing Set-Valued Data via Differential Privacy (DiffPart)',
+    venue: 'PVLDB 4(11), 2011',
+  },
+  'dp-notes.md §3': {
+    authors: 'Li, Qardaji, Su, Cao',
+    title: 'PrivBasis: Frequent Itemset Mining with Differential Privacy',
+    venue: 'PVLDB 5(11), 2012',
+  },
 };
 
 /** "Authors — Title (venue)" for a paper file; the file name itself when it is not listed. */

@@ -14,6 +14,8 @@ import { permMondrianSpec } from './perm-mondrian/index.ts';
 import { rcmCahdSpec } from './rcm-cahd/index.ts';
 import { patternKaSpec } from './patternka/index.ts';
 import { ptaSpec } from './pta/index.ts';
+import { diffPartSpec } from './diffpart/index.ts';
+import { privBasisSpec } from './privbasis/index.ts';
 import { methodInfo, type MethodInfo, type MethodSpec } from './types.ts';
 
 export const METHODS: readonly MethodSpec[] = [
@@ -28,6 +30,8 @@ export const METHODS: readonly MethodSpec[] = [
   multiAnatomySpec,
   coatSpec,
   aprioriKmSpec,
+  diffPartSpec,
+  privBasisSpec,
 ];
 
 export function findMethod(id: string): MethodSpec | undefined {

@@ -13,6 +13,7 @@ import type { Rng } from '../base/rng.ts';
 import type { Audit, PrivacyModel, Release, ReleaseHeader, ReleaseKind } from '../release/types.ts';
 import type { Recorder } from '../teach/recorder.ts';
 import { citationOf } from './papers.ts';
+import type { NoiseChoice } from '../dp/noise.ts';
 
 export type ParamValue = number | string | boolean;
 /** Parameter values by name, as the pipeline hands them on once `resolveParams` checked them. */
@@ -58,6 +59,11 @@ export interface RunContext {
   header: ReleaseHeader;
   /** Bytes a method may allocate for one structure; it says so before allocating more (memoryBudget.ts). */
   memoryBudget: number;
+  /**
+   * Where differentially private noise comes from (dp/noise.ts): the system's cryptographic
+   * randomness, or the seed when the run was given one explicitly (reproducible, not for publication).
+   */
+  noise: NoiseChoice;
   /** Reports progress in [0, 1] with an optional phase label. */
   progress: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;

@@ -84,7 +84,7 @@ export const avgreMetric: MetricSpec = {
   label: 'AvgRE',
   source: 'COAT (Loukides et al.), Sec. 6.1; DESIGN.md sec. 5',
   description:
-    'How far COUNT queries of q items answered from the release are from the true counts, as a share of the true count (mean over queries; avgre_se its standard error). Lower is better; 0 is exact.',
+    'How far COUNT queries of q items answered from the release are from the true counts, as a share of the true count (mean over queries; avgre_se its standard error). Lower is better; 0 is exact. Not for itemsets releases: they answer only their k itemsets, not a workload of queries (see topk).',
   defaultOn: true,
   kinds: ['transactions', 'buckets', 'groups', 'generalized'],
   values: { avgre: 'lower', avgre_se: 'se' },

@@ -73,6 +73,7 @@ export const ncpMetric: MetricSpec = {
     'Share of the input’s item occurrences made uncertain: an item some but not all rows of its class hold costs 1; one published as a label of c of the |I| items costs c/|I|; a suppressed one costs 1. Lower is better; 0 is exact.',
   defaultOn: true,
   kinds: ['transactions', 'generalized'],
+  linksRows: true,
   values: { ncp: 'lower' },
   compute: (dataset, release, audit) => ({
     ncp:
@@ -90,6 +91,7 @@ export const gcpMetric: MetricSpec = {
     'Share of the input item occurrences the release does not keep (1 - RI/Omega). Lower is better; 0 is exact.',
   defaultOn: true,
   kinds: ['transactions'],
+  linksRows: true,
   values: { gcp: 'lower' },
   compute: (dataset, release, audit) => ({
     gcp: certaintyPenalty(dataset, release as TransactionsRelease, audit as RowsAudit).gcp,

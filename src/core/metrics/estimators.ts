@@ -8,7 +8,8 @@
  * - generalized: per row, the product over the query's generalized items g of 2^(|g|-j) / (2^|g|-1)
  *   where j query items map to g (0 if a query item is suppressed or the row lacks g);
  * - buckets: per bucket, |B| times the product over columns of the fraction of the bucket's rows
- *   whose column itemset contains the query's items of that column.
+ *   whose column itemset contains the query's items of that column;
+ * - itemsets: the published noisy support, or 0 for an itemset not published (itemsetsEstimator.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
@@ -17,6 +18,7 @@ import { publishedRowCount } from '../release/rowCount.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
 import { bucketColumns } from './bucketColumns.ts';
 import { groupsIndex } from '../release/groupsIndex.ts';
+import { itemsetsEstimator } from './itemsetsEstimator.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
@@ -43,6 +45,8 @@ function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
       return groupsEstimator(dataset, release);
     case 'generalized':
       return generalizedEstimator(dataset, release);
+    case 'itemsets':
+      return itemsetsEstimator(dataset, release);
     default:
       throw new Error(`no support estimator for releases of kind '${(release as Release).kind}'`);
   }

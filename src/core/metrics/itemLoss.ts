@@ -30,6 +30,7 @@ export const ilMetric: MetricSpec = {
     'Items added to or removed from transactions (il); il_ratio is that count as a share of all item occurrences of the input. Lower is better; 0 is exact.',
   defaultOn: true,
   kinds: ['transactions'],
+  linksRows: true,
   values: { il: 'lower', il_ratio: 'lower' },
   compute: (dataset, release, audit) => itemLoss(dataset, release as TransactionsRelease, audit as RowsAudit),
 };

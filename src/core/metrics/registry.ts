@@ -1,11 +1,13 @@
 /** Every metric, by id. A metric that does not apply to a release kind is absent from its results. */
-import type { ReleaseKind } from '../release/types.ts';
+import type { PrivacyModel, ReleaseKind } from '../release/types.ts';
+import { metricApplies } from './applies.ts';
 import { avgreMetric } from './avgre.ts';
 import { gcpMetric, ncpMetric } from './certaintyPenalty.ts';
 import { ilMetric } from './itemLoss.ts';
 import { klMetric } from './kl.ts';
 import { rulesMetric } from './rules.ts';
 import { ulMetric } from './utilityLoss.ts';
+import { topkMetric } from './topkAccuracy.ts';
 import type { MetricSpec, ValueDirection } from './types.ts';
 
 export const METRICS: readonly MetricSpec[] = [
@@ -16,15 +18,16 @@ export const METRICS: readonly MetricSpec[] = [
   gcpMetric,
   avgreMetric,
   rulesMetric,
+  topkMetric,
 ];
 
 export function findMetric(id: string): MetricSpec | undefined {
   return METRICS.find((m) => m.id === id);
 }
 
-/** The metrics computed for a release kind when none are named. */
-export function metricsFor(kind: ReleaseKind): MetricSpec[] {
-  return METRICS.filter((m) => m.defaultOn && m.kinds.includes(kind));
+/** The metrics computed for a release of `kind` (and `model`) when none are named. */
+export function metricsFor(kind: ReleaseKind, model?: PrivacyModel): MetricSpec[] {
+  return METRICS.filter((m) => m.defaultOn && metricApplies(m, kind, model));
 }
 
 /** The metric a named value (`il_ratio`, `ar`, `kl_se`, ...) comes from and which way is better. */

@@ -45,6 +45,8 @@ export interface MetricSpec {
   defaultOn: boolean;
   /** Release kinds it applies to; a metric that does not apply is absent, never zero. */
   kinds: readonly ReleaseKind[];
+  /** It compares each published row with its input row (the audit's rowOf): not for synthetic rows (applies.ts). */
+  linksRows?: boolean;
   /**
    * The named values `compute` returns and which way is better: `lower` for a loss or an error,
    * `higher` for an accuracy, `count` for a plain count, `se` for the standard error of the value

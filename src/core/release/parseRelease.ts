@@ -6,7 +6,8 @@
  */
 import { shapeProblem } from './jsonShape.ts';
 import { AUDIT_SHAPES, BODY_SHAPES, HEADER_SHAPE } from './releaseSchema.ts';
-import type { Audit, Release, ReleaseKind } from './types.ts';
+import { DIFFPART_BODY_SHAPE, DP_HEADER_SHAPE, SYNTHETIC_AUDIT_SHAPE } from './dpSchema.ts';
+import type { Audit, PrivacyModel, Release, ReleaseKind } from './types.ts';
 
 export class ReleaseFormatError extends Error {
   constructor(file: string, problem: string) {
@@ -22,13 +23,21 @@ export function parseRelease(text: string, file: string): Release {
   const kind = (value as { kind: ReleaseKind }).kind;
   const bodyProblem = shapeProblem(value, BODY_SHAPES[kind]);
   if (bodyProblem) throw new ReleaseFormatError(file, `${bodyProblem} (in a "${kind}" release)`);
+  if ((value as { model: PrivacyModel }).model === 'differential-privacy') {
+    const dpProblem =
+      shapeProblem(value, DP_HEADER_SHAPE) ??
+      (kind === 'transactions' ? shapeProblem(value, DIFFPART_BODY_SHAPE) : null);
+    if (dpProblem) throw new ReleaseFormatError(file, `${dpProblem} (in a differential-privacy release)`);
+  }
   return value as Release;
 }
 
-/** The audit of a release of `kind`. */
-export function parseAudit(text: string, file: string, kind: ReleaseKind): Audit {
+/** The audit of a release of `kind` (DiffPart's synthetic `transactions`: its true partition sizes). */
+export function parseAudit(text: string, file: string, kind: ReleaseKind, model?: PrivacyModel): Audit {
   const value = parseJson(text, file);
-  const problem = shapeProblem(value, AUDIT_SHAPES[kind]);
+  const shape =
+    model === 'differential-privacy' && kind === 'transactions' ? SYNTHETIC_AUDIT_SHAPE : AUDIT_SHAPES[kind];
+  const problem = shapeProblem(value, shape);
   if (problem) throw new ReleaseFormatError(file, `${problem} (the audit of a "${kind}" release)`);
   return value as Audit;
 }

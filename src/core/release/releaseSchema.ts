@@ -6,6 +6,7 @@
 import { MAX_SEED } from '../base/rng.ts';
 import { arrayOf, integer, STRING, type Shape } from './jsonShape.ts';
 import type { PrivacyModel, ReleaseKind } from './types.ts';
+import { ITEMSETS_AUDIT_SHAPE, ITEMSETS_BODY_SHAPE } from './dpSchema.ts';
 
 export const RELEASE_FORMAT = 'txanon-release/1';
 export const PRIVACY_MODELS: readonly PrivacyModel[] = [
@@ -14,8 +15,15 @@ export const PRIVACY_MODELS: readonly PrivacyModel[] = [
   'k-anonymity',
   'km-anonymity',
   'constraints',
+  'differential-privacy',
 ];
-export const RELEASE_KINDS: readonly ReleaseKind[] = ['groups', 'transactions', 'generalized', 'buckets'];
+export const RELEASE_KINDS: readonly ReleaseKind[] = [
+  'groups',
+  'transactions',
+  'generalized',
+  'buckets',
+  'itemsets',
+];
 
 const tokens = arrayOf(STRING);
 const rows = arrayOf(tokens);
@@ -59,6 +67,7 @@ export const BODY_SHAPES: Record<ReleaseKind, Shape> = {
       buckets: arrayOf({ type: 'object', fields: { size: integer(0), columns: arrayOf(rows) } }),
     },
   },
+  itemsets: ITEMSETS_BODY_SHAPE,
 };
 
 export const AUDIT_SHAPES: Record<ReleaseKind, Shape> = {
@@ -70,4 +79,5 @@ export const AUDIT_SHAPES: Record<ReleaseKind, Shape> = {
     optional: ['constraints', 'utility'],
   },
   buckets: { type: 'object', fields: { buckets: arrayOf(arrayOf(rowIndex)) } },
+  itemsets: ITEMSETS_AUDIT_SHAPE,
 };

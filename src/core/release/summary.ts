@@ -5,7 +5,8 @@
 import { publishedRowCount } from './rowCount.ts';
 import { topK } from '../base/topK.ts';
 import type { Dataset } from '../data/dataset.ts';
-import type { BucketsRelease, Release } from './types.ts';
+import type { Audit, BucketsRelease, Release } from './types.ts';
+import { dpView, type DpView } from './dpSummary.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
 import { publishedDataset } from './publishedRows.ts';
 import { rowHamming } from '../data/rowDistance.ts';
@@ -15,7 +16,7 @@ export interface ReleaseSummary {
   rows: number;
   /** Equivalence classes / groups / buckets. */
   classes: number;
-  /** [size, how many classes have that size], ascending by size. */
+  /** [size, how many classes have that size], ascending by size (itemsets: by their length). */
   sizeHistogram: [number, number][];
   /** The largest classes first (at most `limit`), with their published items. */
   topClasses: { size: number; items: string[] }[];
@@ -25,9 +26,32 @@ export interface ReleaseSummary {
   /** buckets: the item partition and the first buckets as published. */
   columns?: string[][];
   firstBuckets?: BucketsRelease['buckets'];
+  /** differential-privacy releases: noise, ledger and what the noisy counts published (dpSummary.ts). */
+  dp?: DpView;
 }
 
-export function summarizeRelease(input: Dataset, release: Release, limit = 200): ReleaseSummary {
+export function summarizeRelease(
+  input: Dataset,
+  release: Release,
+  audit?: Audit,
+  limit = 200,
+): ReleaseSummary {
+  const dp = dpView(release, audit);
+  return dp ? { ...summarizeKind(input, release, limit), dp } : summarizeKind(input, release, limit);
+}
+
+function summarizeKind(input: Dataset, release: Release, limit: number): ReleaseSummary {
+  if (release.kind === 'itemsets') {
+    const lengths = new Map<number, number>();
+    for (const s of release.itemsets) lengths.set(s.items.length, (lengths.get(s.items.length) ?? 0) + 1);
+    return {
+      kind: release.kind,
+      rows: release.itemsets.length,
+      classes: release.itemsets.length,
+      sizeHistogram: [...lengths].sort((a, b) => a[0] - b[0]),
+      topClasses: [],
+    };
+  }
   if (release.kind === 'groups') {
     const sizes = new Map<number, number>();
     for (const g of release.groups) sizes.set(g.qid.length, (sizes.get(g.qid.length) ?? 0) + 1);

@@ -2,7 +2,12 @@
  * The published forms of DESIGN.md sec. 4 (items as tokens) and the private audit that links a
  * release back to the input rows. Each method family adds its verifier beside these types.
  */
-export type PrivacyModel = 'p-degree' | 'l-diversity' | 'k-anonymity' | 'km-anonymity' | 'constraints';
+import type { Ledger } from '../dp/ledger.ts';
+import type { NoiseNote } from '../dp/noise.ts';
+import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
+
+export type PrivacyModel =
+  'p-degree' | 'l-diversity' | 'k-anonymity' | 'km-anonymity' | 'constraints' | 'differential-privacy';
 
 export interface ReleaseHeader {
   format: 'txanon-release/1';
@@ -11,6 +16,10 @@ export interface ReleaseHeader {
   params: Record<string, number | string | boolean>;
   seed: number;
   sensitive: string[];
+  /** `differential-privacy` releases: where the noise came from (reproducible or not). */
+  noise?: NoiseNote;
+  /** `differential-privacy` releases: every noisy quantity and the composed total (DESIGN.md sec. 4). */
+  ledger?: Ledger;
 }
 
 export interface GroupsRelease extends ReleaseHeader {
@@ -21,6 +30,24 @@ export interface GroupsRelease extends ReleaseHeader {
 export interface TransactionsRelease extends ReleaseHeader {
   kind: 'transactions';
   transactions: string[][];
+  /** DiffPart: the partitions its noisy counts kept, from which the rows follow (release/diffPartRelease.ts). */
+  partitions?: DiffPartPartition[];
+}
+
+/**
+ * One partition of a DiffPart release (Chen et al. Sec. 4): its hierarchy cut (node labels), the
+ * partition it was split from, the node expanded when it was split in turn, its noisy count and the
+ * ledger entry that noised it. The root (index 0) has no count: |D| is never released.
+ */
+export interface DiffPartPartition {
+  cut: string[];
+  parent: number;
+  /** The node expanded when this partition was split; absent for a leaf partition. */
+  split?: string;
+  /** The noisy count (absent for the root). */
+  count?: number;
+  /** Id of the ledger entry that noised the count (absent for the root). */
+  charge?: number;
 }
 
 export interface GeneralizedRelease extends ReleaseHeader {
@@ -36,11 +63,13 @@ export interface BucketsRelease extends ReleaseHeader {
   buckets: { size: number; columns: string[][][] }[];
 }
 
-export type Release = GroupsRelease | TransactionsRelease | GeneralizedRelease | BucketsRelease;
+export type Release =
+  GroupsRelease | TransactionsRelease | GeneralizedRelease | BucketsRelease | ItemsetsRelease;
 export type ReleaseKind = Release['kind'];
 
 /** The private link back to input rows; never published. */
-export type Audit = GroupsAudit | RowsAudit | GeneralizedAudit | BucketsAudit;
+export type Audit =
+  GroupsAudit | RowsAudit | GeneralizedAudit | BucketsAudit | SyntheticAudit | ItemsetsAudit;
 /** `groups` releases: the input rows of each group, in the order of that group's qid rows. */
 export interface GroupsAudit {
   groups: number[][];
@@ -55,6 +84,11 @@ export interface GeneralizedAudit extends RowsAudit {
   constraints?: string[][];
   /** Utility constraints (input tokens). */
   utility?: string[][];
+}
+
+/** DiffPart's synthetic rows link to no input row: the audit holds each partition's true size. */
+export interface SyntheticAudit {
+  trueCounts: number[];
 }
 
 /** `buckets` releases: the input rows of each bucket. */

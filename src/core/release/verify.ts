@@ -1,15 +1,23 @@
 /**
  * Checks any release with its model's verifier (DESIGN.md sec. 4). Every release is checked before
  * it is shown or written; a kind without a verifier fails the check rather than pass unchecked.
+ * A `differential-privacy` release is checked by its ledger and by replaying how its data follow
+ * from its noisy counts (verifyDiffPart.ts, verifyItemsets.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
 import type { Audit, Release, Verification } from './types.ts';
+import { verifyDiffPart } from './verifyDiffPart.ts';
+import { verifyItemsets } from './verifyItemsets.ts';
 import { verifyBuckets } from './verifyBuckets.ts';
 import { verifyGroups } from './verifyGroups.ts';
 import { verifyGeneralized } from './verifyGeneralized.ts';
 import { verifyTransactions } from './verifyTransactions.ts';
 
 export function verifyRelease(dataset: Dataset, release: Release, audit: Audit): Verification {
+  if (release.model === 'differential-privacy' && release.kind === 'transactions') {
+    if (!('trueCounts' in audit)) return broken('a DiffPart release needs an audit with trueCounts');
+    return verifyDiffPart(dataset, release, audit);
+  }
   switch (release.kind) {
     case 'transactions':
       if (!('rowOf' in audit)) return broken('a transactions release needs an audit with rowOf');
@@ -23,6 +31,9 @@ export function verifyRelease(dataset: Dataset, release: Release, audit: Audit):
     case 'buckets':
       if (!('buckets' in audit)) return broken('a buckets release needs an audit with buckets');
       return verifyBuckets(dataset, release, audit);
+    case 'itemsets':
+      if (!('topK' in audit)) return broken('an itemsets release needs an audit with topK');
+      return verifyItemsets(dataset, release, audit);
     default:
       return broken(`no verifier for releases of kind '${(release as Release).kind}'`);
   }

@@ -55,7 +55,7 @@ export function publishRun(
   const report = hooks.progress ?? (() => {});
   const steps = 6;
   report(0 / steps, 'publishing', 'viewer');
-  const view = summarizeRelease(dataset, outcome.release);
+  const view = summarizeRelease(dataset, outcome.release, outcome.audit);
   report(1 / steps, 'publishing', 'rows before and after');
   const examples = rowExamples(dataset, outcome.release, outcome.audit);
   report(2 / steps, 'publishing', 'release JSON');

@@ -17,5 +17,5 @@ export interface JsonFile {
 export function readRelease(release: JsonFile, audit: JsonFile): { release: Release; audit: Audit } {
   const parsed = parseRelease(release.text, release.file);
   checkReleaseMethod(parsed, release.file);
-  return { release: parsed, audit: parseAudit(audit.text, audit.file, parsed.kind) };
+  return { release: parsed, audit: parseAudit(audit.text, audit.file, parsed.kind, parsed.model) };
 }

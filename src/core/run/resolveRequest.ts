@@ -59,7 +59,7 @@ export function runContext(
   dataset: Dataset,
   spec: MethodSpec,
   params: MethodParams,
-  request: Pick<RunRequest, 'seed' | 'sensitive'>,
+  request: Pick<RunRequest, 'seed' | 'sensitive' | 'seededNoise'>,
   hooks: ContextHooks = {},
 ): RunContext {
   checkSeed(request.seed);
@@ -80,6 +80,7 @@ export function runContext(
     seed: request.seed,
     sensitive,
     header: releaseHeader(spec, dataset, params, request.seed, sensitive),
+    noise: { seeded: request.seededNoise === true, seed: request.seed },
     memoryBudget: hooks.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
     progress: hooks.progress ?? (() => {}),
     signal: hooks.signal,

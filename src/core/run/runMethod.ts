@@ -8,6 +8,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import { describeSensitive } from '../data/sensitive.ts';
 import { findMetric, metricsFor } from '../metrics/registry.ts';
+import { metricApplies } from '../metrics/applies.ts';
 import { releaseFacts } from '../metrics/summary/releaseFacts.ts';
 import { frequentPairFacts } from '../metrics/summary/frequentPairs.ts';
 import type { MethodResult } from '../methods/types.ts';
@@ -58,13 +59,14 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   report(0, 'verifying', spec.model);
   const verification = verifyRelease(dataset, result.release, result.audit);
   if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
-  const wanted = request.metrics ?? metricsFor(result.release.kind).map((m) => m.id);
+  const { kind, model } = result.release;
+  const wanted = request.metrics ?? metricsFor(kind, model).map((m) => m.id);
   const metrics: Record<string, number> = {};
   const perQuery = new Map<string, number[]>();
   wanted.forEach((id, i) => {
     const metric = findMetric(id);
     if (!metric) throw new InputError(`unknown metric '${id}'`);
-    if (!metric.kinds.includes(result.release.kind)) return; // does not apply: absent, never zero
+    if (!metricApplies(metric, kind, model)) return; // does not apply: absent, never zero
     report(i / (wanted.length + 1), 'measuring', id);
     Object.assign(
       metrics,
@@ -102,6 +104,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
       spec.needsSensitive ? request : { ...request, sensitive: undefined },
       params,
       Object.fromEntries(spec.params.flatMap((p) => (p.fileName ? [[p.name, p.fileName]] : []))),
+      spec.model === 'differential-privacy' && !ctx.noise.seeded,
     ),
   };
   return {

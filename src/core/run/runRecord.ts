@@ -13,6 +13,12 @@ export interface RunRequest {
   method: string;
   params: Record<string, number | string | boolean | undefined>;
   seed: number;
+  /**
+   * Differentially private methods: draw the noise from `seed` (reproducible, for exploration and
+   * sweeps; the release says it is not for publication) instead of the system's cryptographic
+   * randomness. The CLI sets it when --seed is given; sweeps always do.
+   */
+  seededNoise?: boolean;
   sensitive?: SensitiveChoice;
   /** Metric ids; default: every metric that applies to the method's release kind. */
   metrics?: string[];
@@ -64,12 +70,17 @@ export interface RunRecord {
   command: string;
 }
 
-/** The exact `npm run -s cli -- anonymize ...` command that reproduces a run on `file`. */
+/**
+ * The exact `npm run -s cli -- anonymize ...` command that reproduces a run on `file`. A
+ * differentially private run whose noise came from the system's randomness (`freshNoise`) is
+ * repeated without `--seed`, which would make its noise seeded: it draws fresh noise, as it did.
+ */
 export function reproducingCommand(
   file: string,
   request: RunRequest,
   params: MethodParams,
   fileNames: Readonly<Record<string, string>> = {},
+  freshNoise = false,
 ): string {
   const parts = ['npm run -s cli -- anonymize', quote(file), '--method', request.method];
   for (const [name, value] of Object.entries(params)) {
@@ -84,7 +95,8 @@ export function reproducingCommand(
   if (s && 'top' in s) parts.push('--sensitive-top', String(s.top));
   if (s && 'random' in s) parts.push('--sensitive-random', String(s.random));
   if (s && 'band' in s) parts.push('--sensitive-band', String(s.band));
-  parts.push('--seed', String(request.seed), '--out', 'release.json', '--audit', 'audit.json');
+  if (!freshNoise || request.seed !== 1) parts.push('--seed', String(request.seed));
+  parts.push('--out', 'release.json', '--audit', 'audit.json');
   if (request.metrics?.length) parts.push('--metrics', request.metrics.join(','));
   const o = request.metricOptions ?? {};
   if (o.queries !== undefined) parts.push('--queries', String(o.queries));

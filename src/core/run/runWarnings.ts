@@ -64,10 +64,9 @@ export function runWarnings(
         `m = ${m} is longer than ${percent(shorter / n)} of the rows: for those, k^m-anonymity asks the whole row to occur k times.`,
       );
   }
-  if (facts.rows_emptied > MOST * n)
-    warnings.push(
-      `The release empties ${percent(facts.rows_emptied / n)} of the rows: the metrics compare little.`,
-    );
+  const emptied = facts.rows_emptied ?? 0;
+  if (emptied > MOST * n)
+    warnings.push(`The release empties ${percent(emptied / n)} of the rows: the metrics compare little.`);
   const lost = release ? occurrencesLost(dataset, release, facts) : 0;
   const occurrences = dataset.items.length;
   if (occurrences > 0 && lost > MOST * occurrences)
@@ -87,7 +86,8 @@ export function runWarnings(
  * releases those taken from their rows; `groups` and `buckets` publish every occurrence (0).
  */
 export function occurrencesLost(dataset: Dataset, release: Release, facts: ReleaseFacts): number {
-  if (release.kind === 'transactions') return facts.occurrences_removed;
+  // Synthetic rows (DiffPart) are linked to no input row: none is counted as lost from one.
+  if (release.kind === 'transactions') return facts.occurrences_removed ?? 0;
   if (release.kind !== 'generalized') return 0;
   const supports = itemSupports(dataset);
   let lost = 0;

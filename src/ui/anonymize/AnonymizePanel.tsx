@@ -5,7 +5,7 @@
  * generalizes over a hierarchy uses the one in force for the dataset (loaded or built on Overview,
  * unless switched off): its form shows it instead of the file field (HierarchyParamTool.tsx).
  */
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import { hierarchyInForce, type DatasetEntry } from '../load/datasetStore.ts';
@@ -39,6 +39,8 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const { methodId, values, seed, sensitiveMode, sensitiveCount, sensitiveItems, metricChoices } = form;
   const setValues = form.setValues;
   const inForce = hierarchyInForce(dataset);
+  // Seeded DP noise is chosen run by run, never kept with the form: unchecked after a reload.
+  const [seededNoise, setSeededNoise] = useState(false);
 
   useEffect(() => void loadCatalogues(), [loadCatalogues]);
   // A paper's worked example starts the form from the paper's settings, once each time it is
@@ -98,7 +100,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
     return sensitiveMode === 'top' ? { top: sensitiveCount } : { random: sensitiveCount };
   };
 
-  const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind);
+  const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind, method.model);
   const takesHierarchy = method.params.some((p) => p.name === 'hierarchy');
   // The dataset's hierarchy in force is the method's hierarchy; f and order only build one.
   const hiddenParams = new Set(takesHierarchy && inForce ? ['hierarchy', 'f', 'order'] : []);
@@ -132,6 +134,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
     const choice = metricChoice();
     void run(dataset, {
       ...formRequest,
+      ...(method.model === 'differential-privacy' && { seededNoise }),
       metrics: choice.ids,
       metricOptions: metricSettingsOf(choice),
     });
@@ -180,6 +183,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
         <MetricPicker
           metrics={metrics}
           kind={method.releaseKind}
+          model={method.model}
           choice={metricChoice()}
           onChange={(c) => change({ metricChoices: { ...metricChoices, [method.id]: c } })}
         />
@@ -192,6 +196,18 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             onChange={(e) => change({ seed: Number(e.target.value) })}
           />
         </label>
+        {method.model === 'differential-privacy' && (
+          <label className="field checkbox" title="Anyone with the seed can redraw the noise and remove it.">
+            <input
+              type="checkbox"
+              data-testid="seeded-noise"
+              checked={seededNoise}
+              onChange={(e) => setSeededNoise(e.target.checked)}
+            />{' '}
+            Draw the noise from the seed (reproducible: for exploration only, <b>not for publication</b>);
+            unchecked, from the system&apos;s cryptographic randomness
+          </label>
+        )}
         <div className="actions">
           <button type="button" className="primary" data-testid="run-method" disabled={busy} onClick={start}>
             Run {method.id} on {dataset.label}

@@ -4,6 +4,7 @@
  * 200 and 1,000), r (QID items per KL query), q and the workload of AvgRE, the rules' thresholds.
  */
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
+import { metricApplies } from '../../core/metrics/applies.ts';
 import { AVGRE_WORKLOADS, type AvgreWorkload, type MetricSettings } from '../../core/metrics/types.ts';
 
 export interface MetricChoice {
@@ -31,9 +32,9 @@ export function metricSettingsOf(choice: MetricChoice): MetricSettings | undefin
   return Object.keys(settings).length > 0 ? settings : undefined;
 }
 
-export function defaultMetricChoice(metrics: MetricInfo[], kind: string): MetricChoice {
+export function defaultMetricChoice(metrics: MetricInfo[], kind: string, model?: string): MetricChoice {
   return {
-    ids: metrics.filter((m) => m.defaultOn && m.kinds.includes(kind)).map((m) => m.id),
+    ids: metrics.filter((m) => m.defaultOn && metricApplies(m, kind, model)).map((m) => m.id),
     minSupport: 0.1,
     minConfidence: 0.5,
   };
@@ -64,15 +65,17 @@ const COUNT_OPTIONS: {
 export function MetricPicker({
   metrics,
   kind,
+  model,
   choice,
   onChange,
 }: {
   metrics: MetricInfo[];
   kind: string;
+  model?: string;
   choice: MetricChoice;
   onChange: (c: MetricChoice) => void;
 }) {
-  const applicable = metrics.filter((m) => m.kinds.includes(kind));
+  const applicable = metrics.filter((m) => metricApplies(m, kind, model));
   const toggle = (id: string, on: boolean) =>
     onChange({ ...choice, ids: on ? [...choice.ids, id] : choice.ids.filter((x) => x !== id) });
   return (

@@ -9,6 +9,7 @@ import { Suspense } from 'react';
 import { methodViews } from '../methods/registry.ts';
 import { RELEASE_VIEWERS } from '../releases/registry.ts';
 import { guaranteeOf } from '../releases/types.ts';
+import { DpPanel } from '../releases/DpPanel.tsx';
 import { formatValue } from '../widgets/metricText.ts';
 import { MetricMeanings } from './MetricMeanings.tsx';
 import { RowExamples } from './RowExamples.tsx';
@@ -32,7 +33,8 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
       <h3>
         {record.method} on {run.datasetName}{' '}
         <span className="badge ok" data-testid="run-verified">
-          verified: {guaranteeOf(viewer, method?.model)}, every input row once
+          verified: {guaranteeOf(viewer, method?.model)}
+          {summary.dp ? '' : ', every input row once'}
         </span>
       </h3>
       <p className="muted">
@@ -42,10 +44,15 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
       <h4>What the release did</h4>
       <RunSummary record={record} />
       <ReadWithCare run={run} datasetId={datasetId} />
+      {summary.dp && <DpPanel dp={summary.dp} />}
       {stage >= 2 && (
         <>
-          <h4>Rows before and after</h4>
-          <RowExamples examples={run.examples} />
+          {run.examples.length > 0 && (
+            <>
+              <h4>Rows before and after</h4>
+              <RowExamples examples={run.examples} />
+            </>
+          )}
           <h4>Metrics</h4>
           <MetricMeanings record={record} metrics={metrics} />
         </>

@@ -7,6 +7,7 @@ import type { ReleaseKind } from '../../core/release/types.ts';
 import { BucketsView } from './BucketsView.tsx';
 import { GeneralizedView } from './GeneralizedView.tsx';
 import { GroupsView } from './GroupsView.tsx';
+import { ItemsetsView } from './ItemsetsView.tsx';
 import { TransactionsView } from './TransactionsView.tsx';
 import type { ReleaseViewer } from './types.ts';
 
@@ -15,6 +16,9 @@ const ROW_FORMATS = ['csv-basket', 'csv-long', 'fimi', 'arff'] as const;
 export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
   transactions: {
     guarantee: 'every class ≥ k',
+    guaranteeByModel: {
+      'differential-privacy': 'ledger within ε, rows exactly as the noisy counts give them',
+    },
     unit: 'classes of identical rows',
     downloads: {
       formats: ROW_FORMATS,
@@ -54,5 +58,14 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
         'The published rows with each generalized item as one item (its label), and a second table of what every label stands for.',
     },
     View: GeneralizedView,
+  },
+  itemsets: {
+    guarantee: 'ledger within ε, itemsets exactly as the noisy counts give them',
+    unit: 'itemsets',
+    downloads: {
+      formats: ['csv-long'],
+      about: 'The top k itemsets as itemset,support: each itemset as {a,b} and its noisy support.',
+    },
+    View: ItemsetsView,
   },
 };

@@ -34,12 +34,23 @@ export interface ReleaseFacts {
   items_suppressed: number;
   /** Published items that are not input items (generalized labels). */
   items_added: number;
-  /** Item occurrences published in rows whose input row did not hold them (PTA adds some). */
-  occurrences_added: number;
+  /**
+   * Item occurrences published in rows whose input row did not hold them (PTA adds some); absent
+   * when the published rows are linked to no input row (`publishes`).
+   */
+  occurrences_added?: number;
   /** Item occurrences of input rows their published row does not hold (as itself or generalized). */
-  occurrences_removed: number;
+  occurrences_removed?: number;
   /** Rows that held items and are published empty. */
-  rows_emptied: number;
+  rows_emptied?: number;
+  /**
+   * What a `differential-privacy` release publishes instead of the input's rows: `synthetic` rows
+   * drawn from noisy counts (DiffPart; rows_after counts them), or `itemsets` with noisy supports
+   * (PrivBasis; rows_after is 0, items_after the distinct items of its itemsets).
+   */
+  publishes?: 'synthetic' | 'itemsets';
+  /** `itemsets` releases: how many itemsets. */
+  itemsets?: number;
   /**
    * Item occurrences published as counts of the row's group, not in its row (`groups`: the
    * sensitive items; 0 for other kinds). They are published, so not removed.
@@ -56,6 +67,24 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
     items_before: d,
     avg_items_before: dataset.n === 0 ? 0 : dataset.items.length / dataset.n,
   };
+  if (release.kind === 'itemsets') {
+    const tokens = new Set(release.itemsets.flatMap((s) => s.items));
+    const kept = dataset.dictionary.tokens.filter((t) => tokens.has(t)).length;
+    return {
+      ...before,
+      publishes: 'itemsets',
+      itemsets: release.itemsets.length,
+      rows_after: 0,
+      items_after: tokens.size,
+      avg_items_after: 0,
+      items_kept: kept,
+      items_generalized: 0,
+      items_suppressed: d - kept,
+      items_added: tokens.size - kept,
+      occurrences_as_counts: 0,
+      rows_as_counts_only: 0,
+    };
+  }
   if (release.kind === 'transactions' || release.kind === 'generalized') {
     const published = publishedDataset(dataset, release.transactions);
     const labelOf = new Int32Array(d).map((_, id) => id); // input id -> published id, -1 suppressed
@@ -72,7 +101,11 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
       d,
       (id) => present[id] === 0 && labelOf[id] >= 0 && present[labelOf[id]] === 1,
     );
-    const rows = rowChanges(dataset, published, (audit as RowsAudit).rowOf, labelOf);
+    // DiffPart's synthetic rows are drawn from noisy counts: no published row is an input row.
+    const rows =
+      'rowOf' in audit
+        ? rowChanges(dataset, published, (audit as RowsAudit).rowOf, labelOf)
+        : { publishes: 'synthetic' as const };
     return {
       ...before,
       occurrences_as_counts: 0,

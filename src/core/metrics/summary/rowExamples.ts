@@ -23,6 +23,8 @@ export interface RowExample {
 const LOOKED_AT = 60;
 
 export function rowExamples(dataset: Dataset, release: Release, audit: Audit, count = 6): RowExample[] {
+  // A differential-privacy release publishes no input row (synthetic rows, itemsets): none to show.
+  if (release.kind === 'itemsets' || (release.kind === 'transactions' && !('rowOf' in audit))) return [];
   const describe = describer(dataset, release, audit);
   const looked = Math.min(dataset.n, LOOKED_AT);
   const candidates: RowExample[] = [];
@@ -36,7 +38,11 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((t, i) => t === b[i]);
 
 /** The example of input row r, per release kind. */
-function describer(dataset: Dataset, release: Release, audit: Audit): (r: number) => RowExample {
+function describer(
+  dataset: Dataset,
+  release: Exclude<Release, { kind: 'itemsets' }>,
+  audit: Audit,
+): (r: number) => RowExample {
   switch (release.kind) {
     case 'transactions':
     case 'generalized': {

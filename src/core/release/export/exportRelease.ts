@@ -7,7 +7,8 @@
  * - `groups`: Anatomy's two tables, the QID rows as csv-long `group,row,item` and the sensitive
  *   counts `group,item,count`;
  * - `buckets`: csv-long `bucket,row,column,item` (an empty cell is a line with an empty item).
- * Groups and buckets have no other layout: asking them for another format is an input error.
+ * - `itemsets`: a table `itemset,support` (itemsetsCsv.ts).
+ * Groups, buckets and itemsets have no other layout: asking them for another format is an input error.
  * Numbers in the tables (group, row, bucket, column) count from 1; rows keep the release's order.
  */
 import { InputError } from '../../base/errors.ts';
@@ -17,6 +18,7 @@ import { csvBasketBytes } from './csvBasket.ts';
 import { csvQuoter, csvTableBytes } from './csvField.ts';
 import { csvLongBytes, csvLongRowsBytes, type LongRows } from './csvLong.ts';
 import { fimiBytes, fimiIds } from './fimi.ts';
+import { itemsetsCsvBytes } from './itemsetsCsv.ts';
 import { TextWriter, type Utf8Parts } from './textWriter.ts';
 
 const COMMA = 0x2c;
@@ -36,12 +38,21 @@ export function exportRelease(release: Release, format: ExportFormat, relation =
     case 'buckets':
       onlyCsvLong(format, 'buckets', 'bucket,row,column,item');
       return [dataFile('csv-long', bucketsBytes(release), 'bucket,row,column,item: every published cell')];
+    case 'itemsets':
+      onlyCsvLong(format, 'itemsets', 'itemset,support');
+      return [
+        dataFile(
+          'csv-long',
+          itemsetsCsvBytes(release),
+          'itemset,support: the top k itemsets, noisy supports',
+        ),
+      ];
   }
 }
 
 /** The formats a release of `kind` can be written in. */
 export function exportFormatsOf(kind: Release['kind']): readonly ExportFormat[] {
-  return kind === 'groups' || kind === 'buckets'
+  return kind === 'groups' || kind === 'buckets' || kind === 'itemsets'
     ? ['csv-long']
     : (['csv-basket', 'csv-long', 'fimi', 'arff'] as const);
 }

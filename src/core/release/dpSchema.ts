@@ -1,0 +1,82 @@
+/**
+ * The JSON shapes of what a `differential-privacy` release adds (DESIGN.md sec. 4), checked by
+ * parseRelease.ts before a verifier reads a file: the header's noise note and ledger, DiffPart's
+ * partitions, the `itemsets` body and audit, and the synthetic audit of true partition sizes.
+ */
+import { MECHANISMS } from '../dp/ledger.ts';
+import { arrayOf, integer, STRING, type Shape } from './jsonShape.ts';
+
+const tokens = arrayOf(STRING);
+const NUMBER: Shape = { type: 'number' };
+
+export const DP_HEADER_SHAPE: Shape = {
+  type: 'object',
+  fields: {
+    noise: {
+      type: 'object',
+      fields: {
+        source: { type: 'literal', values: ['system', 'seed'] },
+        reproducible: { type: 'boolean' },
+        note: STRING,
+      },
+    },
+    ledger: {
+      type: 'object',
+      fields: {
+        epsilon: NUMBER,
+        total: NUMBER,
+        entries: arrayOf({
+          type: 'object',
+          fields: {
+            id: integer(0),
+            label: STRING,
+            mechanism: { type: 'literal', values: MECHANISMS },
+            sensitivity: integer(0),
+            scale: STRING,
+            epsilon: NUMBER,
+            scope: STRING,
+            cite: STRING,
+          },
+        }),
+      },
+    },
+  },
+};
+
+export const DIFFPART_BODY_SHAPE: Shape = {
+  type: 'object',
+  fields: {
+    partitions: arrayOf({
+      type: 'object',
+      fields: { cut: tokens, parent: integer(-1), split: STRING, count: integer(0), charge: integer(0) },
+      optional: ['split', 'count', 'charge'],
+    }),
+  },
+};
+
+export const SYNTHETIC_AUDIT_SHAPE: Shape = { type: 'object', fields: { trueCounts: arrayOf(integer(0)) } };
+
+export const ITEMSETS_BODY_SHAPE: Shape = {
+  type: 'object',
+  fields: {
+    itemsets: arrayOf({ type: 'object', fields: { items: tokens, support: NUMBER } }),
+    basis: {
+      type: 'object',
+      fields: {
+        lambda: integer(1),
+        items: tokens,
+        pairs: arrayOf(tokens),
+        bases: arrayOf(tokens),
+        bins: arrayOf(arrayOf(integer())),
+      },
+    },
+  },
+};
+
+export const ITEMSETS_AUDIT_SHAPE: Shape = {
+  type: 'object',
+  fields: {
+    published: arrayOf(integer(0)),
+    topK: arrayOf({ type: 'object', fields: { items: tokens, support: integer(0) } }),
+  },
+};

@@ -1,0 +1,260 @@
+/**
+ * The check of a DiffPart release (DESIGN.md sec. 4: "the published data are exactly what the noisy
+ * counts produce"). Beside the ledger (verifyLedger.ts), it replays the release on its taxonomy
+ * (rebuilt from the header's params, dp/taxonomy.ts):
+ * - the partitions form the tree DiffPart grows: the root's cut is {root}; a partition's cut is its
+ *   parent's with the parent's expanded node (of the cut's highest level) replaced by a non-empty
+ *   set of its children; siblings differ; every kept partition that still holds internal nodes was
+ *   split, and a leaf partition (all leaves) was not;
+ * - every split has exactly the charges its sub-partitions need (one for those that keep internal
+ *   nodes, one for leaf partitions), each with the scale the budget plan gives at that partition,
+ *   scoped to that partition; no other charge is in the ledger; each partition's count was noised
+ *   by its own class's charge and reaches its threshold;
+ * - the rows are exactly each leaf partition's itemset repeated its noisy count (as multisets);
+ * - the audit's true sizes are the partitions' sizes in the input.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { InputError } from '../base/errors.ts';
+import { formatRational, type Rational } from '../dp/rational.ts';
+import {
+  childCut,
+  diffPartTaxonomy,
+  highestNodes,
+  internalCount,
+  leafPositions,
+  rowsByPattern,
+  scaleFor,
+  splitClasses,
+  splitPlan,
+  type Taxonomy,
+} from '../dp/taxonomy.ts';
+import { checkLedger } from './verifyLedger.ts';
+import type { SyntheticAudit, TransactionsRelease, Verification } from './types.ts';
+
+const MAX_PROBLEMS = 20;
+
+export function verifyDiffPart(
+  dataset: Dataset,
+  release: TransactionsRelease,
+  audit: SyntheticAudit,
+): Verification {
+  const ledgerCheck = checkLedger(release);
+  const problems = [...ledgerCheck.problems];
+  const done = () => ({
+    verified: problems.length === 0,
+    partitionComplete: false,
+    problems: problems.slice(0, MAX_PROBLEMS),
+  });
+  if (!('ledger' in ledgerCheck)) return done();
+  const { ledger, epsilon } = ledgerCheck;
+  const params = release.params;
+  const c1 = Number(params.c1);
+  const c2 = Number(params.c2);
+  let taxonomy: Taxonomy;
+  try {
+    taxonomy = diffPartTaxonomy(dataset, {
+      hierarchy: String(params.hierarchy ?? ''),
+      f: Number(params.f),
+    }).taxonomy;
+  } catch (error) {
+    if (!(error instanceof InputError) && !(error instanceof Error && error.name === 'ParseError'))
+      throw error;
+    problems.push(`the taxonomy of the header's params cannot be built: ${error.message}`);
+    return done();
+  }
+  const partitions = release.partitions;
+  if (!partitions || partitions.length === 0) {
+    problems.push('a DiffPart release lists the partitions its rows follow from; none found');
+    return done();
+  }
+  const nodeOf = new Map(taxonomy.labels.map((label, node) => [label, node]));
+  const cuts: number[][] = [];
+  for (const [i, p] of partitions.entries()) {
+    const cut = p.cut.map((label) => nodeOf.get(label) ?? -1);
+    if (cut.includes(-1)) {
+      problems.push(`partition ${i}: its cut names a node the taxonomy lacks`);
+      return done();
+    }
+    cuts.push(cut.sort((a, b) => a - b));
+  }
+  const root = partitions[0];
+  if (root.parent !== -1 || cuts[0].length !== 1 || cuts[0][0] !== taxonomy.root)
+    problems.push('partition 0 is not the root (cut {root}, no parent)');
+  if (root.count !== undefined || root.charge !== undefined)
+    problems.push('the root partition publishes a count: |D| is never released');
+
+  const constants = { epsilon, c1, c2 };
+  const budgetOf: Rational[] = [epsilon];
+  const scopeOf: string[] = ['r'];
+  /** Charges each split needs: scope -> the scale it must have. */
+  const needed = new Map<string, string>();
+  const siblings = new Map<number, Set<string>>();
+  const planned = (i: number) => splitPlan(taxonomy, cuts[i], budgetOf[i], constants);
+  const expanded = (i: number): number | undefined => {
+    const split = partitions[i].split;
+    return split === undefined ? undefined : nodeOf.get(split);
+  };
+  const noteSplit = (i: number) => {
+    const u = expanded(i);
+    const isLeafPartition = internalCount(taxonomy, cuts[i]) === 0;
+    if (isLeafPartition) {
+      if (partitions[i].split !== undefined)
+        problems.push(`partition ${i}: a leaf partition (all items) was split`);
+      return;
+    }
+    if (u === undefined) {
+      problems.push(
+        `partition ${i}: it holds internal nodes and was kept, so it was split; no split node found`,
+      );
+      return;
+    }
+    const { level, nodes } = highestNodes(taxonomy, cuts[i]);
+    if (!nodes.includes(u))
+      problems.push(
+        `partition ${i}: the expanded node ${partitions[i].split} is not of its cut's highest level ${level}`,
+      );
+    const plan = planned(i);
+    const classes = splitClasses(taxonomy, cuts[i], u);
+    if (classes.hasLeaf) needed.set(`${scopeOf[i]}/l`, formatRational(scaleFor(plan.leaf.epsilon)));
+    if (classes.hasInternal) {
+      if (!plan.internal) problems.push(`partition ${i}: an internal split without internal budget`);
+      else needed.set(`${scopeOf[i]}/i`, formatRational(scaleFor(plan.internal.epsilon)));
+    }
+  };
+  noteSplit(0);
+  for (let i = 1; i < partitions.length && problems.length < MAX_PROBLEMS; i++) {
+    const p = partitions[i];
+    const where = `partition ${i} {${p.cut.join(', ')}}`;
+    if (!Number.isInteger(p.parent) || p.parent < 0 || p.parent >= i) {
+      problems.push(`${where}: parent ${p.parent} is not an earlier partition`);
+      continue;
+    }
+    const parentCut = cuts[p.parent];
+    const u = expanded(p.parent);
+    if (u === undefined) continue; // reported with the parent
+    const rest = parentCut.filter((v) => v !== u);
+    const kids = taxonomy.children[u];
+    let pattern = 0;
+    const cut = cuts[i];
+    const extra = cut.filter((v) => !rest.includes(v));
+    for (const v of extra) {
+      const j = kids.indexOf(v);
+      if (j < 0) pattern = -1;
+      else if (pattern >= 0) pattern |= 1 << (kids.length - 1 - j);
+    }
+    if (
+      pattern <= 0 ||
+      !rest.every((v) => cut.includes(v)) ||
+      childCut(taxonomy, parentCut, u, pattern).join() !== cut.join()
+    ) {
+      problems.push(
+        `${where}: not a sub-partition of partition ${p.parent} expanding ${partitions[p.parent].split}`,
+      );
+      continue;
+    }
+    const seen = siblings.get(p.parent) ?? new Set<string>();
+    siblings.set(p.parent, seen);
+    if (seen.has(cut.join())) problems.push(`${where}: the same cut twice under partition ${p.parent}`);
+    seen.add(cut.join());
+    const leaf = internalCount(taxonomy, cut) === 0;
+    const plan = planned(p.parent);
+    const scope = `${scopeOf[p.parent]}/${leaf ? 'l' : 'i'}`;
+    const threshold = leaf ? plan.leaf.threshold : plan.internal?.threshold;
+    const entry = p.charge === undefined ? undefined : ledger.entries[p.charge];
+    if (!entry || entry.scope !== scope || entry.mechanism !== 'discrete-laplace' || entry.sensitivity !== 1)
+      problems.push(
+        `${where}: its count is not charged to its split's ${leaf ? 'leaf' : 'internal'} noise (scope ${scope})`,
+      );
+    if (!Number.isInteger(p.count) || threshold === undefined || p.count! < threshold)
+      problems.push(
+        `${where}: noisy count ${p.count} is below its threshold ${threshold}: it would not have been kept`,
+      );
+    scopeOf[i] = `${scopeOf[p.parent]}/i/${i}`;
+    budgetOf[i] = leaf ? plan.leaf.epsilon : (plan.internal?.childBudget ?? plan.leaf.epsilon);
+    noteSplit(i);
+  }
+
+  // The ledger holds exactly the charges the splits need, at the plan's scales.
+  const scopes = new Set<string>();
+  for (const entry of ledger.entries) {
+    const scale = needed.get(entry.scope);
+    if (scopes.has(entry.scope))
+      problems.push(`ledger entry ${entry.id}: a second charge for scope ${entry.scope}`);
+    scopes.add(entry.scope);
+    if (scale === undefined)
+      problems.push(`ledger entry ${entry.id}: no split of the release spends at scope ${entry.scope}`);
+    else if (entry.scale !== scale)
+      problems.push(
+        `ledger entry ${entry.id}: scale ${entry.scale}, the budget plan gives ${scale} at ${entry.scope}`,
+      );
+  }
+  for (const scope of needed.keys())
+    if (!scopes.has(scope))
+      problems.push(`the split at scope ${scope} noised counts the ledger does not charge`);
+
+  // The rows follow from the leaf partitions' noisy counts.
+  const expected = new Map<string, number>();
+  partitions.forEach((p, i) => {
+    if (i > 0 && internalCount(taxonomy, cuts[i]) === 0) {
+      const key = [...p.cut].sort().join('\u0000');
+      expected.set(key, (expected.get(key) ?? 0) + (p.count ?? 0));
+    }
+  });
+  const found = new Map<string, number>();
+  for (const row of release.transactions) {
+    const key = [...row].sort().join('\u0000');
+    found.set(key, (found.get(key) ?? 0) + 1);
+  }
+  for (const [key, count] of found)
+    if (expected.get(key) !== count)
+      problems.push(
+        `the rows hold {${key.split('\u0000').join(', ')}} ${count} times; the leaf partitions' noisy counts give ${expected.get(key) ?? 0}`,
+      );
+  for (const [key, count] of expected)
+    if (count > 0 && !found.has(key))
+      problems.push(`a leaf partition {${key.split('\u0000').join(', ')}} of count ${count} has no rows`);
+
+  if (problems.length === 0) problems.push(...auditProblems(dataset, taxonomy, partitions, cuts, audit));
+  return done();
+}
+
+/** The audit's true sizes against the input, replaying the splits on its rows. */
+function auditProblems(
+  dataset: Dataset,
+  taxonomy: Taxonomy,
+  partitions: NonNullable<TransactionsRelease['partitions']>,
+  cuts: number[][],
+  audit: SyntheticAudit,
+): string[] {
+  if (!Array.isArray(audit.trueCounts) || audit.trueCounts.length !== partitions.length)
+    return [
+      `the audit holds ${audit.trueCounts?.length ?? 0} true sizes for ${partitions.length} partitions`,
+    ];
+  const position = leafPositions(taxonomy, dataset);
+  const nodeOf = new Map(taxonomy.labels.map((label, node) => [label, node]));
+  const rowsOf: number[][] = [[]];
+  for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) rowsOf[0].push(r);
+  const groupsOf = new Map<number, Map<number, number[]>>();
+  const problems: string[] = [];
+  partitions.forEach((p, i) => {
+    if (i > 0) {
+      const u = nodeOf.get(partitions[p.parent].split!)!;
+      const kids = taxonomy.children[u];
+      let groups = groupsOf.get(p.parent);
+      if (!groups) {
+        groups = rowsByPattern(dataset, rowsOf[p.parent], position, taxonomy, u);
+        groupsOf.set(p.parent, groups);
+      }
+      let pattern = 0;
+      kids.forEach((child, j) => {
+        if (cuts[i].includes(child)) pattern |= 1 << (kids.length - 1 - j);
+      });
+      rowsOf[i] = groups.get(pattern) ?? [];
+    }
+    if (audit.trueCounts[i] !== rowsOf[i].length)
+      problems.push(
+        `the audit gives partition ${i} ${audit.trueCounts[i]} rows; the input has ${rowsOf[i].length}`,
+      );
+  });
+  return problems.slice(0, MAX_PROBLEMS);
+}

@@ -1,0 +1,38 @@
+/**
+ * The part of a `differential-privacy` release's check that every DP method shares (DESIGN.md
+ * sec. 4): the header carries a ledger and a note of its noise's source; the ledger's entries are
+ * recomputed from their sensitivities and scales (dp/ledger.ts); the composed total is at most the
+ * epsilon the run asked for (the header's `params.epsilon`, read exactly as the decimal it is) and
+ * the ledger names that same epsilon. What the published data must follow from is each method's
+ * own check (verifyDiffPart.ts, verifyItemsets.ts).
+ */
+import { recomputeLedger, type Ledger } from '../dp/ledger.ts';
+import { compare, parseDecimal, toUpperDouble, type Rational } from '../dp/rational.ts';
+import type { ReleaseHeader } from './types.ts';
+
+export interface LedgerCheck {
+  ledger: Ledger;
+  epsilon: Rational;
+  problems: string[];
+}
+
+export function checkLedger(release: ReleaseHeader): LedgerCheck | { problems: string[] } {
+  const problems: string[] = [];
+  const asked = release.params.epsilon;
+  if (typeof asked !== 'number' || !(asked > 0))
+    return { problems: ['the header names no positive params.epsilon'] };
+  if (!release.ledger)
+    return { problems: ['a differential-privacy release carries a ledger in its header; none found'] };
+  if (!release.noise) problems.push('the header does not say where its noise came from (noise)');
+  const ledger = release.ledger;
+  const epsilon = parseDecimal(asked);
+  if (ledger.epsilon !== asked)
+    problems.push(`the ledger was kept for epsilon ${ledger.epsilon}, the header asks for ${asked}`);
+  const recomputed = recomputeLedger(ledger);
+  problems.push(...recomputed.problems);
+  if (compare(recomputed.total, epsilon) > 0)
+    problems.push(
+      `the ledger's entries compose to epsilon ${toUpperDouble(recomputed.total)}, more than the ${asked} the header promises`,
+    );
+  return { ledger, epsilon, problems };
+}
