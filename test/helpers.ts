@@ -25,6 +25,13 @@ export function datasetOf(rows: number[][], bitBudget?: number): Dataset {
   return builder.build('test', 'fimi', bitBudget);
 }
 
+/** A Dataset of rows given as item tokens (csv-basket). */
+export function datasetOfTokens(rows: readonly (readonly string[])[]): Dataset {
+  const builder = new DatasetBuilder();
+  for (const row of rows) builder.addTokens([...row]);
+  return builder.build('test', 'csv-basket');
+}
+
 /** The rows of a dataset as sorted token arrays, for comparisons that ignore item ids. */
 export function tokenRows(dataset: Dataset): string[][] {
   const rows: string[][] = [];

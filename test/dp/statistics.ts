@@ -6,6 +6,7 @@
  * randomness instead, `DP_DRAWS=N` sets how many (the bench-size run).
  */
 import { RandomBits, seededByteSource, systemByteSource } from '../../src/core/dp/byteSource.ts';
+import { normalCdf } from '../../src/core/base/draws.ts';
 
 /** The tests' random bits: a fixed seed in CI, the system's randomness with FC_SEED=random. */
 export function testBits(seed = 20261122): RandomBits {
@@ -170,26 +171,5 @@ export function clopperPearson(k: number, n: number, alpha: number): { lower: nu
   };
 }
 
-/** Two-sided probability of a standard normal beyond |z| (for z-tests; erfc by Numerical Recipes' Chebyshev fit). */
-export function normalTail(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * x);
-  const erfc =
-    t *
-    Math.exp(
-      -x * x -
-        1.26551223 +
-        t *
-          (1.00002368 +
-            t *
-              (0.37409196 +
-                t *
-                  (0.09678418 +
-                    t *
-                      (-0.18628806 +
-                        t *
-                          (0.27886807 +
-                            t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
-    );
-  return erfc;
-}
+/** Two-sided probability of a standard normal beyond |z| (base/draws.ts's Phi). */
+export const normalTail = (z: number): number => 2 * normalCdf(-Math.abs(z));

@@ -89,6 +89,8 @@ export function verifyDiffPart(
   /** Charges each split needs: scope -> the scale it must have. */
   const needed = new Map<string, string>();
   const siblings = new Map<number, Set<string>>();
+  /** Partitions whose count no charge of their split's scope noised, by scope. */
+  const uncharged = new Map<string, number[]>();
   const planned = (i: number) => splitPlan(taxonomy, cuts[i], budgetOf[i], constants);
   const expanded = (i: number): number | undefined => {
     const split = partitions[i].split;
@@ -162,9 +164,7 @@ export function verifyDiffPart(
     const threshold = leaf ? plan.leaf.threshold : plan.internal?.threshold;
     const entry = p.charge === undefined ? undefined : ledger.entries[p.charge];
     if (!entry || entry.scope !== scope || entry.mechanism !== 'discrete-laplace' || entry.sensitivity !== 1)
-      problems.push(
-        `${where}: its count is not charged to its split's ${leaf ? 'leaf' : 'internal'} noise (scope ${scope})`,
-      );
+      uncharged.set(scope, [...(uncharged.get(scope) ?? []), i]);
     if (!Number.isInteger(p.count) || threshold === undefined || p.count! < threshold)
       problems.push(
         `${where}: noisy count ${p.count} is below its threshold ${threshold}: it would not have been kept`,
@@ -175,22 +175,33 @@ export function verifyDiffPart(
   }
 
   // The ledger holds exactly the charges the splits need, at the plan's scales.
+  const ledgerProblems: string[] = [];
   const scopes = new Set<string>();
   for (const entry of ledger.entries) {
     const scale = needed.get(entry.scope);
     if (scopes.has(entry.scope))
-      problems.push(`ledger entry ${entry.id}: a second charge for scope ${entry.scope}`);
+      ledgerProblems.push(`ledger entry ${entry.id}: a second charge for scope ${entry.scope}`);
     scopes.add(entry.scope);
     if (scale === undefined)
-      problems.push(`ledger entry ${entry.id}: no split of the release spends at scope ${entry.scope}`);
+      ledgerProblems.push(`ledger entry ${entry.id}: no split of the release spends at scope ${entry.scope}`);
     else if (entry.scale !== scale)
-      problems.push(
+      ledgerProblems.push(
         `ledger entry ${entry.id}: scale ${entry.scale}, the budget plan gives ${scale} at ${entry.scope}`,
       );
   }
   for (const scope of needed.keys())
     if (!scopes.has(scope))
-      problems.push(`the split at scope ${scope} noised counts the ledger does not charge`);
+      ledgerProblems.push(`the split at scope ${scope} noised counts the ledger does not charge`);
+  for (const [scope, list] of uncharged)
+    ledgerProblems.push(
+      `${list.length} partition(s) (${list.slice(0, 3).join(', ')}${list.length > 3 ? ', …' : ''}) have counts that no charge at scope ${scope} noised`,
+    );
+  // After the ledger's own problems, what it lacks or holds too much of (one charge removed leaves
+  // many partitions uncharged): a few of each, then how many more.
+  const shown = ledgerProblems.slice(0, 8);
+  if (ledgerProblems.length > shown.length)
+    shown.push(`… and ${ledgerProblems.length - shown.length} more ledger problems`);
+  problems.splice(ledgerCheck.problems.length, 0, ...shown);
 
   // The rows follow from the leaf partitions' noisy counts.
   const expected = new Map<string, number>();

@@ -14,6 +14,7 @@ import type { TransactionsRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { diffPart } from './diffPart.ts';
 import { EPSILON_PARAM } from '../shared/epsilonParam.ts';
+import { HIERARCHY_TEXT_PARAM } from '../shared/hierarchyParam.ts';
 
 const DIFFPART_PARAMS = [
   EPSILON_PARAM,
@@ -42,12 +43,8 @@ const DIFFPART_PARAMS = [
     help: 'threshold factor of leaf partitions: kept when the noisy count reaches c2·√2/B (code: 2.75)',
   },
   {
-    name: 'hierarchy',
-    type: 'text',
-    default: '',
+    ...HIERARCHY_TEXT_PARAM,
     help: 'the public item domain as a hierarchy, one line per item: item;level1;...;root (empty: a balanced taxonomy of fan-out f over the data’s items)',
-    placeholder: 'whole milk;milk;dairy;food\nrolls;bread;bakery;food',
-    fileName: 'hierarchy.csv',
   },
 ] as const;
 type DiffPartParams = ParamValues<typeof DIFFPART_PARAMS>;
