@@ -103,11 +103,12 @@ export interface DiffPartTaxonomyChoice {
 export function diffPartTaxonomy(
   dataset: Dataset,
   choice: DiffPartTaxonomyChoice,
-): { taxonomy: Taxonomy; given: boolean; description: string } {
+): { taxonomy: Taxonomy; hierarchy: Hierarchy; given: boolean; description: string } {
   if (choice.hierarchy.trim() !== '') {
     const h = parseHierarchy(choice.hierarchy, 'hierarchy');
     return {
       taxonomy: taxonomyOf(h),
+      hierarchy: h,
       given: true,
       description: `given: ${h.items} items (the public domain), ${h.labels.length - h.items} categories`,
     };
@@ -116,6 +117,7 @@ export function diffPartTaxonomy(
   const h = balancedHierarchy(tokens, choice.f);
   return {
     taxonomy: taxonomyOf(h),
+    hierarchy: h,
     given: false,
     description: `built: balanced, fan-out ${choice.f}, over the data's ${tokens.length} items in token order`,
   };

@@ -86,6 +86,35 @@ export const PRESETS: readonly Preset[] = [
       runs: [{ method: 'multi-anatomy', params: { l: [2, 4, 6, 8] } }],
     }),
   },
+  {
+    id: 'dp-vs-k',
+    label: 'ε beside k: DiffPart vs PTA on AvgRE',
+    figure:
+      'Average relative error of 2-item COUNT queries for DiffPart over ε (differential privacy; Chen et al. 2011) beside PTA over k (k-anonymity): one chart, each against its own privacy parameter (different guarantees, not one axis). The DP runs draw seeded noise: exploration, not publication',
+    spec: (dataset, seeds) => ({
+      name: 'DP vs k-anonymity',
+      dataset,
+      seeds,
+      metrics: ['avgre'],
+      runs: [
+        { method: 'diffpart', params: { epsilon: [0.1, 0.5, 1, 2, 5, 10] } as Record<string, number[]> },
+        { method: 'pta', params: { k: [2, 5, 10, 20] } },
+      ],
+    }),
+  },
+  {
+    id: 'privbasis-fig',
+    label: 'PrivBasis: FNR and RE vs ε (k = 50)',
+    figure:
+      'False-negative rate and median relative error of the published top-50 itemsets against ε (Li et al. 2012, Sec. 6; the paper repeats each setting 20 times)',
+    spec: (dataset, seeds) => ({
+      name: 'PrivBasis vs ε',
+      dataset,
+      seeds,
+      metrics: ['topk'],
+      runs: [{ method: 'privbasis', params: { epsilon: [0.05, 0.1, 0.25, 0.5, 0.75, 1], k: 50 } }],
+    }),
+  },
 ];
 
 export function findPreset(id: string): Preset | undefined {

@@ -26,6 +26,8 @@ export interface DpView {
   itemsets?: { items: string[]; support: number; trueSupport: number; inTopK: boolean }[];
   /** The true top k that the release missed, with their true supports. */
   missed?: { items: string[]; support: number }[];
+  /** DiffPart: the taxonomy nodes its splits expanded. */
+  expanded?: string[];
   partitions?: {
     count: number;
     leaves: number;
@@ -65,6 +67,7 @@ export function dpView(release: Release, audit?: Audit): DpView | undefined {
     const partitions = release.partitions;
     const trueCounts = audit && 'trueCounts' in audit ? audit.trueCounts : undefined;
     const leaves = partitions.map((p, i) => ({ p, i })).filter(({ p, i }) => i > 0 && p.split === undefined);
+    view.expanded = [...new Set(partitions.flatMap((p) => (p.split === undefined ? [] : [p.split])))];
     view.partitions = {
       count: partitions.length,
       leaves: leaves.length,

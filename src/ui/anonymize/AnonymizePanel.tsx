@@ -197,15 +197,19 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           />
         </label>
         {method.model === 'differential-privacy' && (
-          <label className="field checkbox" title="Anyone with the seed can redraw the noise and remove it.">
+          <label
+            className="field inline-check"
+            title="Unchecked, the noise comes from the system's cryptographic randomness. Checked, it comes from the seed: anyone with the seed can redraw the noise and remove it."
+          >
             <input
               type="checkbox"
               data-testid="seeded-noise"
               checked={seededNoise}
               onChange={(e) => setSeededNoise(e.target.checked)}
-            />{' '}
-            Draw the noise from the seed (reproducible: for exploration only, <b>not for publication</b>);
-            unchecked, from the system&apos;s cryptographic randomness
+            />
+            <span>
+              Noise from the seed: reproducible, for exploration only, <b>not for publication</b>
+            </span>
           </label>
         )}
         <div className="actions">

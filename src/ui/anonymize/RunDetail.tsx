@@ -38,7 +38,8 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
         </span>
       </h3>
       <p className="muted">
-        {summary.rows.toLocaleString('en')} rows in {summary.classes.toLocaleString('en')} {viewer.unit}
+        {viewer.countsRows === false ? '' : `${summary.rows.toLocaleString('en')} rows in `}
+        {summary.classes.toLocaleString('en')} {viewer.unit}
         {notes.map(([k, v]) => ` · ${k}: ${typeof v === 'number' ? formatValue(v) : v}`).join('')}
       </p>
       <h4>What the release did</h4>

@@ -125,8 +125,9 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
       <div className="download-group private">
         <h4>Audit (private)</h4>
         <p className="small">
-          Links every published row to its input row, so verifiers and metrics can be rechecked. Never publish
-          it.
+          {run.summary.dp
+            ? 'Holds the true counts beside the noisy ones (true partition sizes, or the true supports and top k), so that verifiers and metrics can be rechecked. Never publish it: it undoes the noise.'
+            : 'Links every published row to its input row, so verifiers and metrics can be rechecked. Never publish it.'}
         </p>
         <button
           type="button"

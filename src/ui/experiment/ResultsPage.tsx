@@ -17,7 +17,7 @@ import { DismissableError } from '../widgets/DismissableError.tsx';
 import { EChart } from '../widgets/EChart.tsx';
 import { download, fileStem } from '../widgets/download.ts';
 import { barAtOption, metricLineOption, runtimeOption, tradeOffOption } from './comparisonCharts.ts';
-import { seriesColours } from '../widgets/methodColours.ts';
+import { methodColour, seriesColours } from '../widgets/methodColours.ts';
 import { finishedRuns, resultsFileOf, useExperiments } from './experimentStore.ts';
 import type { Experiment } from './experimentTypes.ts';
 import { resultsCsv } from './resultsCsv.ts';
@@ -30,6 +30,7 @@ import type { MethodInfo } from '../../core/methods/types.ts';
 import { modelSplit } from './modelSplit.ts';
 import { distinctLabels } from '../widgets/distinctLabels.ts';
 import { Field } from '../widgets/Field.tsx';
+import { GUARANTEES_CAPTION, guaranteeAxesOption, mixesGuarantees } from './guaranteeAxesOption.ts';
 
 const PRIVACY_PARAMS = ['p', 'k', 'l'];
 
@@ -157,6 +158,25 @@ function ExperimentResults({
     [runs, axis, at, valueName, better, axes],
   );
 
+  const isDp = useMemo(() => {
+    const dp = new Set(methods.filter((m) => m.model === 'differential-privacy').map((m) => m.id));
+    return (method: string) => dp.has(method);
+  }, [methods]);
+  const mixed = useMemo(() => mixesGuarantees(runs, isDp), [runs, isDp]);
+  const guarantees = useMemo(
+    () =>
+      mixed && valueName
+        ? guaranteeAxesOption(
+            runs,
+            valueName,
+            isDp,
+            (m) => methodColour(catalogue, m),
+            (n) => describeValue(metrics, n),
+            better,
+          )
+        : null,
+    [mixed, runs, valueName, isDp, catalogue, metrics, better],
+  );
   const options = useMemo(() => {
     if (!axis) return null;
     return {
@@ -234,6 +254,25 @@ function ExperimentResults({
         <p className="note small" role="note" data-testid="results-models-caption">
           {split.caption}
         </p>
+      )}
+      {runs.some((r) => isDp(r.method)) && (
+        <p className="small" data-testid="dp-sweep-note">
+          The differentially private runs of a sweep draw their noise from their seeds, so that they repeat:
+          for exploration only, not for publication (anyone with the seed can redraw the noise).
+        </p>
+      )}
+      {guarantees && (
+        <div className="guarantees-chart">
+          <EChart
+            option={guarantees}
+            testId="chart-guarantees"
+            height={400}
+            exportName={`${base}-${valueName}-by-guarantee`}
+          />
+          <p className="small caption" data-testid="guarantees-caption">
+            {GUARANTEES_CAPTION}
+          </p>
+        </div>
       )}
       {options ? (
         <div className="chart-grid">

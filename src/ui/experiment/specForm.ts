@@ -1,6 +1,7 @@
 /**
  * The Experiment page's form and the sweep spec it stands for. The form sweeps one parameter (a
- * method parameter or a metric option) over a list of values for every chosen method that has it,
+ * method parameter or a metric option) over a list of values for every chosen method that has it
+ * (a method without it but with the second swept parameter is swept over that one alone),
  * fixes others by `name=value`, and applies one sensitive-item choice to the methods that need
  * one. Presets fill the form from their spec, so a user can start from a paper's figure and edit.
  */
@@ -122,14 +123,17 @@ export function formToSpec(
     const method = catalogue.find((m) => m.id === id);
     if (!method) continue;
     const has = (name: string) => method.params.some((p) => p.name === name);
-    if (!axisIsOption && !has(form.axis)) {
-      leftOut.push(`${id} has no parameter ${form.axis}`);
+    // A method without the swept parameter is swept over the second one when it has that (DiffPart
+    // over epsilon beside PTA over k: each model's own privacy parameter).
+    const second = form.axis2 !== '' && !isMetricOption(form.axis2) && has(form.axis2);
+    if (!axisIsOption && !has(form.axis) && !second) {
+      leftOut.push(`${id} has no parameter ${form.axis}${form.axis2 ? ` nor ${form.axis2}` : ''}`);
       continue;
     }
     const params: Record<string, ParamValue | ParamValue[]> = {};
     if (hierarchy !== undefined && has('hierarchy')) params.hierarchy = hierarchy;
     for (const [name, value] of fixed) if (has(name)) params[name] = value;
-    if (!axisIsOption) params[form.axis] = values;
+    if (!axisIsOption && has(form.axis)) params[form.axis] = values;
     if (form.axis2 && has(form.axis2)) params[form.axis2] = values2;
     runs.push({ method: id, params, ...(method.needsSensitive ? { sensitive } : {}) });
   }
@@ -161,7 +165,12 @@ export function specToForm(spec: SweepSpec): SweepForm {
   for (const [name, value] of Object.entries(spec.metricOptions ?? {}))
     if (name !== axis && !Array.isArray(value)) fixed.set(name, value);
   const sensitive = spec.runs.find((run) => run.sensitive)?.sensitive;
-  const second = sweptOption && swept ? swept : undefined;
+  // A second swept list: a swept param beside a swept metric option, or another method's own
+  // swept param (DiffPart's epsilon beside PTA's k).
+  const other = spec.runs
+    .flatMap((run) => Object.entries(run.params))
+    .find(([name, v]) => Array.isArray(v) && name !== axis);
+  const second = sweptOption && swept ? swept : other;
   return {
     name: spec.name ?? 'Experiment',
     methods: [...new Set(spec.runs.map((run) => run.method))],

@@ -5,6 +5,7 @@
  */
 import { aprioriKmViews } from './apriori-km/index.ts';
 import { coatViews } from './coat/index.ts';
+import { diffPartViews } from './diffpart/index.ts';
 import { multiAnatomyViews } from './multi-anatomy/index.ts';
 import type { MethodViews } from './types.ts';
 
@@ -12,6 +13,7 @@ export const METHOD_VIEWS: Readonly<Record<string, MethodViews>> = {
   coat: coatViews,
   'apriori-km': aprioriKmViews,
   'multi-anatomy': multiAnatomyViews,
+  diffpart: diffPartViews,
 };
 
 export function methodViews(id: string): MethodViews {

@@ -12,7 +12,19 @@ import { itemList } from '../widgets/itemList.ts';
 export function TransactionsView({ run }: ReleaseViewProps) {
   const { summary, record } = run;
   const k = Number(record.params.k);
-  const sizes = useMemo(() => classSizeOption(summary.sizeHistogram, k), [summary, k]);
+  // A DP release's rows have no k: its classes are the distinct synthetic rows.
+  const sizes = useMemo(
+    () =>
+      Number.isFinite(k)
+        ? classSizeOption(summary.sizeHistogram, k)
+        : classSizeOption(
+            summary.sizeHistogram,
+            k,
+            'Distinct rows and their copies',
+            'copies of each distinct row',
+          ),
+    [summary, k],
+  );
   // The 200 largest classes, drawn 50 a task (useStaged.ts).
   const topClasses = useStagedSlice(summary.topClasses);
   return (

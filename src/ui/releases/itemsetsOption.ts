@@ -29,8 +29,8 @@ export function itemsetsOption(itemsets: NonNullable<DpView['itemsets']>): Chart
         ].join('<br/>');
       },
     },
-    legend: { top: 40, data: ['noisy support', 'true support'] },
-    grid: { left: 72, right: 16, top: 72, bottom: 48 },
+    legend: { top: 54, data: ['noisy support', 'true support'] },
+    grid: { left: 72, right: 16, top: 92, bottom: 48 },
     xAxis: {
       type: 'category',
       data: itemsets.map((_, i) => String(i + 1)),

@@ -22,7 +22,7 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
     unit: 'classes of identical rows',
     downloads: {
       formats: ROW_FORMATS,
-      about: 'The published rows, one per input row, in the format you choose.',
+      about: 'The published rows, in the format you choose.',
     },
     View: TransactionsView,
   },
@@ -62,6 +62,7 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
   itemsets: {
     guarantee: 'ledger within ε, itemsets exactly as the noisy counts give them',
     unit: 'itemsets',
+    countsRows: false,
     downloads: {
       formats: ['csv-long'],
       about: 'The top k itemsets as itemset,support: each itemset as {a,b} and its noisy support.',

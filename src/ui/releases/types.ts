@@ -29,6 +29,8 @@ export interface ReleaseViewer {
   guaranteeByModel?: Partial<Record<PrivacyModel, string>>;
   /** What the release's classes are called in the run's summary line. */
   unit: string;
+  /** False when the release publishes no rows (itemsets): the summary line counts only its units. */
+  countsRows?: boolean;
   downloads: ReleaseDownloads;
   View: ComponentType<ReleaseViewProps>;
 }

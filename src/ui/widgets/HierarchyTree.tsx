@@ -12,13 +12,19 @@ export function HierarchyTree({
   highlight,
   testId,
   exportName,
+  marked = { word: 'published', sentence: 'the release publishes' },
 }: {
   view: HierarchyView;
   highlight?: ReadonlySet<string>;
   testId: string;
   exportName: string;
+  /** What the highlighted nodes are: a word for the tree, a phrase for the line under it. */
+  marked?: { word: string; sentence: string };
 }) {
-  const option = useMemo(() => hierarchyTreeOption(view, highlight), [view, highlight]);
+  const option = useMemo(
+    () => hierarchyTreeOption(view, highlight, marked.word),
+    [view, highlight, marked.word],
+  );
   const height = Math.max(260, Math.min(1100, visibleLeaves(option) * 26 + 60));
   return (
     <div className="hierarchy-tree" data-highlighted={highlight?.size ?? 0}>
@@ -29,8 +35,7 @@ export function HierarchyTree({
         {highlight && highlight.size > 0 && (
           <>
             {' '}
-            <span className="mark-published">Orange</span>: the {highlight.size} node(s) the release
-            publishes.
+            <span className="mark-published">Orange</span>: the {highlight.size} node(s) {marked.sentence}.
           </>
         )}
       </p>

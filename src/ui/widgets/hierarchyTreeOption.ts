@@ -30,6 +30,8 @@ interface TreeNode {
 export function hierarchyTreeOption(
   view: HierarchyView,
   highlight: ReadonlySet<string> = new Set(),
+  /** What a highlighted node is, in a word: `published` (a cut), `expanded` (DiffPart's splits). */
+  marked = 'published',
 ): ChartOption {
   const root = toTree(view.root, highlight);
   openTowards(root, highlight);
@@ -40,7 +42,7 @@ export function hierarchyTreeOption(
     ...base,
     tooltip: {
       trigger: 'item',
-      formatter: (p: { data: TreeNode }) => escapeHtml(describe(p.data)).replace(/ · /g, '<br>'),
+      formatter: (p: { data: TreeNode }) => escapeHtml(describe(p.data, marked)).replace(/ · /g, '<br>'),
     },
     series: [
       {
@@ -61,7 +63,7 @@ export function hierarchyTreeOption(
           verticalAlign: 'middle',
           align: 'right',
           fontSize: 12,
-          formatter: (p: { data: TreeNode }) => label(p.data),
+          formatter: (p: { data: TreeNode }) => label(p.data, marked),
         },
         leaves: { label: { position: 'right', align: 'left' } },
         lineStyle: { color: '#c3cbd8' },
@@ -84,7 +86,7 @@ function shownLeaves(node: TreeNode): TreeNode[] {
 
 /** Room (px) for the longest of these nodes' labels, about 6.6 px a character at 12 px. */
 function labelRoom(nodes: TreeNode[]): number {
-  const longest = Math.max(0, ...nodes.map((n) => label(n).length));
+  const longest = Math.max(0, ...nodes.map((n) => label(n, 'published').length));
   return Math.min(440, Math.max(40, Math.round(longest * 6.6) + 24));
 }
 
@@ -165,8 +167,8 @@ function openTowards(root: TreeNode, highlight: ReadonlySet<string>): void {
   }
 }
 
-function describe(node: TreeNode): string {
-  return `${about(node)}${node.inside ? ` · ${node.inside} published inside` : ''}`;
+function describe(node: TreeNode, marked: string): string {
+  return `${about(node)}${node.inside ? ` · ${node.inside} ${marked} inside` : ''}`;
 }
 
 function about(node: TreeNode): string {
@@ -178,8 +180,8 @@ function about(node: TreeNode): string {
   return `${node.name} · ${node.items.toLocaleString()} items · ${node.value.toLocaleString()} rows`;
 }
 
-function label(node: TreeNode): string {
-  const inside = node.inside ? ` ▸ ${node.inside} published inside` : '';
+function label(node: TreeNode, marked: string): string {
+  const inside = node.inside ? ` ▸ ${node.inside} ${marked} inside` : '';
   return shortLabel(node) + inside;
 }
 

@@ -10,6 +10,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import { noiseBits, noiseNote } from '../../dp/noise.ts';
 import { diffPartTaxonomy } from '../../dp/taxonomy.ts';
+import { hierarchyView } from '../../data/hierarchy/treeView.ts';
 import type { TransactionsRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { diffPart } from './diffPart.ts';
@@ -85,4 +86,10 @@ export const diffPartSpec = defineMethod({
   needsSensitive: false,
   params: DIFFPART_PARAMS,
   run,
+  tools: {
+    tree: {
+      help: 'the taxonomy DiffPart partitions over (the given hierarchy or the built one), as the page draws it',
+      run: (dataset, params) => hierarchyView(diffPartTaxonomy(dataset, params).hierarchy, dataset),
+    },
+  },
 });
