@@ -24,8 +24,8 @@ const DIFFPART_PARAMS = [
     type: 'int',
     default: 10,
     min: 2,
-    max: 16,
-    help: 'fan-out of the taxonomy built when no hierarchy is given (the paper and its code: 10)',
+    max: 15,
+    help: 'fan-out of the taxonomy built when no hierarchy is given (the paper and its code: 10; a lone last node joins its neighbours, so at most f + 1 children)',
   },
   {
     name: 'c1',
