@@ -100,10 +100,29 @@ function rowEvents(rows: readonly (readonly string[])[]): string[] {
   ];
 }
 
-function diffPartDraws(dataset: Dataset, hierarchy: string, epsilon: number, seed: number) {
+/**
+ * DiffPart's output events; `skipEmpty` is the broken variant of dp-notes §4.1 (a): the leaf
+ * partitions of true size 0 are not published (as if empty sub-partitions were never noised).
+ */
+function diffPartDraws(
+  dataset: Dataset,
+  hierarchy: string,
+  epsilon: number,
+  seed: number,
+  skipEmpty = false,
+) {
   const taxonomy = taxonomyOf(parseHierarchy(hierarchy));
   const bits = testBits(seed);
-  return () => rowEvents(diffPart(dataset, taxonomy, { epsilon, c1: 6.75, c2: 2.75 }, bits).transactions);
+  return () => {
+    const out = diffPart(dataset, taxonomy, { epsilon, c1: 6.75, c2: 2.75 }, bits);
+    if (!skipEmpty) return rowEvents(out.transactions);
+    const rows = out.partitions.flatMap((p, i) =>
+      i > 0 && p.split === undefined && out.trueCounts[i] > 0
+        ? Array.from({ length: p.count! }, () => p.cut)
+        : [],
+    );
+    return rowEvents(rows);
+  };
 }
 
 describe('DiffPart end to end (one transaction added)', () => {
@@ -126,7 +145,7 @@ describe('DiffPart end to end (one transaction added)', () => {
     expect(doubled.loss, describeLoss(doubled, 1)).toBeGreaterThan(1);
   });
 
-  it(`a new itemset (its sub-partition empty on D: the tail of its noise, same threshold): within ε = 1 (alpha ${ALPHA})`, () => {
+  it(`a new itemset (its sub-partition empty on D: the tail of its noise, same threshold): within ε = 1 (alpha ${ALPHA}); skipping empty sub-partitions caught`, () => {
     const flat = 'a;*\nb;*\nc;*';
     const base: [string[], number][] = [
       [['a'], 10],
@@ -138,6 +157,12 @@ describe('DiffPart end to end (one transaction added)', () => {
     const fair = audit(runs, diffPartDraws(d, flat, 1, 7201), diffPartDraws(neighbour, flat, 1, 7202));
     expect(fair.loss, describeLoss(fair, 1)).toBeLessThanOrEqual(1);
     expect(fair.events).toBeGreaterThan(5);
+    const skipping = audit(
+      runs / 4,
+      diffPartDraws(d, flat, 1, 7203, true),
+      diffPartDraws(neighbour, flat, 1, 7204, true),
+    );
+    expect(skipping.loss, describeLoss(skipping, 1)).toBeGreaterThan(1);
   });
 
   it(`two levels (internal splits, parallel over siblings, ε = 2): within ε (alpha ${ALPHA})`, () => {
