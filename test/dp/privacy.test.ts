@@ -7,7 +7,7 @@
  * Family-wise false-failure probability of each "within ε" test: ALPHA. The draws come from a fixed
  * seed in CI (about 10^5 per side); `FC_SEED=random DP_DRAWS=1000000` draws fresh, more.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { discreteLaplace, samplerFraction } from '../../src/core/dp/samplers.ts';
 import { exponentialMechanism } from '../../src/core/dp/exponentialMechanism.ts';
 import { rational } from '../../src/core/dp/rational.ts';
@@ -18,7 +18,9 @@ import { privBasis } from '../../src/core/methods/privbasis/privBasis.ts';
 import type { Dataset } from '../../src/core/data/dataset.ts';
 import { datasetOfTokens } from '../helpers.ts';
 import { eventCounts, provenLoss, type AuditResult } from './privacyAudit.ts';
-import { draws, testBits } from './statistics.ts';
+import { draws, STATISTICAL_TIMEOUT, testBits } from './statistics.ts';
+
+vi.setConfig({ testTimeout: STATISTICAL_TIMEOUT });
 
 /** Family-wise false-failure probability of each within-ε test. */
 const ALPHA = 1e-6;

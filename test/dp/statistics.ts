@@ -8,6 +8,9 @@
 import { RandomBits, seededByteSource, systemByteSource } from '../../src/core/dp/byteSource.ts';
 import { normalCdf } from '../../src/core/base/draws.ts';
 
+/** Time a statistical test may take: generous in CI (the machine is shared), unbounded-ish with DP_DRAWS. */
+export const STATISTICAL_TIMEOUT = process.env.DP_DRAWS === undefined ? 240_000 : 3_600_000;
+
 /** The tests' random bits: a fixed seed in CI, the system's randomness with FC_SEED=random. */
 export function testBits(seed = 20261122): RandomBits {
   const chosen = process.env.FC_SEED;
