@@ -23,6 +23,7 @@ const GUARANTEE: Record<PrivacyModel, string> = {
   'km-anonymity': 'every itemset of up to m published items occurs in at least k rows or in none',
   constraints: 'every privacy constraint is supported by at least k rows or by none',
   'l-diversity': 'every column of every bucket is l-diverse',
+  'differential-privacy': 'the ledger spends at most ε and the published data follow from the noisy counts',
 };
 
 const UNIT: Record<ReleaseKind, string> = {
@@ -30,6 +31,7 @@ const UNIT: Record<ReleaseKind, string> = {
   transactions: 'class',
   generalized: 'table',
   buckets: 'bucket',
+  itemsets: 'itemset list',
 };
 
 export type TeachRequest = Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'>;

@@ -42,6 +42,17 @@ export function releaseDrawing(release: Release, audit: Audit, columnOrder: read
       };
     case 'buckets':
       return bucketsDrawing(release.columns, release.buckets, (audit as BucketsAudit).buckets);
+    case 'itemsets':
+      // The top k itemsets (no row of the input: nothing links them to rows).
+      return {
+        kind: 'table',
+        rows: release.itemsets.map((s, i) => ({
+          id: `I${i + 1}`,
+          label: `support ${s.support}`,
+          items: [...s.items],
+        })),
+        caption: `the top ${release.itemsets.length} itemsets with their noisy supports`,
+      };
   }
 }
 
