@@ -67,6 +67,12 @@ export function runWarnings(
   const emptied = facts.rows_emptied ?? 0;
   if (emptied > MOST * n)
     warnings.push(`The release empties ${percent(emptied / n)} of the rows: the metrics compare little.`);
+  const lost = release ? occurrencesLost(dataset, release, facts) : 0;
+  const occurrences = dataset.items.length;
+  if (occurrences > 0 && lost > MOST * occurrences)
+    warnings.push(
+      `The release generalizes or suppresses ${percent(lost / occurrences)} of the item occurrences (${count(lost)} of ${count(occurrences)}): read its numbers with care, and compare another method or setting on this file.`,
+    );
   // An itemsets release publishes its top k, not every item: no item is dropped from rows.
   if (facts.publishes !== 'itemsets' && facts.items_suppressed > MOST * facts.items_before)
     warnings.push(

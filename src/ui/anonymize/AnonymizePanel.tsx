@@ -100,7 +100,8 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
     return sensitiveMode === 'top' ? { top: sensitiveCount } : { random: sensitiveCount };
   };
 
-  const metricChoice = () => metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind, method.model);
+  const metricChoice = () =>
+    metricChoices[method.id] ?? defaultMetricChoice(metrics, method.releaseKind, method.model);
   const takesHierarchy = method.params.some((p) => p.name === 'hierarchy');
   // The dataset's hierarchy in force is the method's hierarchy; f and order only build one.
   const hiddenParams = new Set(takesHierarchy && inForce ? ['hierarchy', 'f', 'order'] : []);
