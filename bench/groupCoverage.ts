@@ -4,6 +4,7 @@
  * in a QID cell from the group's rows in that cell, so a sensitive row whose QID items no group mate
  * holds is estimated badly; the share of such items ranks the methods as KL does.
  */
+import { numberArrays } from '../src/core/release/tokenRows.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { estimateOf } from '../src/core/metrics/sampling.ts';
 import type { GroupsAudit, GroupsRelease } from '../src/core/release/types.ts';
@@ -21,7 +22,7 @@ export function sensitiveCoverage(
   const sensitive = new Set(release.sensitive.map((t) => dataset.dictionary.find(t)));
   const shares: number[] = [];
   const sizes: number[] = [];
-  for (const group of audit.groups) {
+  for (const group of numberArrays(audit.groups)) {
     const counts = new Map<number, number>();
     for (const r of group) for (const item of dataset.row(r)) counts.set(item, (counts.get(item) ?? 0) + 1);
     for (const r of group) {

@@ -11,7 +11,7 @@ import { pgen } from '../src/core/methods/coat/pgen.ts';
 import { log2GeneralizedItemUl } from '../src/core/metrics/utilityLoss.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
-import { arbitraryRows, datasetOf } from './helpers.ts';
+import { arbitraryRows, datasetOf, rowsOf } from './helpers.ts';
 
 const fig1 = parseText(readFileSync('public/samples/coat-fig1a.csv', 'utf8'), {
   fileName: 'coat-fig1a.csv',
@@ -42,7 +42,7 @@ describe('COAT on Fig. 1 (Example 4.1): k = 5, s = 15%', () => {
       seed: 1,
     });
     if (release.kind !== 'generalized') throw new Error('expected a generalized release');
-    expect(release.transactions.filter((row) => row.includes('(a,b)'))).toHaveLength(7);
+    expect(rowsOf(release).filter((row) => row.includes('(a,b)'))).toHaveLength(7);
     expect(release.generalized).toEqual({ '(a,b)': ['a', 'b'], '(g,h)': ['g', 'h'] });
   });
 

@@ -161,7 +161,7 @@ describe('case 2: valid JSON of the wrong inner shape is exit 2 naming the JSON 
       (a) => ((a.groups as unknown[])[0] = '1,2'),
     );
     expect(group.code).toBe(2);
-    expect(group.stderr).toContain('groups[0]: expected a list of integers >= 0');
+    expect(group.stderr).toContain('groups[0]: expected a list of integers in 0..4294967294');
     const row = await evaluateTampered(
       km,
       made.pta,
@@ -169,7 +169,7 @@ describe('case 2: valid JSON of the wrong inner shape is exit 2 naming the JSON 
       (a) => ((a.rowOf as unknown[])[3] = 'x'),
     );
     expect(row.code).toBe(2);
-    expect(row.stderr).toContain('rowOf[3]: expected an integer >= 0, found the string "x"');
+    expect(row.stderr).toContain('rowOf[3]: expected an integer in 0..4294967294, found the string "x"');
   });
 });
 

@@ -25,6 +25,7 @@ import { runMethod } from '../src/core/run/runMethod.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { InputError } from '../src/core/base/errors.ts';
 import { datasetOf } from './helpers.ts';
+import { auditToPlain, releaseToPlain } from '../src/core/release/plainRelease.ts';
 import { canonical, SEMANTIC_OPS, SHAPE_OPS, tamper, type TamperChoice } from './tamper.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- releases are handled as the JSON they are */
@@ -95,7 +96,12 @@ function basesOf(kind: ReleaseKind): Base[] {
     for (const request of REQUESTS[kind](dataset)) {
       try {
         const { release, audit } = runMethod(dataset, request);
-        bases.push({ dataset, release: JSON.parse(JSON.stringify(release)), audit, label: request.method });
+        bases.push({
+          dataset,
+          release: releaseToPlain(release),
+          audit: auditToPlain(audit),
+          label: request.method,
+        });
       } catch (error) {
         if (!(error instanceof InputError)) throw error; // an infeasible setting on this dataset
       }

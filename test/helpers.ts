@@ -2,7 +2,17 @@
 import fc from 'fast-check';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
-import type { GroupsRelease } from '../src/core/release/types.ts';
+import type { Audit, GroupsRelease, Release } from '../src/core/release/types.ts';
+import {
+  auditFromPlain,
+  releaseFromPlain,
+  releaseToPlain,
+  type PlainAudit,
+  type PlainGroup,
+  type PlainRelease,
+} from '../src/core/release/plainRelease.ts';
+import { tokenArrays, type TokenRows } from '../src/core/release/tokenRows.ts';
+import { MemorySink, type ByteSink } from '../src/core/release/export/textWriter.ts';
 import { ParseError } from '../src/core/data/parsers/parseError.ts';
 import type { RunSummary } from '../src/core/run/runRecord.ts';
 
@@ -97,8 +107,8 @@ export function releaseFactsOf(): RunSummary {
 }
 
 /** A hand-made `groups` release (p-degree, sensitive items `sensitive`) with the given groups. */
-export function groupsReleaseOf(groups: GroupsRelease['groups'], sensitive = ['s'], p = 2): GroupsRelease {
-  return {
+export function groupsReleaseOf(groups: PlainGroup[], sensitive = ['s'], p = 2): GroupsRelease {
+  return releaseFromPlain({
     format: 'txanon-release/1',
     model: 'p-degree',
     method: 'test',
@@ -107,10 +117,34 @@ export function groupsReleaseOf(groups: GroupsRelease['groups'], sensitive = ['s
     sensitive,
     kind: 'groups',
     groups,
-  };
+  }) as GroupsRelease;
+}
+
+/** A release from its JSON form, typed as the kind it is. */
+export function typed<K extends Release['kind']>(
+  plain: PlainRelease & { kind: K },
+): Extract<Release, { kind: K }> {
+  return releaseFromPlain(plain) as Extract<Release, { kind: K }>;
+}
+
+/** An audit from its JSON form. */
+export function typedAudit(audit: PlainAudit): Audit {
+  return auditFromPlain(audit);
+}
+
+/** A release's JSON form (rows as arrays of tokens), for comparisons. */
+export function plain<R extends Release>(release: R): Extract<PlainRelease, { kind: R['kind'] }> {
+  return releaseToPlain(release) as Extract<PlainRelease, { kind: R['kind'] }>;
+}
+
+/** A `transactions` or `generalized` release's rows as arrays of tokens. */
+export function rowsOf(release: { transactions: TokenRows }): string[][] {
+  return tokenArrays(release.transactions);
 }
 
 /** An exported file's bytes as text (a leading U+FEFF kept: it is part of what was written). */
-export function textOf(file: { parts: readonly Uint8Array[] }): string {
-  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(file.parts));
+export function textOf(file: { write(sink: ByteSink): void }): string {
+  const sink = new MemorySink();
+  file.write(sink);
+  return sink.text();
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
-import { arbitraryRows, datasetOf } from './helpers.ts';
+import { arbitraryRows, datasetOf, plain, rowsOf, typed, typedAudit } from './helpers.ts';
 
 const cases = fc.record({
   rows: arbitraryRows(30, 60, 10),
@@ -55,14 +55,12 @@ for (const method of ['pta', 'patternka']) {
           expect([...audit.rowOf].sort((a, b) => a - b)).toEqual(
             Array.from({ length: dataset.n }, (_, r) => r),
           );
-          const original = audit.rowOf.map((r) => dataset.rowTokens(r));
-          const expected = recount(original, release.transactions);
+          const original = Array.from(audit.rowOf, (r) => dataset.rowTokens(r));
+          const expected = recount(original, rowsOf(release));
           expect(record.metrics.il).toBe(expected.il);
           expect(record.metrics.gcp).toBeCloseTo(expected.gcp, 12);
           if (method === 'patternka') {
-            release.transactions.forEach((row, p) =>
-              expect(row.every((t) => original[p].includes(t))).toBe(true),
-            );
+            rowsOf(release).forEach((row, p) => expect(row.every((t) => original[p].includes(t))).toBe(true));
           }
         }),
         { numRuns: 120 },
@@ -82,7 +80,7 @@ for (const method of ['pta', 'patternka']) {
 describe('the transactions verifier rejects what is not k-anonymous', () => {
   it('names a class smaller than k and a missing row', () => {
     const dataset = datasetOf([[1], [1], [2]]);
-    const release = {
+    const release = typed({
       format: 'txanon-release/1' as const,
       model: 'k-anonymity' as const,
       method: 'pta',
@@ -91,11 +89,15 @@ describe('the transactions verifier rejects what is not k-anonymous', () => {
       sensitive: [],
       kind: 'transactions' as const,
       transactions: [['1'], ['1'], ['2']],
-    };
-    const small = verifyRelease(dataset, release, { rowOf: [0, 1, 2] });
+    });
+    const small = verifyRelease(dataset, release, typedAudit({ rowOf: [0, 1, 2] }));
     expect(small.verified).toBe(false);
     expect(small.problems[0]).toContain('occurs 1 time(s), fewer than k = 2');
-    const missing = verifyRelease(dataset, { ...release, transactions: [['1'], ['1']] }, { rowOf: [0, 0] });
+    const missing = verifyRelease(
+      dataset,
+      typed({ ...plain(release), transactions: [['1'], ['1']] }),
+      typedAudit({ rowOf: [0, 0] }),
+    );
     expect(missing.partitionComplete).toBe(false);
     expect(missing.problems.join(' ')).toMatch(/missing.*2/);
   });

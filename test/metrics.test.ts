@@ -16,7 +16,8 @@ import { klQueries, queryKls, reconstructionError } from '../src/core/metrics/kl
 import { averageRelativeError, avgreQueries } from '../src/core/metrics/avgre.ts';
 import { compact } from '../src/core/metrics/sampling.ts';
 import type { GeneralizedRelease, GroupsRelease, TransactionsRelease } from '../src/core/release/types.ts';
-import { arbitraryRows, datasetOf } from './helpers.ts';
+import { arbitraryRows, datasetOf, plain, typed } from './helpers.ts';
+import type { PlainGroup } from '../src/core/release/plainRelease.ts';
 
 const header = { format: 'txanon-release/1' as const, seed: 1, sensitive: [] as string[] };
 const fig1 = parseText(readFileSync('public/samples/coat-fig1a.csv', 'utf8'), {
@@ -49,7 +50,7 @@ describe('UL and NCP of generalized releases', () => {
 
   it('a hand-computed generalization: (1,2) in 4 of 5 rows, 4 suppressed', () => {
     const dataset = datasetOf([[1, 2], [2, 3], [1, 3], [4], [1]]);
-    const generalized: GeneralizedRelease = {
+    const generalized: GeneralizedRelease = typed({
       ...header,
       model: 'km-anonymity',
       method: 'hand',
@@ -58,7 +59,7 @@ describe('UL and NCP of generalized releases', () => {
       generalized: { '(1,2)': ['1', '2'] },
       suppressed: ['4'],
       transactions: [['(1,2)'], ['(1,2)', '3'], ['(1,2)', '3'], [], ['(1,2)']],
-    };
+    });
     // M = 4 items, N = 5 rows: UL((1,2)) = (2^2 - 1) / (2^4 - 1) x 4/5 = 0.16.
     expect(utilityLoss(dataset, generalized)).toEqual({
       ul: expect.closeTo(Math.log10(0.16), 12),
@@ -71,7 +72,7 @@ describe('UL and NCP of generalized releases', () => {
   it('UL does not underflow at hundreds of items: one pair among 497 items reads about -150', () => {
     const rows = [...Array.from({ length: 7 }, () => [0, 1]), Array.from({ length: 495 }, (_, i) => i + 2)];
     const dataset = datasetOf(rows);
-    const release: GeneralizedRelease = {
+    const release: GeneralizedRelease = typed({
       ...header,
       model: 'km-anonymity',
       method: 'hand',
@@ -80,7 +81,7 @@ describe('UL and NCP of generalized releases', () => {
       generalized: { '(0,1)': ['0', '1'] },
       suppressed: [],
       transactions: [...rows.slice(0, 7).map(() => ['(0,1)']), rows[7].map(String)],
-    };
+    });
     const { ul } = utilityLoss(dataset, release);
     expect(ul).toBeCloseTo(Math.log10(3) - 497 * Math.log10(2) + Math.log10(7 / 8), 9);
   });
@@ -92,16 +93,16 @@ describe('NCP and GCP of transactions releases (per input occurrence)', () => {
       fileName: 't.csv',
       format: 'csv-basket',
     }).dataset;
-    const release: TransactionsRelease = {
+    const release: TransactionsRelease = typed({
       ...header,
       model: 'k-anonymity',
       method: 'hand',
       params: {},
       kind: 'transactions',
       transactions: [['a'], ['a'], ['a'], ['x', 'y'], ['x', 'y']],
-    };
+    });
     // Class 1: b (2), c (1), d (1) are uncertain and lost; class 2: y (1) is uncertain but kept.
-    expect(certaintyPenalty(dataset, release, { rowOf: [0, 1, 2, 3, 4] })).toEqual({
+    expect(certaintyPenalty(dataset, release, { rowOf: Uint32Array.of(0, 1, 2, 3, 4) })).toEqual({
       ncp: 5 / 10,
       gcp: 4 / 10,
     });
@@ -112,7 +113,7 @@ describe('NCP and GCP of transactions releases (per input occurrence)', () => {
 function randomGroups(rows: number[][], sensitive: string[], seed: number): GroupsRelease {
   const rng = createRng(seed);
   const order = rng.shuffle(rows.map((_, i) => i));
-  const groups: GroupsRelease['groups'] = [];
+  const groups: PlainGroup[] = [];
   for (let start = 0; start < order.length;) {
     const size = 1 + rng.int(4);
     const members = order.slice(start, start + size);
@@ -127,7 +128,15 @@ function randomGroups(rows: number[][], sensitive: string[], seed: number): Grou
     );
     groups.push({ qid, sensitive: counts });
   }
-  return { ...header, model: 'p-degree', method: 'hand', params: {}, sensitive, kind: 'groups', groups };
+  return typed({
+    ...header,
+    model: 'p-degree',
+    method: 'hand',
+    params: {},
+    sensitive,
+    kind: 'groups',
+    groups,
+  });
 }
 
 describe('KL-divergence (Ghinita Sec. 3.2)', () => {
@@ -150,10 +159,10 @@ describe('KL-divergence (Ghinita Sec. 3.2)', () => {
   it('is exactly 0 when every group has identical QID rows', () => {
     const rows = [[1, 9], [1], [2, 9], [2], [3], [3, 9]];
     const dataset = datasetOf(rows);
-    const release: GroupsRelease = {
-      ...randomGroups(rows, ['9'], 1),
+    const release: GroupsRelease = typed({
+      ...plain(randomGroups(rows, ['9'], 1)),
       groups: [1, 2, 3].map((item) => ({ qid: [[String(item)], [String(item)]], sensitive: { '9': 1 } })),
-    };
+    });
     expect(reconstructionError(dataset, release, { seed: 4, queries: 50, r: 2 }).kl).toBe(0);
   });
 });
@@ -199,13 +208,13 @@ describe('sensitive items named like Object.prototype keys', () => {
   const measure = (s: string) => {
     const text = `a,b,${s}\nb,c\nc,d,${s}\na,d\nb,d\na,c\na,b\n`;
     const { dataset } = parseText(text, { fileName: 'rows.csv' });
-    const release: GroupsRelease = {
+    const hand = {
       ...header,
-      model: 'p-degree',
+      model: 'p-degree' as const,
       method: 'hand',
       params: { p: 2 },
       sensitive: [s],
-      kind: 'groups',
+      kind: 'groups' as const,
       groups: [
         {
           qid: [
@@ -225,7 +234,8 @@ describe('sensitive items named like Object.prototype keys', () => {
         },
       ],
     };
-    release.groups.push({ qid: [['a', 'b']], sensitive: {} });
+    hand.groups.push({ qid: [['a', 'b']], sensitive: {} });
+    const release = typed(hand);
     return {
       kl: reconstructionError(dataset, release, { seed: 3, queries: 40, r: 2 }).kl,
       avgre: averageRelativeError(dataset, release, { seed: 3, queries: 40, q: 2 }).avgre,

@@ -5,7 +5,7 @@ import { pairEstimates, type ItemPair } from '../src/core/metrics/pairEstimates.
 import type { BucketsRelease } from '../src/core/release/types.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
-import { arbitraryRows, datasetOf, withAnItem } from './helpers.ts';
+import { arbitraryRows, datasetOf, typed, withAnItem } from './helpers.ts';
 
 const ITEMS = 8;
 
@@ -26,7 +26,7 @@ const arbitraryBuckets = fc
       columnOfItem.flatMap((col, item) => (col === c ? [String(item)] : [])),
     );
     // A bucket's rows; each row's items split into the columns' cells.
-    const release: BucketsRelease = {
+    const release: BucketsRelease = typed({
       format: 'txanon-release/1',
       model: 'l-diversity',
       method: 'multi-anatomy',
@@ -41,7 +41,7 @@ const arbitraryBuckets = fc
           rows.map((row) => [...new Set(row.map(String))].filter((t) => tokens.includes(t))),
         ),
       })),
-    };
+    });
     return { release, rows: buckets.flat() };
   });
 

@@ -14,7 +14,7 @@ import { longestClosedPatterns, type Pattern } from '../src/core/methods/pattern
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { createRng } from '../src/core/base/rng.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
-import { arbitraryRows, datasetOf } from './helpers.ts';
+import { arbitraryRows, datasetOf, rowsOf } from './helpers.ts';
 import fc from 'fast-check';
 
 const example = parseText('a,b,c\na,b,c,d\na,b\nd,e\nd,e,f\n', {
@@ -54,7 +54,7 @@ describe('PatternKa on the hand-derived example (k = 2)', () => {
     expect(record.metrics.il).toBe(4);
     if (release.kind !== 'transactions' || !('rowOf' in audit))
       throw new Error('expected a transactions release');
-    release.transactions.forEach((row, p) => {
+    rowsOf(release).forEach((row, p) => {
       const original = example.rowTokens(audit.rowOf[p]);
       expect(row.every((t) => original.includes(t))).toBe(true);
     });

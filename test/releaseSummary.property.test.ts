@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { summarizeRelease } from '../src/core/release/summary.ts';
 import type { TransactionsRelease } from '../src/core/release/types.ts';
 import { arbitraryRows, datasetOf, withAnItem } from './helpers.ts';
+import { tokenRowsOf } from '../src/core/release/tokenRows.ts';
 
 describe("the viewer's release summary", () => {
   it('finds the classes of identical rows a string key per row finds, largest first, ties by first row', () => {
@@ -11,7 +12,10 @@ describe("the viewer's release summary", () => {
         const dataset = datasetOf(rows);
         // Published rows: the input's rows, items in another order (the summary compares them as sets).
         const transactions = rows.map((row) => [...new Set(row)].map(String).reverse());
-        const release = { kind: 'transactions', transactions } as unknown as TransactionsRelease;
+        const release = {
+          kind: 'transactions',
+          transactions: tokenRowsOf(transactions),
+        } as unknown as TransactionsRelease;
         const summary = summarizeRelease(dataset, release);
         const byKey = new Map<string, { size: number; first: number; length: number }>();
         transactions.forEach((row, p) => {

@@ -14,7 +14,8 @@ import { newRulesKey, parseRules, rulesJson, rulesOf, type Rules } from '../src/
 import { applyRules } from '../src/core/check/applyRules.ts';
 import { rowKey } from '../src/core/release/verifyTransactions.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
-import { arbitraryRows, datasetOf } from './helpers.ts';
+import { arbitraryRows, datasetOf, rowsOf } from './helpers.ts';
+import { tokenArrays, type TokenRows } from '../src/core/release/tokenRows.ts';
 import { arbitraryHierarchy } from './hierarchyFixtures.ts';
 
 /** A basket file (csv-basket forced: a two-column basket file would read as relational). */
@@ -41,8 +42,10 @@ function savedRules(dataset: Dataset, request: RunRequest): { run: RunOutcome; r
 }
 
 /** The pairs (input row, published row) of a release, as a sorted multiset of keys. */
-function pairs(dataset: Dataset, transactions: string[][], rowOf: number[]): string[] {
-  return transactions.map((row, p) => `${rowKey(dataset.rowTokens(rowOf[p]))} -> ${rowKey(row)}`).sort();
+function pairs(dataset: Dataset, transactions: TokenRows, rowOf: ArrayLike<number>): string[] {
+  return tokenArrays(transactions)
+    .map((row, p) => `${rowKey(dataset.rowTokens(rowOf[p]))} -> ${rowKey(row)}`)
+    .sort();
 }
 
 describe('rules applied to the input they were saved from reproduce the release', () => {
@@ -136,7 +139,7 @@ describe('rules applied to the next batch', () => {
     );
     // keep: a new item stays (the check then says whether that was safe).
     const kept = applyRules(baskets('kombucha,beer\n'), rules, { newItems: 'keep' });
-    expect(kept.release.transactions[0].sort()).toEqual(['alcohol', 'kombucha']);
+    expect(rowsOf(kept.release)[0].sort()).toEqual(['alcohol', 'kombucha']);
   });
 
   it('PatternKa: a row seen before takes its class; a new row joins the longest centre it holds', () => {
@@ -145,7 +148,7 @@ describe('rules applied to the next batch', () => {
     const longest = [...rules.classes].sort((a, b) => b.items.length - a.items.length)[0];
     const row = [...longest.items, 'kombucha'];
     const applied = applyRules(baskets(row.map((t) => `"${t}"`).join(',') + '\n'), rules);
-    expect(applied.release.transactions[0].sort()).toEqual([...longest.items].sort());
+    expect(rowsOf(applied.release)[0].sort()).toEqual([...longest.items].sort());
     expect(applied.report).toMatchObject({ seenRows: 0, joinedRows: 1, newItems: 1 });
     expect(applied.check.holds).toBe(false);
     expect(applied.check.problems[0]).toMatch(/occurs 1 time\(s\), fewer than k = 4/);
@@ -160,7 +163,7 @@ describe('rules applied to the next batch', () => {
     const distance = (items: string[]) =>
       items.length + row.length - 2 * items.filter((t) => row.includes(t)).length;
     const best = Math.min(...rules.classes.map((c) => distance(c.items)));
-    expect(distance(applied.release.transactions[0])).toBe(best);
+    expect(distance(rowsOf(applied.release)[0])).toBe(best);
   });
 });
 

@@ -15,7 +15,8 @@ import { frequentPairFacts } from '../src/core/metrics/summary/frequentPairs.ts'
 import { rowExamples } from '../src/core/metrics/summary/rowExamples.ts';
 import type { Release, RowsAudit, TransactionsRelease } from '../src/core/release/types.ts';
 import { summaryLines } from '../src/ui/anonymize/summaryText.ts';
-import { arbitraryRows, datasetOf } from './helpers.ts';
+import { arbitraryRows, datasetOf, typed } from './helpers.ts';
+import { tokenArrays } from '../src/core/release/tokenRows.ts';
 
 /** The run of `request` on the rows, or null when the setting is infeasible for them. */
 function runOf(rows: number[][], request: Omit<RunRequest, 'seed' | 'metrics'>) {
@@ -28,8 +29,8 @@ function runOf(rows: number[][], request: Omit<RunRequest, 'seed' | 'metrics'>) 
 }
 
 /** What became of each input item and row, recounted naively from the published rows. */
-function recount(input: string[][], release: Release, rowOf: number[]) {
-  const published = 'transactions' in release ? release.transactions : [];
+function recount(input: string[][], release: Release, rowOf: ArrayLike<number>) {
+  const published = 'transactions' in release ? tokenArrays(release.transactions) : [];
   const labelOf = new Map<string, string>();
   if (release.kind === 'generalized')
     for (const [label, members] of Object.entries(release.generalized))
@@ -120,16 +121,17 @@ describe('release facts equal a naive recount', () => {
 describe('frequent pairs kept within 10%', () => {
   const rows = [[1, 2, 3], [1, 2], [2, 3], [1, 3], [1, 2, 3], [4]];
   const dataset = datasetOf(rows);
-  const release = (transactions: string[][]): TransactionsRelease => ({
-    format: 'txanon-release/1',
-    model: 'k-anonymity',
-    method: 'test',
-    params: { k: 1 },
-    seed: 1,
-    sensitive: [],
-    kind: 'transactions',
-    transactions,
-  });
+  const release = (transactions: string[][]): TransactionsRelease =>
+    typed({
+      format: 'txanon-release/1',
+      model: 'k-anonymity',
+      method: 'test',
+      params: { k: 1 },
+      seed: 1,
+      sensitive: [],
+      kind: 'transactions',
+      transactions,
+    });
   it('all of them in a release equal to its input, none when every row is emptied', () => {
     const same = frequentPairFacts(dataset, release(rows.map((r) => r.map(String))));
     expect(same).toMatchObject({
@@ -147,7 +149,7 @@ describe('frequent pairs kept within 10%', () => {
 
   it('rows before and after: the same input row, the changed ones first', () => {
     const emptied = release(rows.map((r, i) => (i === 2 ? [] : r.map(String))));
-    const examples = rowExamples(dataset, emptied, { rowOf: rows.map((_, i) => i) }, 2);
+    const examples = rowExamples(dataset, emptied, { rowOf: Uint32Array.from(rows, (_, i) => i) }, 2);
     expect(examples[0]).toMatchObject({ row: 0 });
     expect(examples.find((e) => e.row === 2)).toMatchObject({ before: ['2', '3'], after: [], changed: true });
   });

@@ -5,6 +5,7 @@
  * state equal to the release `cli anonymize` publishes with the same parameters and seed. Also: the
  * teaching limit (exit 2 naming it), the step cap, and that a production run never records.
  */
+import { auditToPlain, releaseToPlain } from '../src/core/release/plainRelease.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../src/core/data/parsers/index.ts';
@@ -89,7 +90,9 @@ function elementIds(state: Drawing): Set<string> {
 }
 
 /** The release as the last drawing must show it (written here from the release, not from the drawing code). */
-function expectDrawsRelease(state: Drawing, release: Release, audit: Audit): void {
+function expectDrawsRelease(state: Drawing, typedRelease: Release, typedAudit: Audit): void {
+  const release = releaseToPlain(typedRelease);
+  const audit = auditToPlain(typedAudit);
   switch (release.kind) {
     case 'groups': {
       if (state.kind !== 'matrix') throw new Error(`a groups release drawn as ${state.kind}`);

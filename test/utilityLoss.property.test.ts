@@ -9,7 +9,7 @@ import { log2GeneralizedItemUl, log2Sum } from '../src/core/base/logSpace.ts';
 import { utilityLoss } from '../src/core/metrics/utilityLoss.ts';
 import type { GeneralizedRelease } from '../src/core/release/types.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
-import { arbitraryRows, datasetOf, withAnItem } from './helpers.ts';
+import { arbitraryRows, datasetOf, plain, rowsOf, typed, withAnItem } from './helpers.ts';
 
 describe('ul', () => {
   it('equals log10 of the sum over generalized items of their UL with supports counted row by row', () => {
@@ -23,8 +23,12 @@ describe('ul', () => {
         } catch {
           return; // nothing to publish at this k
         }
-        if (repeat) release.transactions = release.transactions.map((row) => [...row, ...row]);
-        const sets = release.transactions.map((row) => new Set(row));
+        if (repeat)
+          release = typed({
+            ...plain(release),
+            transactions: rowsOf(release).map((row) => [...row, ...row]),
+          });
+        const sets = rowsOf(release).map((row) => new Set(row));
         const logs: number[] = [];
         for (const [label, items] of Object.entries(release.generalized)) {
           const sup = sets.filter((row) => row.has(label)).length;

@@ -10,10 +10,10 @@ import { hasRareItemset } from '../src/core/release/rareItemsets.ts';
 import { sameTokens } from '../src/core/release/rowChecks.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import { itemsetCounts } from '../src/core/release/verifyGeneralized.ts';
-import type { Release } from '../src/core/release/types.ts';
+import type { PlainRelease } from '../src/core/release/plainRelease.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
-import { arbitraryRows, datasetOf, withAnItem } from './helpers.ts';
+import { arbitraryRows, datasetOf, plain, typed, withAnItem } from './helpers.ts';
 
 const token = fc.constantFrom('a', 'b', 'c', 'd', 'a b', 'é', '', '1', '10');
 const row = fc.array(token, { maxLength: 6 });
@@ -83,22 +83,22 @@ describe('verifier fast paths', () => {
           } catch {
             return; // infeasible on this dataset: nothing published
           }
-          const rowsOf = (release: Release): string[][][] =>
+          const rowsOf = (release: PlainRelease): string[][][] =>
             release.kind === 'groups'
               ? release.groups.map((g) => g.qid)
               : release.kind === 'generalized'
                 ? [release.transactions]
                 : [];
-          const reversed = structuredClone(outcome.release);
+          const reversed = plain(outcome.release);
           for (const list of rowsOf(reversed)) list.forEach((r, i) => (list[i] = [...r].reverse()));
-          expect(verifyRelease(dataset, reversed, outcome.audit).problems).toEqual([]);
-          const dropped = structuredClone(outcome.release);
+          expect(verifyRelease(dataset, typed(reversed), outcome.audit).problems).toEqual([]);
+          const dropped = plain(outcome.release);
           const target = rowsOf(dropped)
             .flat()
             .find((r) => r.length > 0);
           fc.pre(target !== undefined);
           target!.pop();
-          expect(verifyRelease(dataset, dropped, outcome.audit).verified).toBe(false);
+          expect(verifyRelease(dataset, typed(dropped), outcome.audit).verified).toBe(false);
         }),
         { numRuns: 60 },
       );

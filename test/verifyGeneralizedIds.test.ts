@@ -9,21 +9,23 @@ import { describe, expect, it } from 'vitest';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import type { GeneralizedAudit, GeneralizedRelease } from '../src/core/release/types.ts';
+import { typed } from './helpers.ts';
 
 const { dataset } = parseText('a,c,f\nb,d\ne,f\nf\n', { fileName: 'rows.csv' });
-const audit: GeneralizedAudit = { rowOf: [0, 1, 2, 3] };
-const release = (transactions: string[][]): GeneralizedRelease => ({
-  format: 'txanon-release/1',
-  model: 'km-anonymity',
-  method: 'test',
-  params: { k: 1, m: 2 },
-  seed: 1,
-  sensitive: [],
-  kind: 'generalized',
-  generalized: { ab: ['a', 'b'], d: ['d', 'e'] },
-  suppressed: ['c'],
-  transactions,
-});
+const audit: GeneralizedAudit = { rowOf: Uint32Array.of(0, 1, 2, 3) };
+const release = (transactions: string[][]): GeneralizedRelease =>
+  typed({
+    format: 'txanon-release/1',
+    model: 'km-anonymity',
+    method: 'test',
+    params: { k: 1, m: 2 },
+    seed: 1,
+    sensitive: [],
+    kind: 'generalized',
+    generalized: { ab: ['a', 'b'], d: ['d', 'e'] },
+    suppressed: ['c'],
+    transactions,
+  });
 const faithful = [['ab', 'f'], ['ab', 'd'], ['d', 'f'], ['f']];
 
 describe('verifyGeneralized: published rows against their mapped input rows', () => {

@@ -6,15 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import type { GroupsAudit, GroupsRelease } from '../src/core/release/types.ts';
 import { parseText } from '../src/core/data/parsers/index.ts';
-import { groupsReleaseOf } from './helpers.ts';
+import { groupsReleaseOf, typedAudit } from './helpers.ts';
 
 const { dataset } = parseText('a,b,s\nb,c\nc,d\nd,a,s\n', { fileName: 'rows.csv' });
-const audit: GroupsAudit = {
+const audit = typedAudit({
   groups: [
     [0, 1],
     [2, 3],
   ],
-};
+}) as GroupsAudit;
 const release = (qid: string[][][]): GroupsRelease =>
   groupsReleaseOf([
     { qid: qid[0], sensitive: { s: 1 } },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeParts, writeTextFile } from '../src/cli/writePieces.ts';
+import { writeFile, writeTextFile } from '../src/cli/writePieces.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pieces-'));
 
@@ -27,9 +27,13 @@ describe('writeTextFile', () => {
     );
   });
 
-  it('writes bytes and strings one after the other', () => {
+  it('writes the chunks a writer hands its sink one after the other', () => {
     const path = join(dir, 'parts.csv');
-    writeParts(path, [new TextEncoder().encode('a,b\n'), 'c,😀\n', new Uint8Array(0)]);
+    writeFile(path, (sink) => {
+      sink.write(new TextEncoder().encode('a,b\n'));
+      sink.write(new TextEncoder().encode('c,😀\n'));
+      sink.write(new Uint8Array(0));
+    });
     expect(readFileSync(path, 'utf8')).toBe('a,b\nc,😀\n');
   });
 });

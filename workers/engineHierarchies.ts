@@ -11,12 +11,12 @@ import { bindHierarchy } from '../src/core/data/hierarchy/rangeTree.ts';
 import { serializeHierarchy } from '../src/core/data/hierarchy/serializeHierarchy.ts';
 import { hierarchyView } from '../src/core/data/hierarchy/treeView.ts';
 import { applyRules } from '../src/core/check/applyRules.ts';
-import { releaseJson } from '../src/core/release/exportRelease.ts';
+import { writeReleaseJson } from '../src/core/release/writeJson.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import { defaultExportFormat } from '../src/core/run/publishRun.ts';
 import { parseRules, rulesKeyOf } from '../src/core/run/rules.ts';
 import type { AppliedRulesResult, HierarchyJobs } from './engineTypes.ts';
-import { toRunFile } from './runFiles.ts';
+import { blobOf, toRunFile } from './runFiles.ts';
 
 export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
   return {
@@ -55,7 +55,7 @@ export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
         check: applied.check,
         report: applied.report,
         ...appliedData(dataset, applied.release),
-        releaseJson: releaseJson(applied.release),
+        release: blobOf((sink) => writeReleaseJson(applied.release, sink), 'application/json'),
       };
     },
   };

@@ -18,7 +18,7 @@ import { parseRelease } from '../src/core/release/parseRelease.ts';
 import type { Release } from '../src/core/release/types.ts';
 import { PROGRESS_INTERVAL_MS } from './engineDatasets.ts';
 import type { FinishedRounds, Round, RunFiles, RunJobs, TaskPort } from './engineTypes.ts';
-import { toRunFile } from './runFiles.ts';
+import { BlobSink, toRunFile } from './runFiles.ts';
 
 /** Releases a worker keeps for browsing (the latest few; older ones are dropped). */
 const KEPT_RELEASES = 6;
@@ -79,10 +79,18 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
       const dataset = get(id);
       // The data in its format is written when the page asks (exportKept), not here: on 410,201
       // rows gray-cahd's csv-long export was 89 MB and 4.7 s (with its Blob) of a 30 s wait.
-      const run = publishRun(dataset, request, { progress, ...finished(rounds) }, { exportFormat: null });
+      // The release JSON and the audit go into Blob parts as they are written (runFiles.ts).
+      const release = new BlobSink();
+      const audit = new BlobSink();
+      const run = publishRun(
+        dataset,
+        request,
+        { progress, ...finished(rounds) },
+        { exportFormat: null, output: { release, audit } },
+      );
       const files: RunFiles = {
-        release: new Blob([run.releaseJson], { type: 'application/json' }),
-        audit: new Blob([run.auditJson], { type: 'application/json' }),
+        release: release.blob('application/json'),
+        audit: audit.blob('application/json'),
         exportFormat: run.exportFormat,
       };
       // Making the Blobs is publishing too: the whole wait is in total_ms.

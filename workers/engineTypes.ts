@@ -260,7 +260,8 @@ export interface AppliedRulesResult {
   /** The treated batch as data in its own format (and a second table where the kind has one). */
   format: ExportFormat;
   files: RunFile[];
-  releaseJson: string;
+  /** The treated batch's release JSON. */
+  release: Blob;
 }
 
 /** Jobs of hierarchies and rules (DESIGN.md sec. 7). */

@@ -10,6 +10,7 @@
  * verified (ledger within ε, rows from their counts); noise seeded per run (reproducible).
  * The paper's plots could not be read (dp-notes §0): its claims are checked as the trends it states.
  */
+import { rowCount } from '../../src/core/release/tokenRows.ts';
 import type { Dataset } from '../../src/core/data/dataset.ts';
 import { ItemRows } from '../../src/core/data/itemRows.ts';
 import { topItemsets } from '../../src/core/data/topItemsets.ts';
@@ -99,7 +100,7 @@ function measure(
     avgre: outcome.record.metrics.avgre,
     re,
     topShare,
-    rows: release.transactions.length,
+    rows: rowCount(release.transactions),
     runtime: outcome.record.runtime_ms,
     spent: release.ledger!.total,
   };
@@ -265,7 +266,7 @@ export function diffPartReport(lab: Lab): PaperReport {
       if (typeof outcome === 'string') throw new Error(outcome);
       return {
         ms: (used.user + used.system) / 1000,
-        rows: outcome.release.kind === 'transactions' ? outcome.release.transactions.length : 0,
+        rows: outcome.release.kind === 'transactions' ? rowCount(outcome.release.transactions) : 0,
       };
     });
     return {

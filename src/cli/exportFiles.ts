@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import type { ExportFile } from '../core/release/export/types.ts';
 import { CliError } from './cliError.ts';
-import { writeParts } from './writePieces.ts';
+import { writeFile } from './writePieces.ts';
 
 /** Where each file goes: FILE for the data, FILE-<suffix>.<extension> beside it for a second table. */
 export function exportTargets(path: string, files: readonly ExportFile[]): string[] {
@@ -36,6 +36,6 @@ export function checkedExportTargets(
 
 /** Writes each file to its target (checkedExportTargets) and returns the targets. */
 export function writeExportFiles(targets: readonly string[], files: readonly ExportFile[]): string[] {
-  files.forEach((file, i) => writeParts(targets[i], file.parts));
+  files.forEach((file, i) => writeFile(targets[i], (sink) => file.write(sink)));
   return [...targets];
 }

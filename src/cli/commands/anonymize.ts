@@ -43,7 +43,8 @@ import {
 import { checkOutputPaths } from '../outputPaths.ts';
 import { methodParams } from '../methodParams.ts';
 import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
-import { writeTextFile } from '../writePieces.ts';
+import { writeFile, writeJsonLine, writeTextFile } from '../writePieces.ts';
+import { writeAuditJson, writeReleaseJson } from '../../core/release/writeJson.ts';
 import { CliError } from '../cliError.ts';
 import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
@@ -163,8 +164,10 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
           args.flags.get('rules-out'),
         ]);
   // The audit first: a release is never left on disk without the audit that checks it.
-  if (auditPath) writeTextFile(auditPath, outcome.auditJson);
-  writeTextFile(args.flags.get('out')!, outcome.releaseJson);
+  if (auditPath) writeFile(auditPath, (sink) => writeJsonLine(sink, (s) => writeAuditJson(outcome.audit, s)));
+  writeFile(args.flags.get('out')!, (sink) =>
+    writeJsonLine(sink, (s) => writeReleaseJson(outcome.release, s)),
+  );
   const exported = targets && writeExportFiles(targets, outcome.exports);
   const rulesOut = args.flags.get('rules-out');
   if (rulesOut && outcome.rulesJson) writeTextFile(rulesOut, outcome.rulesJson);

@@ -9,9 +9,9 @@
  * every row joins a class by the rules' join rule (`report.keyMissing`).
  */
 import { readFileSync } from 'node:fs';
-import { writeTextFile } from '../writePieces.ts';
+import { writeFile, writeJsonLine } from '../writePieces.ts';
 import { applyRules } from '../../core/check/applyRules.ts';
-import { releaseJson } from '../../core/release/exportRelease.ts';
+import { writeReleaseJson } from '../../core/release/writeJson.ts';
 import { exportRelease } from '../../core/release/export/exportRelease.ts';
 import { defaultExportFormat } from '../../core/run/publishRun.ts';
 import { parseRules, rulesKeyOf } from '../../core/run/rules.ts';
@@ -61,7 +61,7 @@ export async function applyCommand(args: ParsedArgs) {
   const targets = checkedExportTargets(exportPath, files, [file, rulesPath, args.flags.get('out')]);
   const [data, table] = writeExportFiles(targets, files);
   const out = args.flags.get('out');
-  if (out) writeTextFile(out, releaseJson(applied.release));
+  if (out) writeFile(out, (sink) => writeJsonLine(sink, (s) => writeReleaseJson(applied.release, s)));
   return {
     rules: { method: rules.method, model: rules.model, params: rules.params, kind: rules.kind },
     guarantee: applied.check.guarantee,

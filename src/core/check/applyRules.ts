@@ -18,6 +18,7 @@ import { ancestorsOf, nodeIndex } from '../data/hierarchy/hierarchy.ts';
 import { parseHierarchy } from '../data/hierarchy/parseHierarchy.ts';
 import { publishClasses } from '../methods/shared/classesRelease.ts';
 import { mappedRows } from '../methods/shared/mappedRows.ts';
+import { tokenArrays } from '../release/tokenRows.ts';
 import type { GeneralizedRelease, ReleaseHeader, RowsAudit, TransactionsRelease } from '../release/types.ts';
 import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.ts';
 import { verifyTransactions } from '../release/verifyTransactions.ts';
@@ -152,7 +153,7 @@ function applyGeneralized(dataset: Dataset, rules: GeneralizedRules, options: Ap
   const mValue = Number(m ?? 0);
   let offered: number | null = null;
   if (mValue > 0) {
-    for (const count of itemsetCounts(transactions, mValue).values())
+    for (const count of itemsetCounts(tokenArrays(transactions), mValue).values())
       offered = Math.min(offered ?? count, count);
   }
   return {

@@ -25,6 +25,8 @@ import { itemsetCounts, verifyGeneralized } from '../release/verifyGeneralized.t
 import { verifyGroups } from '../release/verifyGroups.ts';
 import { rowKey, verifyTransactions } from '../release/verifyTransactions.ts';
 import { columnsByAttribute, sensitiveSplit } from './columnSplit.ts';
+import { releaseFromPlain, type PlainGroup } from '../release/plainRelease.ts';
+import { idRowsOf, tokenRowsOf } from '../release/tokenRows.ts';
 import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
 
 export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
@@ -78,7 +80,7 @@ function largest(values: Iterable<number>): number {
 }
 
 const allRows = (dataset: Dataset) => Array.from({ length: dataset.n }, (_, r) => dataset.rowTokens(r));
-const identity = (n: number) => Array.from({ length: n }, (_, r) => r);
+const identity = (n: number) => Uint32Array.from({ length: n }, (_, r) => r);
 
 /** Rows grouped by a key, groups in order of first appearance. */
 function classesBy(n: number, key: (r: number) => string): number[][] {
@@ -97,7 +99,7 @@ function checkKAnonymity(dataset: Dataset, k: number): CheckResult {
   const release: TransactionsRelease = {
     ...header('k-anonymity', { k }),
     kind: 'transactions',
-    transactions: rows,
+    transactions: tokenRowsOf(rows, dataset.dictionary.tokens),
   };
   const verification = verifyTransactions(dataset, release, { rowOf: identity(dataset.n) });
   const offered = smallest(classesBy(dataset.n, (r) => rowKey(rows[r])).map((c) => c.length));
@@ -117,7 +119,7 @@ function checkKmAnonymity(dataset: Dataset, k: number, m: number): CheckResult {
     kind: 'generalized',
     generalized: {},
     suppressed: [],
-    transactions: rows,
+    transactions: tokenRowsOf(rows, dataset.dictionary.tokens),
   };
   const verification = verifyGeneralized(dataset, release, { rowOf: identity(dataset.n) });
   const counts = [...itemsetCounts(rows, m).values()];
@@ -153,12 +155,12 @@ function checkPrivacyDegree(
     for (const f of Object.values(counts)) offered = Math.min(offered, rows.length / f);
     return { qid: rows.map(qidTokens), sensitive: counts };
   });
-  const release: GroupsRelease = {
+  const release = releaseFromPlain({
     ...header('p-degree', { p: request.p }, sensitive),
     kind: 'groups',
     groups,
-  };
-  const verification = verifyGroups(dataset, release, { groups: classes });
+  }) as GroupsRelease;
+  const verification = verifyGroups(dataset, release, { groups: idRowsOf(classes) });
   return {
     model: 'p-degree',
     holds: verification.verified,
@@ -170,7 +172,7 @@ function checkPrivacyDegree(
 }
 
 /** The groups of degree below p, lowest first, with the QID items they share and their sensitive counts. */
-function offendingGroups(groups: GroupsRelease['groups'], p: number, limit = 10): OffendingGroup[] {
+function offendingGroups(groups: PlainGroup[], p: number, limit = 10): OffendingGroup[] {
   return groups
     .map((g, i) => ({
       group: i + 1,
@@ -214,13 +216,13 @@ function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): Chec
     }
     return { size: rows.length, columns: bucketColumns };
   });
-  const release: BucketsRelease = {
+  const release = releaseFromPlain({
     ...header('l-diversity', { l }),
     kind: 'buckets',
     columns: hiddenColumns,
     buckets,
-  };
-  const verification = verifyBuckets(hidden, release, { buckets: classes });
+  }) as BucketsRelease;
+  const verification = verifyBuckets(hidden, release, { buckets: idRowsOf(classes) });
   return {
     model: 'l-diversity',
     holds: verification.verified,

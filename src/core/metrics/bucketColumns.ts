@@ -8,6 +8,8 @@ import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import type { BucketsRelease } from '../release/types.ts';
+import { bucketCells, bucketCount } from '../release/tables.ts';
+import { TokenRowsBuilder } from '../release/tokenRows.ts';
 
 export interface BucketColumn {
   /** The column's cells, bucket after bucket; input items keep their input ids. */
@@ -32,18 +34,21 @@ export function bucketColumns(input: Dataset, release: BucketsRelease): BucketCo
   if (cached && cached.input === input) return cached.columns;
   const columnOf = new Map<string, number>();
   release.columns.forEach((tokens, c) => tokens.forEach((t) => columnOf.set(t, c)));
+  const table = release.buckets;
   const columns = release.columns.map((_, c): BucketColumn => {
-    const cells: (readonly string[])[] = [];
+    const cells = new TokenRowsBuilder(table.cells.tokens);
     const bucketOf: number[] = [];
-    const start = new Uint32Array(release.buckets.length + 1);
-    release.buckets.forEach((bucket, b) => {
-      for (const value of bucket.columns[c] ?? []) {
-        cells.push(value);
-        bucketOf.push(b);
-      }
-      start[b + 1] = cells.length;
-    });
-    const published = publishedDataset(input, cells);
+    const start = new Uint32Array(bucketCount(table) + 1);
+    for (let b = 0; b < bucketCount(table); b++) {
+      const range = bucketCells(table, b, c);
+      if (range)
+        for (let i = range.from; i < range.to; i++) {
+          cells.addIds(table.cells.items, table.cells.offsets[i], table.cells.offsets[i + 1]);
+          bucketOf.push(b);
+        }
+      start[b + 1] = cells.rowCount;
+    }
+    const published = publishedDataset(input, cells.build());
     return { published, rows: ItemRows.of(published), bucketOf, start };
   });
   const result = { columnOf, columns };

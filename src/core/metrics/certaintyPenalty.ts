@@ -18,23 +18,19 @@
 import type { Dataset } from '../data/dataset.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import type { GeneralizedRelease, RowsAudit, TransactionsRelease } from '../release/types.ts';
-import { rowKey } from '../release/verifyTransactions.ts';
+import { identicalRows } from '../release/identicalRows.ts';
 import { intersectionSize } from '../data/rowDistance.ts';
 import { itemHolderCounts } from '../data/groupNcp.ts';
 import { generalizedNcp } from './generalizedNcp.ts';
 import { within } from './sampling.ts';
 import type { MetricSpec } from './types.ts';
 
-/** Groups of published rows (indices) that are identical. */
-export function equivalenceClasses(release: TransactionsRelease): number[][] {
-  const classes = new Map<string, number[]>();
-  release.transactions.forEach((row, p) => {
-    const key = rowKey(row);
-    const members = classes.get(key);
-    if (members) members.push(p);
-    else classes.set(key, [p]);
-  });
-  return [...classes.values()];
+/** Groups of published rows (indices) that are identical, in order of their first row. */
+export function equivalenceClasses(dataset: Dataset, release: TransactionsRelease): number[][] {
+  const { classOf, first } = identicalRows(publishedDataset(dataset, release.transactions));
+  const classes = first.map((): number[] => []);
+  for (let p = 0; p < classOf.length; p++) classes[classOf[p]].push(p);
+  return classes;
 }
 
 /** Input item occurrences of a class's rows whose item some but not all of its rows hold. */
@@ -52,7 +48,7 @@ export function certaintyPenalty(
   const omega = dataset.items.length;
   if (omega === 0) return { ncp: 0, gcp: 0 };
   let uncertain = 0;
-  for (const members of equivalenceClasses(release))
+  for (const members of equivalenceClasses(dataset, release))
     uncertain += uncertainOccurrences(
       dataset,
       members.map((p) => audit.rowOf[p]),

@@ -70,8 +70,9 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
     cellIdOf[id] = columns[c].published.dictionary.find(token) ?? -1;
   });
   // Scratch per bucket, reused by every query (only the buckets a query touches are reset).
-  const held = new Uint32Array(release.buckets.length);
-  const estimate = new Float64Array(release.buckets.length);
+  const sizes = release.buckets.size;
+  const held = new Uint32Array(sizes.length);
+  const estimate = new Float64Array(sizes.length);
   return (itemset) => {
     if (itemset.length === 0) return allRows;
     // The query's items by column, the columns in order of first appearance.
@@ -94,8 +95,8 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
       const next: number[] = [];
       for (const b of alive ?? touched) {
         if (held[b] === 0) continue;
-        if (alive === null) estimate[b] = release.buckets[b].size;
-        estimate[b] *= held[b] / release.buckets[b].size;
+        if (alive === null) estimate[b] = sizes[b];
+        estimate[b] *= held[b] / sizes[b];
         next.push(b);
       }
       for (const b of touched) held[b] = 0;
@@ -118,12 +119,13 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
 function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstimator {
   const sensitive = new Set(release.sensitive);
   const index = groupsIndex(dataset, release);
-  const everyGroup = release.groups.map((_, g) => g);
+  const groups = index.start.length - 1;
+  const everyGroup = Array.from({ length: groups }, (_, g) => g);
   // Per input item: its counts per group when it is sensitive, else its id among the QID rows (-1: none).
   const countsOfId = dataset.dictionary.tokens.map((t) => (sensitive.has(t) ? index.countsOf(t) : null));
   const qidIdOf = Int32Array.from(dataset.dictionary.tokens, (t) => index.published.dictionary.find(t) ?? -1);
   // Rows per group matching a query's QID part: scratch reused by every query.
-  const held = new Uint32Array(release.groups.length);
+  const held = new Uint32Array(groups);
   return (itemset) => {
     const qid = itemset.filter((id) => countsOfId[id] === null).map((id) => qidIdOf[id]);
     const counts = itemset.flatMap((id) => countsOfId[id] ?? []);
@@ -134,7 +136,7 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
     let touched: number[];
     if (qid.length === 0) {
       touched = everyGroup;
-      for (let g = 0; g < release.groups.length; g++) held[g] = index.start[g + 1] - index.start[g];
+      for (let g = 0; g < groups; g++) held[g] = index.start[g + 1] - index.start[g];
     } else {
       touched = [];
       index.rows.forRowsHolding(qid, (p) => {
@@ -173,7 +175,7 @@ function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): Su
       const label = labelOf.get(token) ?? token;
       perLabel.set(label, (perLabel.get(label) ?? 0) + 1);
     }
-    if (perLabel.size === 0) return release.transactions.length;
+    if (perLabel.size === 0) return published.n;
     let probability = 1;
     for (const [label, j] of perLabel) {
       const size = Object.hasOwn(release.generalized, label) ? release.generalized[label].length : 1;

@@ -169,7 +169,7 @@ export function queryKls(
   const index = groupsIndex(dataset, release);
   const scratch: KlScratch = {
     cellOfRow: new Uint32Array(index.published.n),
-    inGroups: new Uint8Array(release.groups.length),
+    inGroups: new Uint8Array(index.start.length - 1),
   };
   return Float64Array.from(queries, (query) => queryKl(dataset, input, index, query, scratch));
 }

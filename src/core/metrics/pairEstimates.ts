@@ -76,7 +76,7 @@ function bucketPairEstimates(
   const slotsHeld: number[] = [];
   const pairsHeldTogether: number[] = [];
   const inCell: number[] = [];
-  for (let bucket = 0; bucket < release.buckets.length; bucket++) {
+  for (let bucket = 0; bucket < release.buckets.size.length; bucket++) {
     columns.forEach(({ published, start }, column) => {
       for (let cell = start[bucket]; cell < start[bucket + 1]; cell++) {
         inCell.length = 0;
@@ -94,7 +94,7 @@ function bucketPairEstimates(
           }
       }
     });
-    const size = release.buckets[bucket].size;
+    const size = release.buckets.size[bucket];
     // Pairs across two columns, then pairs within one: each bucket adds to a pair once, in order.
     for (const x of slotsHeld)
       for (const y of slotsHeld) {

@@ -15,6 +15,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import { itemSupports } from '../data/stats.ts';
 import type { GeneralizedRelease } from '../release/types.ts';
+import type { TokenRows } from '../release/tokenRows.ts';
 import { within } from './sampling.ts';
 import type { MetricSpec } from './types.ts';
 import { log2GeneralizedItemUl, log2Sum } from '../base/logSpace.ts';
@@ -38,18 +39,22 @@ export function utilityLoss(dataset: Dataset, release: GeneralizedRelease): Reco
   return logs.length > 0 ? { ul: log2Sum(logs) * Math.log10(2), ul_suppression } : { ul_suppression };
 }
 
-/** How many rows hold each token (a row naming a token twice counts once), in one pass. */
-function rowsHolding(rows: readonly (readonly string[])[]): Map<string, number> {
-  const count = new Map<string, number>();
-  const lastRow = new Map<string, number>();
-  rows.forEach((row, r) => {
-    for (const token of row) {
-      if (lastRow.get(token) === r) continue;
-      lastRow.set(token, r);
-      count.set(token, (count.get(token) ?? 0) + 1);
+/** How many rows hold each token (a row naming a token twice counts once), in one pass over the ids. */
+function rowsHolding(rows: TokenRows): Map<string, number> {
+  const count = new Uint32Array(rows.tokens.length);
+  const lastRow = new Int32Array(rows.tokens.length).fill(-1);
+  for (let r = 0; r + 1 < rows.offsets.length; r++)
+    for (let k = rows.offsets[r]; k < rows.offsets[r + 1]; k++) {
+      const id = rows.items[k];
+      if (lastRow[id] === r) continue;
+      lastRow[id] = r;
+      count[id]++;
     }
+  const byToken = new Map<string, number>();
+  rows.tokens.forEach((token, id) => {
+    if (count[id] > 0) byToken.set(token, count[id]);
   });
-  return count;
+  return byToken;
 }
 
 export const ulMetric: MetricSpec = {

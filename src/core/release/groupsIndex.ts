@@ -1,11 +1,11 @@
 /**
  * A `groups` release read once for what walks it (its verifier, KL, the support estimator): its QID
- * rows as a Dataset over item ids (publishedRows.ts) with their tid-lists, the range of rows of each
- * group, and, per sensitive item, the groups whose counts hold it. Built once per release.
+ * rows as a Dataset over item ids (publishedRows.ts; a method's rows as they are) with their
+ * tid-lists, the range of rows of each group, and, per sensitive item, the groups whose counts
+ * hold it. Built once per release.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
-import { groupStarts } from './groupRows.ts';
 import { publishedDataset } from './publishedRows.ts';
 import type { GroupsRelease } from './types.ts';
 
@@ -30,31 +30,31 @@ const built = new WeakMap<GroupsRelease, { input: Dataset; index: GroupsIndex }>
 export function groupsIndex(input: Dataset, release: GroupsRelease): GroupsIndex {
   const cached = built.get(release);
   if (cached && cached.input === input) return cached.index;
-  const groups = release.groups;
-  const start = groupStarts(release);
-  const groupOf = new Uint32Array(start[groups.length]);
-  const qidRows = new Array<readonly string[]>(start[groups.length]);
+  const { start, qid, sensitive } = release.groups;
+  const groups = start.length - 1;
+  const groupOf = new Uint32Array(start[groups]);
+  for (let g = 0; g < groups; g++) groupOf.fill(g, start[g], start[g + 1]);
+  // Per sensitive token: the groups holding it, and its counts.
   const holders = new Map<string, number[]>();
-  const named = new Map<string, { group: number; count: number }[]>();
-  groups.forEach((group, g) => {
-    groupOf.fill(g, start[g], start[g + 1]);
-    for (let i = 0; i < group.qid.length; i++) qidRows[start[g] + i] = group.qid[i];
-    for (const [token, count] of Object.entries(group.sensitive)) {
-      if (count > 0) (holders.get(token) ?? holders.set(token, []).get(token)!).push(g);
-      (named.get(token) ?? named.set(token, []).get(token)!).push({ group: g, count });
+  const named = new Map<string, number[]>(); // token -> [group, entry of `sensitive`, ...]
+  for (let g = 0; g < groups; g++)
+    for (let k = sensitive.offsets[g]; k < sensitive.offsets[g + 1]; k++) {
+      const token = sensitive.tokens[sensitive.items[k]];
+      if (sensitive.counts[k] > 0) (holders.get(token) ?? holders.set(token, []).get(token)!).push(g);
+      (named.get(token) ?? named.set(token, []).get(token)!).push(g, k);
     }
-  });
   const counts = new Map<string, Float64Array>();
   const countsOf = (token: string) => {
     let perGroup = counts.get(token);
     if (!perGroup) {
-      perGroup = new Float64Array(groups.length);
-      for (const { group, count } of named.get(token) ?? []) perGroup[group] = count;
+      perGroup = new Float64Array(groups);
+      const entries = named.get(token) ?? [];
+      for (let i = 0; i < entries.length; i += 2) perGroup[entries[i]] = sensitive.counts[entries[i + 1]];
       counts.set(token, perGroup);
     }
     return perGroup;
   };
-  const published = publishedDataset(input, qidRows);
+  const published = publishedDataset(input, qid);
   const index: GroupsIndex = {
     published,
     rows: ItemRows.of(published),

@@ -2,12 +2,13 @@
  * Reading a release and its audit back from JSON (the CLI's `evaluate`, results opened in the UI):
  * the header, the kind's body and the audit are checked against their shapes (releaseSchema.ts)
  * before anything reads them, with an error that names the file and the JSON path of the first
- * field that is wrong.
+ * field that is wrong, and converted to the typed form the pipeline holds (plainRelease.ts).
  */
 import { shapeProblem } from './jsonShape.ts';
 import { AUDIT_SHAPES, BODY_SHAPES, HEADER_SHAPE } from './releaseSchema.ts';
 import { DIFFPART_BODY_SHAPE, DP_HEADER_SHAPE, SYNTHETIC_AUDIT_SHAPE } from './dpSchema.ts';
 import type { Audit, PrivacyModel, Release, ReleaseKind } from './types.ts';
+import { auditFromPlain, releaseFromPlain, type PlainAudit, type PlainRelease } from './plainRelease.ts';
 
 export class ReleaseFormatError extends Error {
   constructor(file: string, problem: string) {
@@ -29,7 +30,7 @@ export function parseRelease(text: string, file: string): Release {
       (kind === 'transactions' ? shapeProblem(value, DIFFPART_BODY_SHAPE) : null);
     if (dpProblem) throw new ReleaseFormatError(file, `${dpProblem} (in a differential-privacy release)`);
   }
-  return value as Release;
+  return releaseFromPlain(value as PlainRelease);
 }
 
 /** The audit of a release of `kind` (DiffPart's synthetic `transactions`: its true partition sizes). */
@@ -39,7 +40,7 @@ export function parseAudit(text: string, file: string, kind: ReleaseKind, model?
     model === 'differential-privacy' && kind === 'transactions' ? SYNTHETIC_AUDIT_SHAPE : AUDIT_SHAPES[kind];
   const problem = shapeProblem(value, shape);
   if (problem) throw new ReleaseFormatError(file, `${problem} (the audit of a "${kind}" release)`);
-  return value as Audit;
+  return auditFromPlain(value as PlainAudit);
 }
 
 function parseJson(text: string, file: string): unknown {

@@ -27,7 +27,8 @@ export const RELEASE_KINDS: readonly ReleaseKind[] = [
 
 const tokens = arrayOf(STRING);
 const rows = arrayOf(tokens);
-const rowIndex = integer(0);
+/** An input row's index: held in a Uint32Array, as a Dataset's rows are counted. */
+const rowIndex = integer(0, 0xfffffffe);
 
 export const HEADER_SHAPE: Shape = {
   type: 'object',

@@ -3,18 +3,21 @@
  * release's QID rows, a `buckets` release's bucket sizes summed, an `itemsets` release's itemsets,
  * the other kinds' transactions.
  */
-import { groupRowCount } from './groupRows.ts';
+import { rowCount } from './tokenRows.ts';
 import type { Release } from './types.ts';
 
 export function publishedRowCount(release: Release): number {
   switch (release.kind) {
     case 'groups':
-      return groupRowCount(release);
-    case 'buckets':
-      return release.buckets.reduce((sum, bucket) => sum + bucket.size, 0);
+      return rowCount(release.groups.qid);
+    case 'buckets': {
+      let sum = 0;
+      for (const size of release.buckets.size) sum += size;
+      return sum;
+    }
     case 'itemsets':
       return release.itemsets.length;
     default:
-      return release.transactions.length;
+      return rowCount(release.transactions);
   }
 }

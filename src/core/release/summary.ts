@@ -5,11 +5,13 @@
 import { publishedRowCount } from './rowCount.ts';
 import { topK } from '../base/topK.ts';
 import type { Dataset } from '../data/dataset.ts';
-import type { Audit, BucketsRelease, Release } from './types.ts';
+import type { Audit, Release } from './types.ts';
 import { dpView, type DpView } from './dpSummary.ts';
+import { plainBuckets, type PlainBucket } from './plainRelease.ts';
+import { rowCount, rowTokens } from './tokenRows.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
 import { publishedDataset } from './publishedRows.ts';
-import { rowHamming } from '../data/rowDistance.ts';
+import { identicalRows } from './identicalRows.ts';
 
 export interface ReleaseSummary {
   kind: Release['kind'];
@@ -25,7 +27,7 @@ export interface ReleaseSummary {
   suppressed?: string[];
   /** buckets: the item partition and the first buckets as published. */
   columns?: string[][];
-  firstBuckets?: BucketsRelease['buckets'];
+  firstBuckets?: PlainBucket[];
   /** differential-privacy releases: noise, ledger and what the noisy counts published (dpSummary.ts). */
   dp?: DpView;
 }
@@ -54,26 +56,30 @@ function summarizeKind(input: Dataset, release: Release, limit: number): Release
   }
   if (release.kind === 'groups') {
     const sizes = new Map<number, number>();
-    for (const g of release.groups) sizes.set(g.qid.length, (sizes.get(g.qid.length) ?? 0) + 1);
+    const { start } = release.groups;
+    for (let g = 0; g + 1 < start.length; g++) {
+      const size = start[g + 1] - start[g];
+      sizes.set(size, (sizes.get(size) ?? 0) + 1);
+    }
     return {
       kind: release.kind,
-      rows: release.groups.reduce((sum, g) => sum + g.qid.length, 0),
-      classes: release.groups.length,
+      rows: start[start.length - 1],
+      classes: start.length - 1,
       sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
       topClasses: [],
     };
   }
   if (release.kind === 'buckets') {
     const sizes = new Map<number, number>();
-    for (const b of release.buckets) sizes.set(b.size, (sizes.get(b.size) ?? 0) + 1);
+    for (const size of release.buckets.size) sizes.set(size, (sizes.get(size) ?? 0) + 1);
     return {
       kind: release.kind,
       rows: publishedRowCount(release),
-      classes: release.buckets.length,
+      classes: release.buckets.size.length,
       sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
       topClasses: [],
       columns: release.columns,
-      firstBuckets: release.buckets.slice(0, 20),
+      firstBuckets: plainBuckets(release.buckets, 0, Math.min(20, release.buckets.size.length)),
     };
   }
   const mapping =
@@ -87,42 +93,20 @@ function summarizeKind(input: Dataset, release: Release, limit: number): Release
         }
       : {};
   const published = publishedDataset(input, release.transactions);
-  const classes = classesOfIdenticalRows(published);
+  const identical = identicalRows(published);
+  const classes = identical.first.map((first, c) => ({ first, size: identical.size[c] }));
   const sizes = new Map<number, number>();
   for (const c of classes) sizes.set(c.size, (sizes.get(c.size) ?? 0) + 1);
   return {
     kind: release.kind,
-    rows: release.transactions.length,
+    rows: rowCount(release.transactions),
     classes: classes.length,
     sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
     topClasses: topK(
       classes,
       limit,
       (a, b) => b.size - a.size || published.rowLength(b.first) - published.rowLength(a.first),
-    ).map((c) => ({ size: c.size, items: [...release.transactions[c.first]].sort(compareTokens) })),
+    ).map((c) => ({ size: c.size, items: rowTokens(release.transactions, c.first).sort(compareTokens) })),
     ...mapping,
   };
-}
-
-/**
- * Classes of identical rows, in order of their first row: rows compared by their sorted item ids
- * (publishedRows.ts), found through a hash of the ids (no string key per row).
- */
-function classesOfIdenticalRows(published: Dataset): { size: number; first: number }[] {
-  const classes: { size: number; first: number }[] = [];
-  const byHash = new Map<number, number[]>(); // hash -> indexes into classes
-  const { offsets, items } = published;
-  for (let p = 0; p < published.n; p++) {
-    let hash = 0x811c9dc5 ^ (offsets[p + 1] - offsets[p]);
-    for (let i = offsets[p]; i < offsets[p + 1]; i++) hash = Math.imul(hash ^ items[i], 0x01000193);
-    const candidates = byHash.get(hash);
-    const found = candidates?.find((c) => rowHamming(published, classes[c].first, p) === 0);
-    if (found !== undefined) classes[found].size++;
-    else {
-      if (candidates) candidates.push(classes.length);
-      else byHash.set(hash, [classes.length]);
-      classes.push({ size: 1, first: p });
-    }
-  }
-  return classes;
 }

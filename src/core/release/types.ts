@@ -1,10 +1,15 @@
 /**
  * The published forms of DESIGN.md sec. 4 (items as tokens) and the private audit that links a
  * release back to the input rows. Each method family adds its verifier beside these types.
+ * What grows with the data is held in typed arrays (tokenRows.ts: rows as offsets into one item
+ * array, ids into a token table) under the JSON's own field names, in the JSON's key order, and is
+ * converted to JSON only while it is written (writeJson.ts); plainRelease.ts has the JSON form
+ * itself (files read back, tests, small views).
  */
 import type { Ledger } from '../dp/ledger.ts';
 import type { NoiseNote } from '../dp/noise.ts';
 import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
+import type { IdRows, TokenCounts, TokenRows } from './tokenRows.ts';
 
 export type PrivacyModel =
   'p-degree' | 'l-diversity' | 'k-anonymity' | 'km-anonymity' | 'constraints' | 'differential-privacy';
@@ -22,14 +27,26 @@ export interface ReleaseHeader {
   ledger?: Ledger;
 }
 
+/**
+ * A `groups` release's body (Ghinita Sec. 3.1): each group's QID rows, published exactly, and its
+ * sensitive items as counts. JSON: `groups: [{ "qid": [[tokens], ...], "sensitive": { token: count } }]`.
+ */
+export interface GroupsTable {
+  /** Group g's QID rows are rows start[g] .. start[g+1]-1 of `qid` (length: groups + 1). */
+  readonly start: Uint32Array;
+  readonly qid: TokenRows;
+  /** Row g: group g's sensitive counts, in the order its JSON object lists them. */
+  readonly sensitive: TokenCounts;
+}
+
 export interface GroupsRelease extends ReleaseHeader {
   kind: 'groups';
-  groups: { qid: string[][]; sensitive: Record<string, number> }[];
+  groups: GroupsTable;
 }
 
 export interface TransactionsRelease extends ReleaseHeader {
   kind: 'transactions';
-  transactions: string[][];
+  transactions: TokenRows;
   /** DiffPart: the partitions its noisy counts kept, from which the rows follow (release/diffPartRelease.ts). */
   partitions?: DiffPartPartition[];
 }
@@ -54,13 +71,27 @@ export interface GeneralizedRelease extends ReleaseHeader {
   kind: 'generalized';
   generalized: Record<string, string[]>;
   suppressed: string[];
-  transactions: string[][];
+  transactions: TokenRows;
+}
+
+/**
+ * A `buckets` release's buckets (anatomy paper Sec. IV): JSON `buckets: [{ "size": n, "columns":
+ * [[[tokens of row r in column c] for each row r] for each column c] }]`, held as three levels of
+ * CSR: bucket b's column lists are lists columnStart[b] .. columnStart[b+1]-1; list j's cells are
+ * rows cellStart[j] .. cellStart[j+1]-1 of `cells`.
+ */
+export interface BucketsTable {
+  /** Each bucket's size as published. */
+  readonly size: Uint32Array;
+  readonly columnStart: Uint32Array;
+  readonly cellStart: Uint32Array;
+  readonly cells: TokenRows;
 }
 
 export interface BucketsRelease extends ReleaseHeader {
   kind: 'buckets';
   columns: string[][];
-  buckets: { size: number; columns: string[][][] }[];
+  buckets: BucketsTable;
 }
 
 export type Release =
@@ -70,13 +101,13 @@ export type ReleaseKind = Release['kind'];
 /** The private link back to input rows; never published. */
 export type Audit =
   GroupsAudit | RowsAudit | GeneralizedAudit | BucketsAudit | SyntheticAudit | ItemsetsAudit;
-/** `groups` releases: the input rows of each group, in the order of that group's qid rows. */
+/** `groups` releases: the input rows of each group (a row of `groups` a group), in the order of its qid rows. */
 export interface GroupsAudit {
-  groups: number[][];
+  groups: IdRows;
 }
 /** `transactions` and `generalized` releases: the input row of each published row. */
 export interface RowsAudit {
-  rowOf: number[];
+  rowOf: Uint32Array;
 }
 /** `generalized` releases: the input row of each published row, and the constraints checked. */
 export interface GeneralizedAudit extends RowsAudit {
@@ -91,9 +122,9 @@ export interface SyntheticAudit {
   trueCounts: number[];
 }
 
-/** `buckets` releases: the input rows of each bucket. */
+/** `buckets` releases: the input rows of each bucket (a row of `buckets` a bucket). */
 export interface BucketsAudit {
-  buckets: number[][];
+  buckets: IdRows;
 }
 
 /** Result of a verifier (DESIGN.md sec. 4): the partition check and the guarantee check. */

@@ -30,6 +30,7 @@ import {
 } from '../dp/taxonomy.ts';
 import { checkLedger } from './verifyLedger.ts';
 import type { SyntheticAudit, TransactionsRelease, Verification } from './types.ts';
+import { tokenArrays } from './tokenRows.ts';
 
 const MAX_PROBLEMS = 20;
 
@@ -212,7 +213,7 @@ export function verifyDiffPart(
     }
   });
   const found = new Map<string, number>();
-  for (const row of release.transactions) {
+  for (const row of tokenArrays(release.transactions)) {
     const key = [...row].sort().join('\u0000');
     found.set(key, (found.get(key) ?? 0) + 1);
   }

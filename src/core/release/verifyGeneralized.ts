@@ -15,6 +15,8 @@ import { publishedDataset } from './publishedRows.ts';
 import { ProblemList, rowProblem } from './rowChecks.ts';
 import { sortDistinct } from '../data/sortPrefix.ts';
 import type { GeneralizedAudit, GeneralizedRelease, Verification } from './types.ts';
+import { ItemRows } from '../data/itemRows.ts';
+import { rowCount, rowLength, rowTokens, tokenArrays } from './tokenRows.ts';
 
 export function verifyGeneralized(
   dataset: Dataset,
@@ -28,12 +30,11 @@ export function verifyGeneralized(
     problems.push(`release params.k must be a positive integer, got ${release.params.k}`);
   if (!Number.isInteger(m) || m < 0)
     problems.push(`release params.m must be an integer >= 0, got ${release.params.m}`);
-  if (audit.rowOf.length !== release.transactions.length || release.transactions.length !== dataset.n) {
-    problems.push(
-      `the release has ${release.transactions.length} rows, the audit ${audit.rowOf.length}, the input ${dataset.n}`,
-    );
-  }
-  const partition = checkPartition(dataset.n, [audit.rowOf]);
+  const rows = release.transactions;
+  const n = rowCount(rows);
+  if (audit.rowOf.length !== n || n !== dataset.n)
+    problems.push(`the release has ${n} rows, the audit ${audit.rowOf.length}, the input ${dataset.n}`);
+  const partition = checkPartition(dataset.n, audit.rowOf);
   problems.push(...partition);
   const isInput = (t: string) => dataset.dictionary.find(t) !== undefined;
   problems.push(...mappingProblems(release, isInput));
@@ -41,23 +42,23 @@ export function verifyGeneralized(
   for (const [label, items] of Object.entries(release.generalized))
     for (const t of items) labelOf.set(t, label);
   const suppressed = new Set(release.suppressed);
-  const published = publishedDataset(dataset, release.transactions);
+  const published = publishedDataset(dataset, rows);
   const expectedRow = expectedRows(dataset, published, labelOf, suppressed);
   const known = knownIds(dataset, published, release, labelOf, suppressed);
   const badRows = new ProblemList();
-  release.transactions.forEach((row, p) => {
+  for (let p = 0; p < n; p++) {
     // Read as ids (sorted, repeats collapsed): a row that lost a token to a repeat, or names a
     // token that is no input item and no label, is spelled out token by token.
-    if (row.length !== published.rowLength(p) || !allKnown(published.row(p), known)) {
-      const problem = rowProblem(row, (t) => known[published.dictionary.find(t)!] === 1);
+    if (rowLength(rows, p) !== published.rowLength(p) || !allKnown(published.row(p), known)) {
+      const problem = rowProblem(rowTokens(rows, p), (t) => known[published.dictionary.find(t)!] === 1);
       badRows.add(`published row ${p + 1} ${problem ?? 'differs from its items read as ids'}`);
-      return;
+      continue;
     }
     const r = audit.rowOf[p];
-    if (!Number.isInteger(r) || r < 0 || r >= dataset.n) return;
+    if (r >= dataset.n) continue;
     if (!sameIds(expectedRow(r), published.row(p)))
       badRows.add(`published row ${p + 1} is not input row ${r} under the mapping`);
-  });
+  }
   problems.push(...badRows.list());
   if (audit.utility) {
     const utilityOf = new Map<string, number>();
@@ -76,14 +77,16 @@ export function verifyGeneralized(
     const rare =
       Number.isInteger(m) && !hasRareItemsetInRows(published.offsets, published.items, published.d, m, k)
         ? []
-        : [...itemsetCounts(release.transactions, m)].filter(([, c]) => c < k).sort((a, b) => a[1] - b[1]);
+        : [...itemsetCounts(tokenArrays(rows), m)].filter(([, c]) => c < k).sort((a, b) => a[1] - b[1]);
     for (const [key, c] of rare.slice(0, 5))
       problems.push(`itemset {${key.split('\u0000').join(', ')}} occurs in ${c} rows, fewer than k = ${k}`);
     if (rare.length > 5) problems.push(`… and ${rare.length - 5} more itemsets rarer than k`);
   } else if (audit.constraints) {
-    const rows = release.transactions.map((row) => new Set(row));
-    const support = (itemset: readonly string[]) =>
-      rows.reduce((c, row) => c + (itemset.every((t) => row.has(t)) ? 1 : 0), 0);
+    const index = ItemRows.of(published);
+    const support = (itemset: readonly string[]) => {
+      const ids = itemset.map((t) => published.dictionary.find(t) ?? -1);
+      return ids.includes(-1) ? 0 : index.countRowsContaining(ids);
+    };
     audit.constraints.forEach((constraint, i) => {
       const itemset = [
         ...new Set(constraint.filter((t) => !suppressed.has(t)).map((t) => labelOf.get(t) ?? t)),

@@ -15,13 +15,15 @@ import { groupsIndex } from './groupsIndex.ts';
 import { checkPartition } from './partition.ts';
 import { ProblemList, sameTokens } from './rowChecks.ts';
 import type { GroupsAudit, GroupsRelease, Verification } from './types.ts';
+import { SparseCounts } from '../data/sparseCounts.ts';
+import { rowCount, rowIds, rowLength, rowTokens, type TokenCounts } from './tokenRows.ts';
 
 export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: GroupsAudit): Verification {
   const problems: string[] = [];
   const p = Number(release.params.p);
   if (!(p >= 1)) problems.push(`release params.p must be a number >= 1, got ${release.params.p}`);
   problems.push(...sensitiveProblems(dataset, release.sensitive));
-  const partition = checkPartition(dataset.n, audit.groups);
+  const partition = checkPartition(dataset.n, audit.groups.items);
   problems.push(...partition);
   const tokens = dataset.dictionary.tokens;
   const { offsets, items } = dataset;
@@ -33,9 +35,9 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
   const qid: string[] = []; // an input row's QID tokens, scratch reused row after row
   const index = groupsIndex(dataset, release);
   const published = index.published;
-  /** Whether published QID row p (group g's row i) is input row r's QID part. */
-  const sameQid = (g: number, i: number, r: number) => {
-    const p = index.start[g] + i;
+  const { start, qid: qidRows, sensitive: table } = release.groups;
+  /** Whether published QID row p is input row r's QID part. */
+  const sameQid = (p: number, r: number) => {
     let k = published.offsets[p];
     const end = published.offsets[p + 1];
     let expected = 0;
@@ -44,45 +46,51 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
       expected++;
       if (k === end || published.items[k++] !== items[j]) return false;
     }
-    return k === end && release.groups[g].qid[i].length === expected;
+    return k === end && rowLength(qidRows, p) === expected;
   };
+  const counts = new SparseCounts(dataset.d);
+  const publishedOf = publishedCounts(dataset, table);
   const lowDegree: { degree: number; problem: string }[] = [];
   const badRows = new ProblemList();
-  if (audit.groups.length !== release.groups.length)
-    problems.push(`audit has ${audit.groups.length} groups, the release ${release.groups.length}`);
-  release.groups.forEach((group, g) => {
-    const rows = audit.groups[g] ?? [];
-    if (group.qid.length !== rows.length)
-      problems.push(`group ${g + 1}: ${group.qid.length} QID rows for ${rows.length} input rows`);
-    const counts = new Map<string, number>();
-    const byIds = group.qid.length === rows.length;
+  const groups = start.length - 1;
+  const auditGroups = rowCount(audit.groups);
+  if (auditGroups !== groups) problems.push(`audit has ${auditGroups} groups, the release ${groups}`);
+  for (let g = 0; g < groups; g++) {
+    const rows = g < auditGroups ? rowIds(audit.groups, g) : new Uint32Array(0);
+    const size = start[g + 1] - start[g];
+    if (size !== rows.length) problems.push(`group ${g + 1}: ${size} QID rows for ${rows.length} input rows`);
+    const byIds = size === rows.length;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      if (!Number.isInteger(r) || r < 0 || r >= dataset.n) continue;
+      if (r >= dataset.n) continue;
       qid.length = 0;
       for (let k = offsets[r]; k < offsets[r + 1]; k++) {
-        if (isSensitive[items[k]]) {
-          const t = tokens[items[k]];
-          counts.set(t, (counts.get(t) ?? 0) + 1);
-        } else if (!byIds) qid.push(tokens[items[k]]);
+        if (isSensitive[items[k]]) counts.add(items[k]);
+        else if (!byIds) qid.push(tokens[items[k]]);
       }
-      if (byIds ? !sameQid(g, i, r) : !sameTokens(qid, group.qid[i] ?? []))
-        badRows.add(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);
+      const same = byIds
+        ? sameQid(start[g] + i, r)
+        : sameTokens(qid, i < size ? rowTokens(qidRows, start[g] + i) : []);
+      if (!same) badRows.add(`group ${g + 1}, row ${i + 1}: published QID items differ from input row ${r}`);
     }
     // Every sensitive item the rows hold, then every other one the group publishes a count of.
-    const checkCount = (s: string) => {
-      const f = (Object.hasOwn(group.sensitive, s) ? group.sensitive[s] : undefined) ?? 0;
-      if ((counts.get(s) ?? 0) !== f)
-        problems.push(`group ${g + 1}: sensitive count of ${s} is ${f}, the rows hold ${counts.get(s) ?? 0}`);
-      if (f * p > group.qid.length)
+    const checkCount = (s: string, held: number, f: number) => {
+      if (held !== f) problems.push(`group ${g + 1}: sensitive count of ${s} is ${f}, the rows hold ${held}`);
+      if (f * p > size)
         lowDegree.push({
-          degree: group.qid.length / f,
-          problem: `group ${g + 1}: degree ${group.qid.length}/${f} < p = ${p} for ${s}`,
+          degree: size / f,
+          problem: `group ${g + 1}: degree ${size}/${f} < p = ${p} for ${s}`,
         });
     };
-    for (const s of counts.keys()) checkCount(s);
-    for (const s of Object.keys(group.sensitive)) if (!counts.has(s)) checkCount(s);
-  });
+    publishedOf.load(g);
+    for (const s of counts.met) checkCount(tokens[s], counts.counts[s], publishedOf.ofInput(s));
+    for (let k = table.offsets[g]; k < table.offsets[g + 1]; k++) {
+      const s = publishedOf.inputId(table.items[k]);
+      if (s < 0 || counts.counts[s] === 0) checkCount(table.tokens[table.items[k]], 0, table.counts[k]);
+    }
+    publishedOf.clear(g);
+    counts.clear();
+  }
   problems.push(...badRows.list());
   // The worst offenders first: the groups of lowest degree.
   lowDegree.sort((a, b) => a.degree - b.degree);
@@ -92,6 +100,46 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
     verified: problems.length === 0,
     partitionComplete: partition.length === 0,
     problems: problems.slice(0, 20),
+  };
+}
+
+/**
+ * A group's published counts looked up by input item id: `load(g)` sets them aside by the counts'
+ * own token ids, `ofInput(s)` reads input item s's (0 when the group names none), `clear(g)` resets.
+ */
+function publishedCounts(dataset: Dataset, table: TokenCounts) {
+  const value = new Float64Array(table.tokens.length);
+  const sameTable = table.tokens === dataset.dictionary.tokens;
+  // Token id of the counts' table -> input id (-1: no input item), found on first use.
+  const inputOf = new Int32Array(table.tokens.length).fill(-2);
+  const inputId = (t: number) => {
+    if (sameTable) return t;
+    if (inputOf[t] === -2) inputOf[t] = dataset.dictionary.find(table.tokens[t]) ?? -1;
+    return inputOf[t];
+  };
+  let tableOf: Map<string, number> | undefined; // input token -> the counts' token id, when tables differ
+  const tableId = (s: number) => {
+    if (sameTable) return s;
+    if (!tableOf) {
+      tableOf = new Map();
+      table.tokens.forEach((t, id) => {
+        if (!tableOf!.has(t)) tableOf!.set(t, id);
+      });
+    }
+    return tableOf.get(dataset.dictionary.tokens[s]) ?? -1;
+  };
+  return {
+    inputId,
+    load(g: number) {
+      for (let k = table.offsets[g]; k < table.offsets[g + 1]; k++) value[table.items[k]] = table.counts[k];
+    },
+    ofInput(s: number) {
+      const t = tableId(s);
+      return t < 0 ? 0 : value[t];
+    },
+    clear(g: number) {
+      for (let k = table.offsets[g]; k < table.offsets[g + 1]; k++) value[table.items[k]] = 0;
+    },
   };
 }
 

@@ -5,12 +5,15 @@
  * value holds an item that none of the input rows published with it holds (PTA's majority centre
  * and PatternKa's intersection both keep only items of their class's rows, so a made-up item is a
  * tampered release); and every published row has at least k-1 identical published rows. Rows are
- * compared as sets of tokens.
+ * compared as sets of items, read as ids (publishedRows.ts, identicalRows.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
 import { checkPartition } from './partition.ts';
 import { ProblemList, rowProblem } from './rowChecks.ts';
 import type { RowsAudit, TransactionsRelease, Verification } from './types.ts';
+import { identicalRows, type IdenticalRows } from './identicalRows.ts';
+import { publishedDataset } from './publishedRows.ts';
+import { rowCount, rowLength, rowTokens } from './tokenRows.ts';
 
 /** The canonical key of a published row: its tokens sorted and joined. */
 export function rowKey(tokens: readonly string[]): string {
@@ -26,40 +29,87 @@ export function verifyTransactions(
   const k = Number(release.params.k);
   if (!Number.isInteger(k) || k < 1)
     problems.push(`release params.k must be a positive integer, got ${release.params.k}`);
-  if (audit.rowOf.length !== release.transactions.length || release.transactions.length !== dataset.n) {
-    problems.push(
-      `the release has ${release.transactions.length} rows, the audit ${audit.rowOf.length}, the input ${dataset.n}`,
-    );
-  }
-  const partition = checkPartition(dataset.n, [audit.rowOf]);
+  const rows = release.transactions;
+  const n = rowCount(rows);
+  if (audit.rowOf.length !== n || n !== dataset.n)
+    problems.push(`the release has ${n} rows, the audit ${audit.rowOf.length}, the input ${dataset.n}`);
+  const partition = checkPartition(dataset.n, audit.rowOf);
   problems.push(...partition);
   const known = (t: string) => dataset.dictionary.find(t) !== undefined;
+  // Rows as sets of ids (publishedRows.ts): a token that is no input item has an id >= d, and a
+  // repeated token makes the set shorter than the row; such a row is spelled out token by token.
+  const published = publishedDataset(dataset, rows);
   const badRows = new ProblemList();
-  const classes = new Map<string, { size: number; value: readonly string[]; held: Set<string> }>();
-  release.transactions.forEach((row, p) => {
-    const problem = rowProblem(row, known);
+  for (let p = 0; p < n; p++) {
+    const ids = published.row(p);
+    if (ids.length === rowLength(rows, p) && (ids.length === 0 || ids[ids.length - 1] < dataset.d)) continue;
+    const problem = rowProblem(rowTokens(rows, p), known);
     if (problem) badRows.add(`published row ${p + 1} ${problem}`);
-    const key = rowKey(row);
-    let c = classes.get(key);
-    if (!c) classes.set(key, (c = { size: 0, value: row, held: new Set() }));
-    c.size++;
-    const r = audit.rowOf[p];
-    if (Number.isInteger(r) && r >= 0 && r < dataset.n) for (const t of dataset.rowTokens(r)) c.held.add(t);
-  });
-  problems.push(...badRows.list());
-  const madeUp = new ProblemList(5, 'more published values like it');
-  for (const [key, c] of classes) {
-    const unheld = c.value.filter((t) => known(t) && !c.held.has(t));
-    if (unheld.length > 0)
-      madeUp.add(
-        `published row ${key} holds ${unheld.join(', ')}, which none of its ${c.size} input row(s) holds`,
-      );
   }
+  problems.push(...badRows.list());
+  const classes = identicalRows(published);
+  const madeUp = new ProblemList(5, 'more published values like it');
+  const key = (c: number) => rowKey(rowTokens(rows, classes.first[c]));
+  madeUpValues(dataset, published, audit, classes, (c, isUnheld) => {
+    const unheld = rowTokens(rows, classes.first[c]).filter((t) => {
+      const id = dataset.dictionary.find(t);
+      return id !== undefined && isUnheld(id);
+    });
+    madeUp.add(
+      `published row ${key(c)} holds ${unheld.join(', ')}, which none of its ${classes.size[c]} input row(s) holds`,
+    );
+  });
   problems.push(...madeUp.list());
   // The worst offenders first: the rarest published rows.
-  const small = [...classes].filter(([, c]) => c.size < k).sort((a, b) => a[1].size - b[1].size);
-  for (const [key, c] of small.slice(0, 5))
-    problems.push(`published row ${key} occurs ${c.size} time(s), fewer than k = ${k}`);
+  const small = classes.size
+    .map((size, c) => ({ size, c }))
+    .filter(({ size }) => size < k)
+    .sort((a, b) => a.size - b.size);
+  for (const { size, c } of small.slice(0, 5))
+    problems.push(`published row ${key(c)} occurs ${size} time(s), fewer than k = ${k}`);
   if (small.length > 5) problems.push(`… and ${small.length - 5} more classes smaller than k`);
   return { verified: problems.length === 0, partitionComplete: partition.length === 0, problems };
+}
+
+/**
+ * Each class whose published value holds input items that none of its input rows holds, in order
+ * of the classes, with a test of those items (input ids). A class's value is marked,
+ * then its members' input rows unmark what they hold: one pass over the members' rows.
+ */
+function madeUpValues(
+  dataset: Dataset,
+  published: Dataset,
+  audit: RowsAudit,
+  classes: IdenticalRows,
+  report: (c: number, unheld: (id: number) => boolean) => void,
+): void {
+  const count = classes.first.length;
+  const memberStart = new Uint32Array(count + 1);
+  for (let p = 0; p < classes.classOf.length; p++) memberStart[classes.classOf[p] + 1]++;
+  for (let c = 0; c < count; c++) memberStart[c + 1] += memberStart[c];
+  const members = new Uint32Array(classes.classOf.length);
+  const fill = memberStart.slice(0, count);
+  for (let p = 0; p < classes.classOf.length; p++) members[fill[classes.classOf[p]]++] = p;
+  const marked = new Uint8Array(dataset.d);
+  for (let c = 0; c < count; c++) {
+    const value = published.row(classes.first[c]);
+    let open = 0;
+    for (const id of value)
+      if (id < dataset.d) {
+        marked[id] = 1;
+        open++;
+      }
+    for (let m = memberStart[c]; m < memberStart[c + 1] && open > 0; m++) {
+      const r = audit.rowOf[members[m]];
+      if (r >= dataset.n) continue;
+      for (let j = dataset.offsets[r]; j < dataset.offsets[r + 1]; j++)
+        if (marked[dataset.items[j]] === 1) {
+          marked[dataset.items[j]] = 0;
+          open--;
+        }
+    }
+    if (open === 0) continue;
+    report(c, (id) => marked[id] === 1);
+    for (const id of value) if (id < dataset.d) marked[id] = 0;
+  }
 }

@@ -3,12 +3,15 @@
  * record): runMethod, then the publishing phase: the viewer's summary, a few rows before and after,
  * the release JSON, the private audit, the run's rules, and the release written as data (DESIGN.md sec. 4
  * "Exported data") in the input's own format or the one asked for. `total_ms` then covers it all.
+ * The files are streamed (writeJson.ts, export/): the release JSON and the audit into the sinks
+ * given, the data when its ExportFile is written.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { rowExamples, type RowExample } from '../metrics/summary/rowExamples.ts';
 import { exportFormatsOf, exportRelease } from '../release/export/exportRelease.ts';
 import { exportFormatFor, type ExportFile, type ExportFormat } from '../release/export/types.ts';
-import { releaseJson } from '../release/exportRelease.ts';
+import type { ByteSink } from '../release/export/textWriter.ts';
+import { writeAuditJson, writeReleaseJson } from '../release/writeJson.ts';
 import { summarizeRelease, type ReleaseSummary } from '../release/summary.ts';
 import type { Release, ReleaseKind } from '../release/types.ts';
 import { runMethod, type RunHooks, type RunOutcome } from './runMethod.ts';
@@ -19,9 +22,7 @@ export interface PublishedRun extends RunOutcome {
   /** What the release viewer shows (class sizes, largest classes, ...). */
   view: ReleaseSummary;
   examples: RowExample[];
-  releaseJson: string;
-  auditJson: string;
-  /** The format the data was written in, and its files (none when `exportFormat` is null). */
+  /** The format the data is written in, and its files (none when `exportFormat` is null). */
   exportFormat: ExportFormat;
   exports: ExportFile[];
   /** The run's rules (DESIGN.md sec. 7, rules.ts) for k^m, COAT and k-anonymity releases. */
@@ -35,6 +36,11 @@ export interface PublishOptions {
   exportFormat?: ExportFormat | null;
   /** Whether to write the run's rules (default: yes, where the release kind has them). */
   rules?: boolean;
+  /**
+   * Where the release JSON and the audit are written in the publishing phase (the page: a Blob's
+   * parts); without them the caller writes them (writeJson.ts; the CLI, to its files).
+   */
+  output?: { release: ByteSink; audit: ByteSink };
 }
 
 /** The format a release of `kind` from `dataset` is written in unless another is asked for. */
@@ -59,12 +65,13 @@ export function publishRun(
   report(1 / steps, 'publishing', 'rows before and after');
   const examples = rowExamples(dataset, outcome.release, outcome.audit);
   report(2 / steps, 'publishing', 'release JSON');
-  const json = releaseJson(outcome.release);
+  if (options.output) writeReleaseJson(outcome.release, options.output.release);
   report(3 / steps, 'publishing', 'audit');
   // k-anonymity rules fingerprint the input's rows under a secret key, kept with the audit only.
   const rulesKey =
     options.rules !== false && outcome.release.kind === 'transactions' ? newRulesKey() : undefined;
-  const auditJson = JSON.stringify(rulesKey ? { ...outcome.audit, rulesKey } : outcome.audit);
+  const audit = rulesKey ? { ...outcome.audit, rulesKey } : outcome.audit;
+  if (options.output) writeAuditJson(audit, options.output.audit);
   const format = options.exportFormat ?? defaultExportFormat(dataset, outcome.release.kind);
   report(4 / steps, 'publishing', `data as ${format}`);
   const exports =
@@ -84,11 +91,11 @@ export function publishRun(
   const record = { ...outcome.record, total_ms: total };
   return {
     ...outcome,
+    // The audit as written (with the rules' key, when there is one).
+    audit,
     record,
     view,
     examples,
-    releaseJson: json,
-    auditJson,
     exportFormat: format,
     exports,
     ...(rules && { rulesJson: rulesJson(rules) }),

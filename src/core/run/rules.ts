@@ -23,6 +23,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { JoinRule } from '../methods/types.ts';
 import { ReleaseFormatError } from '../release/parseRelease.ts';
 import type { Audit, Release } from '../release/types.ts';
+import { rowCount, rowTokens } from '../release/tokenRows.ts';
 
 export type { JoinRule };
 
@@ -106,8 +107,8 @@ export function rulesOf(
     const classOf = new Map<string, number>();
     const classes: { items: string[]; rows: number }[] = [];
     const seen = new Map<string, number>();
-    release.transactions.forEach((row, p) => {
-      const items = [...row].sort();
+    for (let p = 0; p < rowCount(release.transactions); p++) {
+      const items = rowTokens(release.transactions, p).sort();
       const key = items.join('\u0000');
       let c = classOf.get(key);
       if (c === undefined) {
@@ -118,14 +119,14 @@ export function rulesOf(
       classes[c].rows++;
       const seenKey = `${rowFingerprint(dataset.rowTokens(audit.rowOf[p]), secret)} ${c}`;
       seen.set(seenKey, (seen.get(seenKey) ?? 0) + 1);
-    });
+    }
     const published = new Set(classes.flatMap((c) => c.items));
     return {
       ...header,
       kind: 'transactions',
       kept: dataset.dictionary.tokens.filter((t) => published.has(t)),
       suppressed: dataset.dictionary.tokens.filter((t) => !published.has(t)),
-      private: `holds a keyed fingerprint of each of the ${release.transactions.length} input rows (the key is in the audit): keep these rules with the audit, never publish them`,
+      private: `holds a keyed fingerprint of each of the ${rowCount(release.transactions)} input rows (the key is in the audit): keep these rules with the audit, never publish them`,
       classes,
       join: extra.join ?? 'nearest',
       fingerprint: 'hmac-sha256-64',

@@ -4,7 +4,8 @@
  * the private audit (a teaching aid: the release itself publishes no such link); nothing else is
  * added to or taken from what the release holds, so the drawing can be checked against it.
  */
-import type { Audit, BucketsAudit, GroupsAudit, Release, RowsAudit } from '../release/types.ts';
+import type { Audit, Release } from '../release/types.ts';
+import { auditToPlain, releaseToPlain } from '../release/plainRelease.ts';
 import { count, itemSet } from './drawings.ts';
 import {
   rowName,
@@ -18,17 +19,24 @@ import {
  * `columnOrder`: the QID columns of a `groups` release in the order earlier steps drew them (items
  * the release publishes but the order lacks follow, in order of first sight).
  */
-export function releaseDrawing(release: Release, audit: Audit, columnOrder: readonly string[] = []): Drawing {
+export function releaseDrawing(
+  typed: Release,
+  typedAudit: Audit,
+  columnOrder: readonly string[] = [],
+): Drawing {
+  // A teaching dataset is small: the release is read in its JSON form.
+  const release = releaseToPlain(typed);
+  const audit = auditToPlain(typedAudit);
   switch (release.kind) {
     case 'groups':
-      return groupsDrawing(release.groups, (audit as GroupsAudit).groups, columnOrder);
+      return groupsDrawing(release.groups, (audit as { groups: number[][] }).groups, columnOrder);
     case 'transactions':
-      return classesDrawing(release.transactions, (audit as RowsAudit).rowOf);
+      return classesDrawing(release.transactions, (audit as { rowOf: number[] }).rowOf);
     case 'generalized':
       return {
         kind: 'table',
         rows: release.transactions.map((items, i) => {
-          const id = rowName((audit as RowsAudit).rowOf[i]);
+          const id = rowName((audit as { rowOf: number[] }).rowOf[i]);
           return { id, label: id, items: [...items] };
         }),
         caption:
@@ -41,7 +49,7 @@ export function releaseDrawing(release: Release, audit: Audit, columnOrder: read
             : '; nothing suppressed'),
       };
     case 'buckets':
-      return bucketsDrawing(release.columns, release.buckets, (audit as BucketsAudit).buckets);
+      return bucketsDrawing(release.columns, release.buckets, (audit as { buckets: number[][] }).buckets);
     case 'itemsets':
       // The top k itemsets (no row of the input: nothing links them to rows).
       return {

@@ -171,10 +171,7 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
                 {file.suffix === '' ? `Treated batch (${result.format})` : `Generalized items (CSV)`}
               </button>
             ))}
-            <button
-              type="button"
-              onClick={() => download(`${base}-release.json`, result.releaseJson, 'application/json')}
-            >
+            <button type="button" onClick={() => download(`${base}-release.json`, result.release)}>
               Release (JSON)
             </button>
           </div>

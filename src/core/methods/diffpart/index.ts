@@ -8,6 +8,7 @@
  * partition's true size (never published).
  */
 import type { Dataset } from '../../data/dataset.ts';
+import { tokenRowsOf } from '../../release/tokenRows.ts';
 import { noiseBits, noiseNote } from '../../dp/noise.ts';
 import { diffPartTaxonomy } from '../../dp/taxonomy.ts';
 import { hierarchyView } from '../../data/hierarchy/treeView.ts';
@@ -61,7 +62,7 @@ function run(dataset: Dataset, params: DiffPartParams, ctx: RunContext) {
     ledger: out.budget.ledger(),
     kind: 'transactions',
     partitions: out.partitions,
-    transactions: out.transactions,
+    transactions: tokenRowsOf(out.transactions, dataset.dictionary.tokens),
   };
   const leaves = out.partitions.filter((p) => p.count !== undefined && p.split === undefined).length;
   return {

@@ -11,6 +11,8 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { BucketsRelease } from '../../release/types.ts';
+import { BucketsTableBuilder } from '../../release/tables.ts';
+import { idRowsOf } from '../../release/tokenRows.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { InputError } from '../../base/errors.ts';
 import { pam, type PamEvent } from './pam.ts';
@@ -152,24 +154,29 @@ function run(dataset: Dataset, params: MultiAnatomyParams, ctx: RunContext) {
     columnTokens[columnOf[item]].push(dataset.dictionary.token(item));
   teach?.records(values, columnTokens);
   const buckets = partitionRecords(values, columns, l, ctx.rng, params.diversity, teach);
+  // Each bucket's column c: its rows' items of that column, the rows permuted (Sec. V.A).
+  const table = new BucketsTableBuilder(dataset.dictionary.tokens, dataset.items.length, dataset.n * columns);
+  for (const rows of buckets) {
+    table.startBucket(rows.length);
+    for (let c = 0; c < columns; c++) {
+      for (const r of ctx.rng.shuffle([...rows])) {
+        for (let k = dataset.offsets[r]; k < dataset.offsets[r + 1]; k++)
+          if (columnOf[dataset.items[k]] === c) table.pushId(dataset.items[k]);
+        table.endCell();
+      }
+      table.endColumn();
+    }
+    table.endBucket();
+  }
   const release: BucketsRelease = {
     ...ctx.header,
     kind: 'buckets',
     columns: columnTokens,
-    buckets: buckets.map((rows) => ({
-      size: rows.length,
-      columns: columnTokens.map((_, c) =>
-        ctx.rng.shuffle(
-          rows.map((r) =>
-            dataset.rowTokens(r).filter((token) => columnOf[dataset.dictionary.find(token)!] === c),
-          ),
-        ),
-      ),
-    })),
+    buckets: table.build(),
   };
   return {
     release,
-    audit: { buckets },
+    audit: { buckets: idRowsOf(buckets) },
     notes: {
       buckets: buckets.length,
       'log10 reconstructable records (Thm. 2)': Number(

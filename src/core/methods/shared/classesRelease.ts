@@ -2,10 +2,12 @@
  * Publishing equivalence classes as a `transactions` release (PTA Alg. 3, PatternKa eq. 12): every
  * member row is published as its class's centre; rows are shuffled within each class (DESIGN.md
  * sec. 4) and the audit records the input row of each published row. `publishClasses` takes the
- * centres as tokens (saved rules applied to a new batch, whose items may differ).
+ * centres as tokens (saved rules applied to a new batch, whose items may differ). The rows are
+ * typed (release/tokenRows.ts): a centre's ids once per member, sized before they are filled.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { Rng } from '../../base/rng.ts';
+import { TokenRowsBuilder } from '../../release/tokenRows.ts';
 import type { ReleaseHeader, RowsAudit, TransactionsRelease } from '../../release/types.ts';
 
 export interface PublishedClass {
@@ -21,11 +23,7 @@ export function classesRelease(
   classes: Iterable<PublishedClass>,
   rng: Rng,
 ): { release: TransactionsRelease; audit: RowsAudit } {
-  const byTokens = [...classes].map((c) => ({
-    center: c.center.map((id) => dataset.dictionary.token(id)),
-    members: c.members,
-  }));
-  return publishClasses(header, byTokens, rng);
+  return publishRows(header, dataset.dictionary.tokens, [...classes], rng);
 }
 
 export function publishClasses(
@@ -33,14 +31,37 @@ export function publishClasses(
   classes: Iterable<{ center: readonly string[]; members: readonly number[] }>,
   rng: Rng,
 ): { release: TransactionsRelease; audit: RowsAudit } {
-  const transactions: string[][] = [];
-  const rowOf: number[] = [];
+  const tokens: string[] = [];
+  const idOf = new Map<string, number>();
+  const byIds = [...classes].map((c) => ({
+    center: c.center.map((t) => idOf.get(t) ?? idOf.set(t, tokens.push(t) - 1).get(t)!),
+    members: c.members,
+  }));
+  return publishRows(header, tokens, byIds, rng);
+}
+
+function publishRows(
+  header: ReleaseHeader,
+  tokens: readonly string[],
+  classes: readonly PublishedClass[],
+  rng: Rng,
+): { release: TransactionsRelease; audit: RowsAudit } {
+  let rows = 0;
+  let items = 0;
   for (const c of classes) {
-    const tokens = [...c.center];
-    for (const r of rng.shuffle([...c.members])) {
-      transactions.push(tokens);
-      rowOf.push(r);
-    }
+    rows += c.members.length;
+    items += c.members.length * c.center.length;
   }
-  return { release: { ...header, kind: 'transactions', transactions }, audit: { rowOf } };
+  const transactions = new TokenRowsBuilder(tokens, items, rows);
+  const rowOf = new Uint32Array(rows);
+  let p = 0;
+  for (const c of classes)
+    for (const r of rng.shuffle([...c.members])) {
+      transactions.addIds(c.center);
+      rowOf[p++] = r;
+    }
+  return {
+    release: { ...header, kind: 'transactions', transactions: transactions.build() },
+    audit: { rowOf },
+  };
 }

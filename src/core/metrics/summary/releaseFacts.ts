@@ -16,6 +16,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
 import type { Audit, BucketsRelease, GroupsRelease, Release, RowsAudit } from '../../release/types.ts';
 import { groupsIndex } from '../../release/groupsIndex.ts';
+import { heldTokenIds } from '../../release/tokenRows.ts';
 
 export interface ReleaseFacts {
   rows_before: number;
@@ -162,7 +163,7 @@ function presentIds(published: Dataset): Uint8Array {
 function rowChanges(
   dataset: Dataset,
   published: Dataset,
-  rowOf: readonly number[],
+  rowOf: ArrayLike<number>,
   labelOf: Int32Array,
 ): Pick<ReleaseFacts, 'occurrences_added' | 'occurrences_removed' | 'rows_emptied'> {
   const stamp = new Int32Array(published.d).fill(-1); // published ids of the current published row
@@ -232,16 +233,10 @@ function emptyRows(rows: Dataset): number {
 
 /** A `buckets` release's distinct tokens, item occurrences and rows. */
 function bucketsTokens(release: BucketsRelease): PublishedTokens {
+  const { cells, size } = release.buckets;
   const tokens = new Set<string>();
-  let occurrences = 0;
+  for (const id of heldTokenIds(cells)) tokens.add(cells.tokens[id]);
   let rows = 0;
-  for (const bucket of release.buckets) {
-    rows += bucket.size;
-    for (const column of bucket.columns)
-      for (const cell of column) {
-        occurrences += cell.length;
-        for (const t of cell) tokens.add(t);
-      }
-  }
-  return { tokens, occurrences, rows, asCounts: 0, countsOnly: 0 };
+  for (const s of size) rows += s;
+  return { tokens, occurrences: cells.items.length, rows, asCounts: 0, countsOnly: 0 };
 }

@@ -8,6 +8,10 @@
 import type { Dataset } from '../../data/dataset.ts';
 import { compareTokens } from '../../data/tokenOrder.ts';
 import type { Audit, BucketsAudit, GroupsAudit, Release, RowsAudit } from '../../release/types.ts';
+import type { CsrRows } from '../../data/dataset.ts';
+import { sensitiveObject } from '../../release/plainRelease.ts';
+import { bucketColumnCount } from '../../release/tables.ts';
+import { rowTokens } from '../../release/tokenRows.ts';
 
 export interface RowExample {
   /** Input row, from 0. */
@@ -46,22 +50,26 @@ function describer(
   switch (release.kind) {
     case 'transactions':
     case 'generalized': {
-      const publishedOf = inverse(dataset.n, [(audit as RowsAudit).rowOf]);
+      const rowOf = (audit as RowsAudit).rowOf;
+      const publishedOf = inverse(dataset.n, { offsets: Uint32Array.of(0, rowOf.length), items: rowOf });
       return (r) => {
         const before = sorted(dataset.rowTokens(r));
-        const after = sorted(release.transactions[publishedOf.index[r]] ?? []);
+        const p = publishedOf.index[r];
+        const after = sorted(p >= 0 ? rowTokens(release.transactions, p) : []);
         return { row: r, before, after, changed: !sameSet(before, after) };
       };
     }
     case 'groups': {
       const at = inverse(dataset.n, (audit as GroupsAudit).groups);
+      const { start, qid, sensitive } = release.groups;
       return (r) => {
-        const group = release.groups[at.list[r]];
-        const counts = Object.entries(group.sensitive).filter(([, c]) => c > 0);
+        const g = at.list[r];
+        const counts = Object.entries(sensitiveObject(sensitive, g)).filter(([, c]) => c > 0);
         const before = sorted(dataset.rowTokens(r));
-        const after = sorted(group.qid[at.index[r]] ?? []);
+        const size = start[g + 1] - start[g];
+        const after = sorted(at.index[r] < size ? rowTokens(qid, start[g] + at.index[r]) : []);
         const note =
-          `in group ${at.list[r] + 1} of ${group.qid.length} rows, which publishes ` +
+          `in group ${g + 1} of ${size} rows, which publishes ` +
           (counts.length === 0
             ? 'no sensitive item'
             : `its sensitive items as counts: ${counts.map(([s, c]) => `${s} ×${c}`).join(', ')}`);
@@ -71,9 +79,9 @@ function describer(
     case 'buckets': {
       const at = inverse(dataset.n, (audit as BucketsAudit).buckets);
       return (r) => {
-        const bucket = release.buckets[at.list[r]];
+        const b = at.list[r];
         const before = sorted(dataset.rowTokens(r));
-        const note = `in bucket ${at.list[r] + 1} of ${bucket.size} rows: each of its ${bucket.columns.length} columns is published as a list shuffled apart from the others, so these items are no longer linked to one row`;
+        const note = `in bucket ${b + 1} of ${release.buckets.size[b]} rows: each of its ${bucketColumnCount(release.buckets, b)} columns is published as a list shuffled apart from the others, so these items are no longer linked to one row`;
         return { row: r, before, after: before, note, changed: before.length > 0 };
       };
     }
@@ -81,14 +89,13 @@ function describer(
 }
 
 /** For each input row, which list of the audit holds it and at which position. */
-function inverse(n: number, lists: readonly (readonly number[])[]): { list: Int32Array; index: Int32Array } {
+function inverse(n: number, lists: CsrRows): { list: Int32Array; index: Int32Array } {
   const list = new Int32Array(n).fill(-1);
   const index = new Int32Array(n).fill(-1);
-  lists.forEach((rows, l) =>
-    rows.forEach((r, i) => {
-      list[r] = l;
-      index[r] = i;
-    }),
-  );
+  for (let l = 0; l + 1 < lists.offsets.length; l++)
+    for (let k = lists.offsets[l]; k < lists.offsets[l + 1]; k++) {
+      list[lists.items[k]] = l;
+      index[lists.items[k]] = k - lists.offsets[l];
+    }
   return { list, index };
 }

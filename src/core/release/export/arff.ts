@@ -7,7 +7,8 @@
  * names another format.
  */
 import { InputError } from '../../base/errors.ts';
-import { TextWriter, type Utf8Parts } from './textWriter.ts';
+import type { TokenRows } from '../tokenRows.ts';
+import type { TextWriter } from './textWriter.ts';
 
 const OPEN = 0x7b;
 const CLOSE = 0x7d;
@@ -31,24 +32,39 @@ export function arffQuote(text: string): string {
   return `'${escaped}'`;
 }
 
-export function arffBytes(relation: string, rows: readonly (readonly string[])[]): Utf8Parts {
-  const indexOf = new Map<string, number>();
-  for (const row of rows) for (const token of row) if (!indexOf.has(token)) indexOf.set(token, indexOf.size);
-  if (indexOf.size === 0)
+/** The attribute index of each token id (-1: in no row), in order of first appearance. */
+function attributeIndex(rows: TokenRows): { indexOf: Int32Array; order: number[] } {
+  const indexOf = new Int32Array(rows.tokens.length).fill(-1);
+  const order: number[] = [];
+  for (let k = 0; k < rows.offsets[rows.offsets.length - 1]; k++) {
+    const id = rows.items[k];
+    if (indexOf[id] < 0) indexOf[id] = order.push(id) - 1;
+  }
+  return { indexOf, order };
+}
+
+export function assertArffWritable(rows: TokenRows): void {
+  if (rows.offsets[rows.offsets.length - 1] === 0)
     throw new InputError(
       'every published row is empty, and ARFF needs at least one attribute: export as csv-long',
     );
-  const out = new TextWriter().write(`@relation ${arffQuote(relation)}\n\n`);
-  for (const token of indexOf.keys()) out.write(`@attribute ${arffQuote(token)} {0,1}\n`);
-  out.write('\n@data\n');
-  const indices: number[] = []; // a row's attribute indices, scratch reused row after row
-  for (const row of rows) {
-    indices.length = 0;
-    for (const t of row) indices.push(indexOf.get(t)!);
-    indices.sort((a, b) => a - b);
+}
+
+export function writeArff(out: TextWriter, relation: string, rows: TokenRows): void {
+  assertArffWritable(rows);
+  const { indexOf, order } = attributeIndex(rows);
+  out.once(`@relation ${arffQuote(relation)}\n\n`);
+  for (const id of order) out.once(`@attribute ${arffQuote(rows.tokens[id])} {0,1}\n`);
+  out.once('\n@data\n');
+  const { offsets, items } = rows;
+  let indices = new Int32Array(64); // a row's attribute indices, scratch reused row after row
+  for (let i = 0; i + 1 < offsets.length; i++) {
+    const length = offsets[i + 1] - offsets[i];
+    if (length > indices.length) indices = new Int32Array(length * 2);
+    for (let k = 0; k < length; k++) indices[k] = indexOf[items[offsets[i] + k]];
+    const row = indices.subarray(0, length).sort();
     out.char(OPEN);
-    for (let i = 0; i < indices.length; i++) (i > 0 ? out.char(COMMA) : out).int(indices[i]).write(' 1');
+    for (let k = 0; k < length; k++) (k > 0 ? out.char(COMMA) : out).int(row[k]).write(' 1');
     out.char(CLOSE).char(NEWLINE);
   }
-  return out.parts();
 }

@@ -3,18 +3,21 @@
  * by papaparse, so that `whole milk` or `a,b` come back as one item; an empty row is an empty line
  * (the parser reads it as an empty transaction). No header.
  */
+import type { TokenRows } from '../tokenRows.ts';
 import { csvQuoter } from './csvField.ts';
-import { TextWriter, type Utf8Parts } from './textWriter.ts';
+import { TokenBytes, type TextWriter } from './textWriter.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
 
-export function csvBasketBytes(rows: readonly (readonly string[])[]): Utf8Parts {
-  const quote = csvQuoter();
-  const out = new TextWriter();
-  for (const row of rows) {
-    for (let i = 0; i < row.length; i++) (i > 0 ? out.char(COMMA) : out).field(row[i], quote);
+export function writeCsvBasket(out: TextWriter, rows: TokenRows): void {
+  const fields = new TokenBytes(rows.tokens, csvQuoter());
+  const { offsets, items } = rows;
+  for (let i = 0; i + 1 < offsets.length; i++) {
+    for (let k = offsets[i]; k < offsets[i + 1]; k++) {
+      if (k > offsets[i]) out.char(COMMA);
+      fields.put(out, items[k]);
+    }
     out.char(NEWLINE);
   }
-  return out.parts();
 }

@@ -5,7 +5,7 @@
  * need no quoting and skip papaparse altogether.
  */
 import Papa from 'papaparse';
-import { TextWriter, type Utf8Parts } from './textWriter.ts';
+import type { TextWriter } from './textWriter.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
@@ -25,15 +25,17 @@ export function csvQuoter(): (field: string) => string {
   };
 }
 
-/** A CSV table as UTF-8: the header line, then one line per record, every field quoted as needed. */
-export function csvTableBytes(header: readonly string[], records: Iterable<readonly string[]>): Utf8Parts {
+/** A CSV table: the header line, then one line per record, every field quoted as needed. */
+export function writeCsvTable(
+  out: TextWriter,
+  header: readonly string[],
+  records: Iterable<readonly string[]>,
+): void {
   const quote = csvQuoter();
-  const out = new TextWriter();
   const line = (record: readonly string[]) => {
     for (let i = 0; i < record.length; i++) (i > 0 ? out.char(COMMA) : out).field(record[i], quote);
     out.char(NEWLINE);
   };
   line(header);
   for (const record of records) line(record);
-  return out.parts();
 }

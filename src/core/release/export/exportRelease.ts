@@ -10,26 +10,30 @@
  * - `itemsets`: a table `itemset,support` (itemsetsCsv.ts).
  * Groups, buckets and itemsets have no other layout: asking them for another format is an input error.
  * Numbers in the tables (group, row, bucket, column) count from 1; rows keep the release's order.
+ * Each file is written when asked (`ExportFile.write`), chunk after chunk into a sink (a file, a
+ * Blob's parts): nothing is held whole (issue 31). What can fail (a FIMI item that is no
+ * integer, an ARFF of empty rows) fails when the files are made, before anything is written.
  */
 import { InputError } from '../../base/errors.ts';
+import { heldTokenIds, type TokenRows } from '../tokenRows.ts';
 import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../types.ts';
-import { arffBytes } from './arff.ts';
-import { csvBasketBytes } from './csvBasket.ts';
-import { csvQuoter, csvTableBytes } from './csvField.ts';
-import { csvLongBytes, csvLongRowsBytes, type LongRows } from './csvLong.ts';
-import { fimiBytes, fimiIds } from './fimi.ts';
-import { itemsetsCsvBytes } from './itemsetsCsv.ts';
-import { TextWriter, type Utf8Parts } from './textWriter.ts';
+import { assertArffWritable, writeArff } from './arff.ts';
+import { writeCsvBasket } from './csvBasket.ts';
+import { csvQuoter, writeCsvTable } from './csvField.ts';
+import { writeCsvLong, writeCsvLongRows } from './csvLong.ts';
+import { fimiIds, fimiValue, writeFimi } from './fimi.ts';
+import { writeItemsetsCsv } from './itemsetsCsv.ts';
+import { TextWriter, TokenBytes, type ByteSink } from './textWriter.ts';
+import { EXTENSION, MIME, type ExportFile, type ExportFormat } from './types.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
-import { EXTENSION, MIME, type ExportFile, type ExportFormat } from './types.ts';
 
 /** The files of `release` in `format`; `relation` names the data (ARFF's @relation). */
 export function exportRelease(release: Release, format: ExportFormat, relation = 'release'): ExportFile[] {
   switch (release.kind) {
     case 'transactions':
-      return [dataFile(format, rowsBytes(release.transactions, format, relation), 'the published rows')];
+      return [dataFile(format, rowsWriter(release.transactions, format, relation), 'the published rows')];
     case 'generalized':
       return exportGeneralized(release, format, relation);
     case 'groups':
@@ -37,13 +41,19 @@ export function exportRelease(release: Release, format: ExportFormat, relation =
       return exportGroups(release);
     case 'buckets':
       onlyCsvLong(format, 'buckets', 'bucket,row,column,item');
-      return [dataFile('csv-long', bucketsBytes(release), 'bucket,row,column,item: every published cell')];
+      return [
+        dataFile(
+          'csv-long',
+          (out) => writeBuckets(out, release),
+          'bucket,row,column,item: every published cell',
+        ),
+      ];
     case 'itemsets':
       onlyCsvLong(format, 'itemsets', 'itemset,support');
       return [
         dataFile(
           'csv-long',
-          itemsetsCsvBytes(release),
+          (out) => writeItemsetsCsv(out, release),
           'itemset,support: the top k itemsets, noisy supports',
         ),
       ];
@@ -64,29 +74,51 @@ function onlyCsvLong(format: ExportFormat, kind: string, layout: string): void {
     );
 }
 
-function dataFile(format: ExportFormat, parts: Utf8Parts, description: string): ExportFile {
-  return { suffix: '', extension: EXTENSION[format], mime: MIME[format], description, parts };
+type Writer = (out: TextWriter) => void;
+
+/** `write` as an ExportFile's: into a fresh TextWriter on the sink, ended. */
+function sinkWriter(write: Writer): (sink: ByteSink) => void {
+  return (sink) => {
+    const out = new TextWriter(sink);
+    write(out);
+    out.end();
+  };
 }
 
-function sideTable(suffix: string, description: string, parts: Utf8Parts): ExportFile {
-  return { suffix, extension: 'csv', mime: 'text/csv', description, parts };
+function dataFile(format: ExportFormat, write: Writer, description: string): ExportFile {
+  return {
+    suffix: '',
+    extension: EXTENSION[format],
+    mime: MIME[format],
+    description,
+    write: sinkWriter(write),
+  };
 }
 
-function rowsBytes(
-  rows: readonly (readonly string[])[],
+function sideTable(suffix: string, description: string, write: Writer): ExportFile {
+  return { suffix, extension: 'csv', mime: 'text/csv', description, write: sinkWriter(write) };
+}
+
+/** The writer of `rows` in `format`, checked first (FIMI integers, ARFF attributes). */
+function rowsWriter(
+  rows: TokenRows,
   format: ExportFormat,
   relation: string,
   fimiIdOf?: ReadonlyMap<string, number>,
-): Utf8Parts {
+): Writer {
   switch (format) {
     case 'csv-basket':
-      return csvBasketBytes(rows);
+      return (out) => writeCsvBasket(out, rows);
     case 'csv-long':
-      return csvLongRowsBytes(rows);
-    case 'fimi':
-      return fimiBytes(rows, fimiIdOf);
+      return (out) => writeCsvLongRows(out, rows);
+    case 'fimi': {
+      // Every token a row holds is an integer or a label with an id: checked now, not mid-file.
+      for (const id of heldTokenIds(rows)) if (!fimiIdOf?.has(rows.tokens[id])) fimiValue(rows.tokens[id]);
+      return (out) => writeFimi(out, rows, fimiIdOf);
+    }
     case 'arff':
-      return arffBytes(relation, rows);
+      assertArffWritable(rows);
+      return (out) => writeArff(out, relation, rows);
   }
 }
 
@@ -97,11 +129,12 @@ function exportGeneralized(
 ): ExportFile[] {
   const labels = Object.keys(release.generalized);
   let ids: Map<string, number> | undefined;
+  const rows = release.transactions;
   if (format === 'fimi') {
     // Every input item is kept (in some row), generalized (a label's member) or suppressed.
     const inputTokens = new Set<string>(release.suppressed);
-    for (const row of release.transactions)
-      for (const t of row) if (!Object.hasOwn(release.generalized, t)) inputTokens.add(t);
+    for (const id of heldTokenIds(rows))
+      if (!Object.hasOwn(release.generalized, rows.tokens[id])) inputTokens.add(rows.tokens[id]);
     for (const members of Object.values(release.generalized)) for (const t of members) inputTokens.add(t);
     ids = fimiIds(inputTokens, labels);
   }
@@ -109,75 +142,76 @@ function exportGeneralized(
     release.generalized[label].map((item) => (ids ? [label, item, String(ids.get(label))] : [label, item])),
   );
   return [
-    dataFile(format, rowsBytes(release.transactions, format, relation, ids), 'the published rows'),
-    sideTable(
-      '-generalized',
-      'every generalized item and the items it stands for',
-      csvTableBytes(ids ? ['label', 'item', 'id'] : ['label', 'item'], members),
+    dataFile(format, rowsWriter(rows, format, relation, ids), 'the published rows'),
+    sideTable('-generalized', 'every generalized item and the items it stands for', (out) =>
+      writeCsvTable(out, ids ? ['label', 'item', 'id'] : ['label', 'item'], members),
     ),
   ];
 }
 
 function exportGroups(release: GroupsRelease): ExportFile[] {
-  const qid: LongRows = (emit) =>
-    release.groups.forEach((group, g) => {
-      const lead = [g + 1];
-      for (const items of group.qid) emit(lead, items);
-    });
+  const { start, qid } = release.groups;
   return [
     dataFile(
       'csv-long',
-      csvLongBytes(['group', 'row', 'item'], qid),
+      (out) =>
+        writeCsvLong(out, ['group', 'row', 'item'], qid, (emit) => {
+          const lead = [0];
+          for (let g = 0; g + 1 < start.length; g++) {
+            lead[0] = g + 1;
+            for (let row = start[g]; row < start[g + 1]; row++) emit(lead, row);
+          }
+        }),
       'group,row,item: the QID rows of each group',
     ),
-    sideTable(
-      '-sensitive',
-      'group,item,count: the sensitive items of each group, as counts',
-      sensitiveCountsBytes(release),
+    sideTable('-sensitive', 'group,item,count: the sensitive items of each group, as counts', (out) =>
+      writeSensitiveCounts(out, release),
     ),
   ];
 }
 
 /** The `group,item,count` table: every positive count of every group, in the release's order. */
-function sensitiveCountsBytes(release: GroupsRelease): Utf8Parts {
-  const quote = csvQuoter();
-  const out = new TextWriter().write('group,item,count\n');
-  release.groups.forEach((group, g) => {
-    for (const [item, count] of Object.entries(group.sensitive))
-      if (count > 0)
-        out
-          .int(g + 1)
-          .char(COMMA)
-          .field(item, quote)
-          .char(COMMA)
-          .int(count)
-          .char(NEWLINE);
-  });
-  return out.parts();
+function writeSensitiveCounts(out: TextWriter, release: GroupsRelease): void {
+  const counts = release.groups.sensitive;
+  const fields = new TokenBytes(counts.tokens, csvQuoter());
+  out.write('group,item,count\n');
+  for (let g = 0; g + 1 < counts.offsets.length; g++)
+    for (let k = counts.offsets[g]; k < counts.offsets[g + 1]; k++)
+      if (counts.counts[k] > 0) {
+        out.int(g + 1).char(COMMA);
+        fields.put(out, counts.items[k]);
+        out.char(COMMA).int(counts.counts[k]).char(NEWLINE);
+      }
 }
 
 /** Every published cell as `bucket,row,column,item`; an empty cell is a line with an empty item. */
-function bucketsBytes(release: BucketsRelease): Utf8Parts {
-  const quote = csvQuoter();
-  const out = new TextWriter().write('bucket,row,column,item\n');
+function writeBuckets(out: TextWriter, release: BucketsRelease): void {
+  const { size, columnStart, cellStart, cells } = release.buckets;
+  const fields = new TokenBytes(cells.tokens, csvQuoter());
+  out.write('bucket,row,column,item\n');
   let row = 0;
-  release.buckets.forEach((bucket, b) => {
-    for (let r = 0; r < bucket.size; r++) {
+  for (let b = 0; b < size.length; b++) {
+    for (let r = 0; r < size[b]; r++) {
       row++;
-      bucket.columns.forEach((values, c) => {
+      for (let j = columnStart[b]; j < columnStart[b + 1]; j++) {
         const line = () =>
           out
             .int(b + 1)
             .char(COMMA)
             .int(row)
             .char(COMMA)
-            .int(c + 1)
+            .int(j - columnStart[b] + 1)
             .char(COMMA);
-        const cell = values[r] ?? [];
-        if (cell.length === 0) line().char(NEWLINE);
-        for (const item of cell) line().field(item, quote).char(NEWLINE);
-      });
+        // Row r of the column, when the column lists that many (a release read back may not).
+        const cell = cellStart[j] + r < cellStart[j + 1] ? cellStart[j] + r : -1;
+        if (cell < 0 || cells.offsets[cell] === cells.offsets[cell + 1]) line().char(NEWLINE);
+        else
+          for (let k = cells.offsets[cell]; k < cells.offsets[cell + 1]; k++) {
+            line();
+            fields.put(out, cells.items[k]);
+            out.char(NEWLINE);
+          }
+      }
     }
-  });
-  return out.parts();
+  }
 }

@@ -6,7 +6,8 @@
  */
 import { InputError } from '../../base/errors.ts';
 import { sortPrefix } from '../../data/sortPrefix.ts';
-import { TextWriter, type Utf8Parts } from './textWriter.ts';
+import type { TokenRows } from '../tokenRows.ts';
+import type { TextWriter } from './textWriter.ts';
 
 const SPACE = 0x20;
 const NEWLINE = 0x0a;
@@ -31,25 +32,26 @@ export function fimiIds(inputTokens: Iterable<string>, labels: readonly string[]
 }
 
 /** The rows, with `idOf` giving the value of tokens that are not integers (generalized labels). */
-export function fimiBytes(
-  rows: readonly (readonly string[])[],
+export function writeFimi(
+  out: TextWriter,
+  rows: TokenRows,
   idOf: ReadonlyMap<string, number> = new Map(),
-): Utf8Parts {
-  if (rows.length === 0) return [];
-  const value = new Map<string, number>();
-  const valueOf = (token: string) => {
-    let v = value.get(token);
-    if (v === undefined) value.set(token, (v = idOf.get(token) ?? fimiValue(token)));
-    return v;
-  };
-  const out = new TextWriter();
+): void {
+  const { offsets, items, tokens } = rows;
+  if (offsets.length <= 1) return;
+  // Each token's value, found on first use (a token no row holds is never asked).
+  const value = new Float64Array(tokens.length).fill(-1);
   let values = new Float64Array(64); // a row's values, scratch reused row after row
-  for (const row of rows) {
-    if (row.length > values.length) values = new Float64Array(row.length * 2);
-    for (let i = 0; i < row.length; i++) values[i] = valueOf(row[i]);
-    sortPrefix(values, row.length);
-    for (let i = 0; i < row.length; i++) (i > 0 ? out.char(SPACE) : out).int(values[i]);
+  for (let i = 0; i + 1 < offsets.length; i++) {
+    const length = offsets[i + 1] - offsets[i];
+    if (length > values.length) values = new Float64Array(length * 2);
+    for (let k = 0; k < length; k++) {
+      const id = items[offsets[i] + k];
+      if (value[id] < 0) value[id] = idOf.get(tokens[id]) ?? fimiValue(tokens[id]);
+      values[k] = value[id];
+    }
+    sortPrefix(values, length);
+    for (let k = 0; k < length; k++) (k > 0 ? out.char(SPACE) : out).int(values[k]);
     out.char(NEWLINE);
   }
-  return out.parts();
 }

@@ -1,20 +1,64 @@
 /**
- * A text built as UTF-8 bytes, for the exporters (a release of 60,000 rows is 150,000 lines; one of
- * 1,000,000 rows, ten million). Strings that repeat (items, quoted once; a group's number) are
- * encoded once and copied as bytes, numbers are written digit by digit: several times faster than
- * joining a string per line, and far less garbage. The exports take the bytes as they are (a file
- * is UTF-8 bytes; decoding ten million lines only to encode them again cost more than writing them).
- * A string holding a UTF-16 surrogate (an emoji, or a lone half a JSON release may carry) is
- * kept as a string piece, so the text is exactly the strings appended, whatever they hold.
- * Bytes go into chunks (64 KB doubling up to 4 MB), joined once at the end: a buffer doubled and
- * copied as it grew cost a third of a 60 MB export.
+ * A text written as UTF-8 bytes into a sink, chunk after chunk, for the release JSON and the
+ * exporters (a release of 480,189 Netflix-shaped rows is 100 million items: 0.7 GB of JSON, more
+ * than a JS string can hold, issue 31). Nothing is ever one string: the writer fills one chunk
+ * (1 MB), hands it to the sink (a file in the CLI, a Blob part in the page, memory in tests) and
+ * fills it again. Strings that repeat (items, quoted once; a group's number) are encoded once and
+ * copied as bytes, numbers are written digit by digit, and a token table's bytes are looked up by
+ * id (`TokenBytes`), which is several times faster than joining a string per line.
+ * A string holding a UTF-16 surrogate is encoded as TextEncoder encodes the whole text (a lone
+ * surrogate as U+FFFD, as any UTF-8 file holds it; a pair split over two writes joined again).
  */
 const SURROGATE = /[\uD800-\uDFFF]/;
+const CHUNK = 1 << 20;
+const REPLACEMENT = [0xef, 0xbf, 0xbd];
 
-/** A text as UTF-8 bytes in consecutive parts (what files and Blobs are written from). */
+/** Where written bytes go. A chunk is the writer's: a sink that keeps it copies it. */
+export interface ByteSink {
+  write(chunk: Uint8Array): void;
+}
+
+/** The text as UTF-8 in consecutive parts (a file's or Blob's content, held in memory). */
 export type Utf8Parts = readonly Uint8Array<ArrayBuffer>[];
-const FIRST_CHUNK = 1 << 16;
-const LARGEST_CHUNK = 1 << 22;
+
+/** A sink that keeps copies of the chunks (tests, small files). */
+export class MemorySink implements ByteSink {
+  readonly parts: Uint8Array<ArrayBuffer>[] = [];
+
+  write(chunk: Uint8Array): void {
+    this.parts.push(chunk.slice());
+  }
+
+  /** The bytes as one text (a leading U+FEFF kept: it is part of what was written). */
+  text(): string {
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(joinParts(this.parts));
+  }
+}
+
+/** The parts in one array. */
+export function joinParts(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** What `write` puts into a fresh TextWriter, as parts in memory. */
+export function writtenParts(write: (out: TextWriter) => void): Utf8Parts {
+  const sink = new MemorySink();
+  const out = new TextWriter(sink);
+  write(out);
+  out.end();
+  return sink.parts;
+}
+
+/** What `write` puts into a fresh TextWriter, as a string. */
+export function writtenText(write: (out: TextWriter) => void): string {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(joinParts(writtenParts(write)));
+}
 
 /**
  * Writes `value` (an integer in 0 .. 2^32-1) in decimal into `bytes` at `at`; returns the offset
@@ -33,16 +77,21 @@ export function writeUint(bytes: Uint8Array, at: number, value: number): number 
 }
 
 export class TextWriter {
-  private buffer = new Uint8Array(FIRST_CHUNK);
+  private readonly buffer: Uint8Array;
   private length = 0;
-  /** Chunks filled before `buffer`, since the last piece. */
-  private full: Uint8Array<ArrayBuffer>[] = [];
-  /** The text so far when a string had to be kept as a string; bytes follow it. */
-  private readonly pieces: string[] = [];
+  /** A high surrogate that ended the last string, waiting for the low half that may follow. */
+  private pendingHigh = -1;
   private readonly encoded = new Map<string, Uint8Array | null>();
   /** Fields by their raw text, as `quote` wrote them (see `field`). */
   private readonly fields = new Map<string, Uint8Array | null>();
   private readonly encoder = new TextEncoder();
+
+  constructor(
+    private readonly sink: ByteSink,
+    chunk = CHUNK,
+  ) {
+    this.buffer = new Uint8Array(chunk);
+  }
 
   /** Appends `text`, encoded once per distinct string (meant for strings that repeat). */
   write(text: string): this {
@@ -51,7 +100,12 @@ export class TextWriter {
       bytes = this.encodedOrNull(text);
       this.encoded.set(text, bytes);
     }
-    return this.append(bytes, text);
+    return bytes === null ? this.surrogates(text) : this.bytes(bytes);
+  }
+
+  /** Appends `text` that is written once (a header, a file's small JSON parts): not cached. */
+  once(text: string): this {
+    return SURROGATE.test(text) ? this.surrogates(text) : this.bytes(this.encoder.encode(text));
   }
 
   /**
@@ -64,31 +118,62 @@ export class TextWriter {
       bytes = this.encodedOrNull(quote(text));
       this.fields.set(text, bytes);
     }
-    return this.append(bytes, text, quote);
+    return bytes === null ? this.surrogates(quote(text)) : this.bytes(bytes);
   }
 
   private encodedOrNull(text: string): Uint8Array | null {
     return SURROGATE.test(text) ? null : this.encoder.encode(text);
   }
 
-  /** Appends `bytes`, or (null: a string with a surrogate) the string itself as a piece. */
-  private append(bytes: Uint8Array | null, text: string, quote?: (text: string) => string): this {
-    if (bytes === null) {
-      this.pieces.push(this.decoded(), quote ? quote(text) : text);
-      return this;
-    }
-    this.reserve(bytes.length);
-    if (bytes.length < 16) for (let i = 0; i < bytes.length; i++) this.buffer[this.length++] = bytes[i];
+  /** Appends UTF-8 bytes as they are (a token's bytes from a TokenBytes table). */
+  bytes(bytes: Uint8Array): this {
+    if (this.pendingHigh >= 0) this.flushHigh();
+    const n = bytes.length;
+    if (this.length + n > this.buffer.length) return this.large(bytes);
+    if (n < 16) for (let i = 0; i < n; i++) this.buffer[this.length++] = bytes[i];
     else {
       this.buffer.set(bytes, this.length);
-      this.length += bytes.length;
+      this.length += n;
     }
     return this;
   }
 
+  /** Bytes that do not fit the chunk's rest: the chunk is handed on first. */
+  private large(bytes: Uint8Array): this {
+    this.flush();
+    if (bytes.length <= this.buffer.length) {
+      this.buffer.set(bytes, 0);
+      this.length = bytes.length;
+    } else this.sink.write(bytes);
+    return this;
+  }
+
+  /** A string holding a surrogate: encoded with a high half that ends it kept for the next string. */
+  private surrogates(text: string): this {
+    let whole = text;
+    if (this.pendingHigh >= 0) {
+      whole = String.fromCharCode(this.pendingHigh) + text;
+      this.pendingHigh = -1;
+    }
+    const last = whole.charCodeAt(whole.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.bytes(this.encoder.encode(whole.slice(0, -1)));
+      this.pendingHigh = last;
+    } else this.bytes(this.encoder.encode(whole));
+    return this;
+  }
+
+  /** A high surrogate followed by no low half: U+FFFD, as TextEncoder writes it. */
+  private flushHigh(): void {
+    this.pendingHigh = -1;
+    this.reserve(3);
+    for (const b of REPLACEMENT) this.buffer[this.length++] = b;
+  }
+
   /** Appends one ASCII character by its code (',', '\n'). */
   char(code: number): this {
-    this.reserve(1);
+    if (this.pendingHigh >= 0) this.flushHigh();
+    if (this.length === this.buffer.length) this.flush();
     this.buffer[this.length++] = code;
     return this;
   }
@@ -96,7 +181,8 @@ export class TextWriter {
   /** Appends a non-negative integer in decimal. */
   int(value: number): this {
     // Ids and counts fit 32 bits: their digits come from unsigned integer division.
-    if (!(value >= 0 && value <= 0xffffffff && value === Math.floor(value))) return this.write(String(value));
+    if (!(value >= 0 && value <= 0xffffffff && value === Math.floor(value))) return this.once(String(value));
+    if (this.pendingHigh >= 0) this.flushHigh();
     this.reserve(10);
     this.length = writeUint(this.buffer, this.length, value);
     return this;
@@ -104,64 +190,52 @@ export class TextWriter {
 
   /** Appends `bytes[0..length)` (a line's start, built once and repeated). */
   copy(bytes: Uint8Array, length: number): this {
+    if (this.pendingHigh >= 0) this.flushHigh();
     this.reserve(length);
     for (let i = 0; i < length; i++) this.buffer[this.length++] = bytes[i];
     return this;
   }
 
-  /**
-   * The text written as UTF-8 (a lone surrogate as U+FFFD, as any UTF-8 file holds it), in parts
-   * to be written one after the other (joining them would touch as much fresh memory again: on
-   * this project's machines, first writes to new memory cost ~8 ms per MB). Views of the writer's
-   * chunks, valid until the next write.
-   */
-  parts(): Utf8Parts {
-    if (this.pieces.length > 0) return [this.encoder.encode(this.text())];
-    return [...this.full, this.buffer.subarray(0, this.length)];
+  /** Hands what is written to the sink (the text must be complete: call once, at its end). */
+  end(): void {
+    if (this.pendingHigh >= 0) this.flushHigh();
+    this.flush();
   }
 
-  /** The text written (the writer is left as it is). */
-  text(): string {
-    return this.pieces.join('') + this.pending();
-  }
-
-  /** The bytes written since the last piece, as a string. */
-  private pending(): string {
-    // ignoreBOM: a leading U+FEFF is part of the text written, not a byte-order mark.
-    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(this.joined());
-  }
-
-  /** The bytes written since the last piece, as a string, and the byte buffer emptied. */
-  private decoded(): string {
-    const text = this.pending();
-    this.full = [];
-    this.length = 0;
-    return text;
-  }
-
-  /** The bytes written since the last piece in one array (the current chunk itself if it is all). */
-  private joined(): Uint8Array<ArrayBuffer> {
-    const current = this.buffer.subarray(0, this.length);
-    if (this.full.length === 0) return current;
-    const parts = [...this.full, current];
-    const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
-  }
-
-  /** Room for `more` bytes (the check inlined where it is called; growing is the rare case). */
+  /** Room for `more` (at most a chunk: a line's start, a number) bytes. */
   private reserve(more: number): void {
-    if (this.length + more > this.buffer.length) this.grow(more);
+    if (this.length + more > this.buffer.length) this.flush();
   }
 
-  /** Sets the filled chunk aside and starts a new one with room for `more` bytes. */
-  private grow(more: number): void {
-    if (this.length > 0) this.full.push(this.buffer.subarray(0, this.length));
-    this.buffer = new Uint8Array(Math.max(more, Math.min(this.buffer.length * 2, LARGEST_CHUNK)));
+  private flush(): void {
+    if (this.length > 0) this.sink.write(this.buffer.subarray(0, this.length));
     this.length = 0;
+  }
+}
+
+/**
+ * Each token of a table as the bytes a format writes for it (JSON-quoted, CSV-quoted), made once
+ * per id on first use: a release's rows write 100 million items of a few thousand tokens.
+ */
+export class TokenBytes {
+  private readonly bytes: (Uint8Array | null | undefined)[];
+  private readonly encoder = new TextEncoder();
+
+  constructor(
+    private readonly tokens: readonly string[],
+    private readonly format: (token: string) => string,
+  ) {
+    this.bytes = new Array(tokens.length);
+  }
+
+  /** Writes token `id` into `out`. */
+  put(out: TextWriter, id: number): void {
+    let bytes = this.bytes[id];
+    if (bytes === undefined) {
+      const text = this.format(this.tokens[id]);
+      bytes = this.bytes[id] = SURROGATE.test(text) ? null : this.encoder.encode(text);
+    }
+    if (bytes === null) out.once(this.format(this.tokens[id]));
+    else out.bytes(bytes);
   }
 }

@@ -5,7 +5,7 @@
  * items' members, a `groups` release's sensitive counts).
  */
 import type { DatasetFormat } from '../../data/dataset.ts';
-import type { Utf8Parts } from './textWriter.ts';
+import type { ByteSink } from './textWriter.ts';
 
 /** The formats a release can be written in (`relational` input is written as csv-long). */
 export type ExportFormat = 'fimi' | 'csv-basket' | 'csv-long' | 'arff';
@@ -20,8 +20,11 @@ export interface ExportFile {
   mime: string;
   /** What the file holds, in one line (the page's download label). */
   description: string;
-  /** The file's content as UTF-8, in parts written one after the other. */
-  parts: Utf8Parts;
+  /**
+   * Writes the file's content as UTF-8 into `sink`, chunk after chunk (a file in the CLI, Blob
+   * parts in the page); may be called again for another copy.
+   */
+  write(sink: ByteSink): void;
 }
 
 /** The format a release of data read as `input` is written in when none is asked for. */
