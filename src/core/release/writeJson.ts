@@ -105,12 +105,10 @@ function writeTokenRows(out: TextWriter, rows: TokenRows, bytes: TokenBytes, fro
   out.char(OPEN_LIST);
   for (let i = from; i < to; i++) {
     if (i > from) out.char(COMMA);
-    out.char(OPEN_LIST);
-    for (let k = offsets[i]; k < offsets[i + 1]; k++) {
-      if (k > offsets[i]) out.char(COMMA);
-      bytes.put(out, items[k]);
-    }
-    out.char(CLOSE_LIST);
+    out
+      .char(OPEN_LIST)
+      .tokens(bytes, items, offsets[i], offsets[i + 1], COMMA)
+      .char(CLOSE_LIST);
   }
   out.char(CLOSE_LIST);
 }

@@ -188,6 +188,39 @@ export class TextWriter {
     return this;
   }
 
+  /**
+   * Appends the tokens `ids[from..to)` of `table`, `separator` between two: a row's items, the
+   * hot loop of every release and export (100 million items on the Netflix shape), kept tight.
+   */
+  tokens(table: TokenBytes, ids: ArrayLike<number>, from: number, to: number, separator: number): this {
+    if (this.pendingHigh >= 0) this.flushHigh();
+    const buffer = this.buffer;
+    const { bytes, start } = table;
+    for (let k = from; k < to; k++) {
+      const id = ids[k];
+      const a = start[id];
+      const e = start[id + 1];
+      if (this.length + (e - a) + 1 > buffer.length || (a === e && table.textOf(id) !== undefined)) {
+        if (k > from) this.char(separator);
+        table.put(this, id);
+        continue;
+      }
+      let at = this.length;
+      if (k > from) buffer[at++] = separator;
+      for (let i = a; i < e; i++) buffer[at++] = bytes[i];
+      this.length = at;
+    }
+    return this;
+  }
+
+  /** Appends bytes[from..to). */
+  copyRange(bytes: Uint8Array, from: number, to: number): this {
+    if (this.pendingHigh >= 0) this.flushHigh();
+    if (this.length + (to - from) > this.buffer.length) return this.bytes(bytes.subarray(from, to));
+    for (let i = from; i < to; i++) this.buffer[this.length++] = bytes[i];
+    return this;
+  }
+
   /** Appends `bytes[0..length)` (a line's start, built once and repeated). */
   copy(bytes: Uint8Array, length: number): this {
     if (this.pendingHigh >= 0) this.flushHigh();
@@ -215,27 +248,38 @@ export class TextWriter {
 
 /**
  * Each token of a table as the bytes a format writes for it (JSON-quoted, CSV-quoted), made once
- * per id on first use: a release's rows write 100 million items of a few thousand tokens.
+ * for the table and laid end to end in one array (`start[id]` .. `start[id + 1]`): a release's
+ * rows write 100 million items of a few thousand tokens, and copying from one array ran 1.5 times
+ * as fast as from an array per token. A token whose text holds a surrogate is written as text.
  */
 export class TokenBytes {
-  private readonly bytes: (Uint8Array | null | undefined)[];
-  private readonly encoder = new TextEncoder();
+  readonly bytes: Uint8Array;
+  readonly start: Uint32Array;
+  /** Ids whose text holds a surrogate, with that text. */
+  private readonly texts = new Map<number, string>();
 
-  constructor(
-    private readonly tokens: readonly string[],
-    private readonly format: (token: string) => string,
-  ) {
-    this.bytes = new Array(tokens.length);
+  constructor(tokens: readonly string[], format: (token: string) => string) {
+    const encoder = new TextEncoder();
+    const parts = tokens.map((token, id) => {
+      const text = format(token);
+      if (!SURROGATE.test(text)) return encoder.encode(text);
+      this.texts.set(id, text);
+      return new Uint8Array(0);
+    });
+    this.start = new Uint32Array(tokens.length + 1);
+    parts.forEach((part, id) => (this.start[id + 1] = this.start[id] + part.length));
+    this.bytes = joinParts(parts);
+  }
+
+  /** The text of token `id` when it holds a surrogate (written as text), else undefined. */
+  textOf(id: number): string | undefined {
+    return this.texts.size === 0 ? undefined : this.texts.get(id);
   }
 
   /** Writes token `id` into `out`. */
   put(out: TextWriter, id: number): void {
-    let bytes = this.bytes[id];
-    if (bytes === undefined) {
-      const text = this.format(this.tokens[id]);
-      bytes = this.bytes[id] = SURROGATE.test(text) ? null : this.encoder.encode(text);
-    }
-    if (bytes === null) out.once(this.format(this.tokens[id]));
-    else out.bytes(bytes);
+    const text = this.textOf(id);
+    if (text !== undefined) out.once(text);
+    else out.copyRange(this.bytes, this.start[id], this.start[id + 1]);
   }
 }
