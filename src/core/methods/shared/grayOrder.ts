@@ -6,6 +6,7 @@
  * rank's bit p is the parity of the Gray bits 0..p). No rank is materialised, so any width works.
  */
 import type { CsrRows } from '../../data/dataset.ts';
+import { wordsFor } from '../../data/bitset.ts';
 
 /** Compares two rows given as ascending column positions by their Gray rank. */
 export function compareGray(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -116,7 +117,12 @@ export function graySort(rows: CsrRows, position: Uint32Array): Uint32Array {
   return order;
 }
 
-/** Every row's column positions, each row's range ascending (rows are short: insertion sort). */
+/**
+ * Every row's column positions, each row's range ascending. A short row is insertion-sorted; a
+ * longer one is set as bits of a bitmap over the columns and read back in column order (only its
+ * non-empty words, found through a summary bitmap): on the Netflix shape (rows of 209 items on
+ * average over 17,770 columns) 2.8 times as fast as sorting each row (issue 31).
+ */
 function packedPositions(rows: CsrRows, position: Uint32Array): { offsets: Uint32Array; codes: Uint32Array } {
   const n = rows.offsets.length - 1;
   const offsets = new Uint32Array(n + 1);
@@ -124,12 +130,19 @@ function packedPositions(rows: CsrRows, position: Uint32Array): { offsets: Uint3
   for (let r = 0; r <= n; r++) offsets[r] = rows.offsets[r] - base;
   const codes = new Uint32Array(offsets[n]);
   const items = rows.items;
+  const words = new Uint32Array(wordsFor(position.length));
+  const summary = new Uint32Array(wordsFor(words.length));
   for (let r = 0; r < n; r++) {
     const start = offsets[r];
     const end = offsets[r + 1];
-    if (end - start > 32) {
-      for (let k = start; k < end; k++) codes[k] = position[items[base + k]];
-      codes.subarray(start, end).sort();
+    if (end - start > SHORT_ROW) {
+      for (let k = start; k < end; k++) {
+        const value = position[items[base + k]];
+        const word = value >>> 5;
+        words[word] |= 1 << (value & 31);
+        summary[word >>> 5] |= 1 << (word & 31);
+      }
+      readBack(words, summary, codes, start);
       continue;
     }
     for (let k = start; k < end; k++) {
@@ -140,6 +153,29 @@ function packedPositions(rows: CsrRows, position: Uint32Array): { offsets: Uint3
     }
   }
   return { offsets, codes };
+}
+
+/** Rows up to this long are insertion-sorted. */
+const SHORT_ROW = 32;
+
+/** The bits set in `words` (their words flagged in `summary`) into `out` from `at`, ascending; both cleared. */
+function readBack(words: Uint32Array, summary: Uint32Array, out: Uint32Array, at: number): void {
+  for (let s = 0; s < summary.length; s++) {
+    let flagged = summary[s];
+    summary[s] = 0;
+    while (flagged !== 0) {
+      const low = flagged & -flagged;
+      flagged ^= low;
+      const word = (s << 5) + 31 - Math.clz32(low);
+      let bits = words[word];
+      words[word] = 0;
+      while (bits !== 0) {
+        const bit = bits & -bits;
+        bits ^= bit;
+        out[at++] = (word << 5) + 31 - Math.clz32(bit);
+      }
+    }
+  }
 }
 
 /** The binary rank of a Gray code given as ascending positions over `width` columns (tests, teaching). */
