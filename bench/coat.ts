@@ -42,8 +42,8 @@ export function benchCoat(shared: string, files: string[]): string {
             metrics: ['ul', 'ncp', 'avgre'],
             metricOptions: { q: 1 },
           };
-          const { record, release } = runMethod(dataset, request);
-          const q3 = averageRelativeError(dataset, release, { seed: 1, q: 3 }).avgre;
+          const { record, release, audit } = runMethod(dataset, request);
+          const q3 = averageRelativeError(dataset, release, audit, { seed: 1, q: 3 }).avgre;
           const m = record.metrics;
           lines.push(
             `| ${[

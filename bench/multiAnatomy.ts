@@ -39,13 +39,13 @@ export function benchMultiAnatomy(shared: string): string {
     for (const l of LS) {
       console.error(`  ${file} multi-anatomy l=${l} columns=${columns}`);
       try {
-        const { record, release } = runMethod(dataset, {
+        const { record, release, audit } = runMethod(dataset, {
           method: 'multi-anatomy',
           params: { l, columns },
           seed: 1,
           metrics: ['avgre'],
         });
-        const released = mineRules(dataset.d, dataset.n, supportEstimator(dataset, release), {
+        const released = mineRules(dataset.d, dataset.n, supportEstimator(dataset, release, audit), {
           minSupport: support,
           minConfidence: CONFIDENCES[0],
         });

@@ -15,8 +15,13 @@ import { certaintyPenalty } from '../src/core/metrics/certaintyPenalty.ts';
 import { klQueries, queryKls, reconstructionError } from '../src/core/metrics/kl.ts';
 import { averageRelativeError, avgreQueries } from '../src/core/metrics/avgre.ts';
 import { compact } from '../src/core/metrics/sampling.ts';
-import type { GeneralizedRelease, GroupsRelease, TransactionsRelease } from '../src/core/release/types.ts';
-import { arbitraryRows, datasetOf, plain, typed } from './helpers.ts';
+import type {
+  GeneralizedRelease,
+  GroupsAudit,
+  GroupsRelease,
+  TransactionsRelease,
+} from '../src/core/release/types.ts';
+import { arbitraryRows, datasetOf, plain, typed, typedAudit } from './helpers.ts';
 import type { PlainGroup } from '../src/core/release/plainRelease.ts';
 
 const header = { format: 'txanon-release/1' as const, seed: 1, sensitive: [] as string[] };
@@ -110,16 +115,22 @@ describe('NCP and GCP of transactions releases (per input occurrence)', () => {
 });
 
 /** A groups release of `dataset` in random groups (no privacy required: KL is defined for any). */
-function randomGroups(rows: number[][], sensitive: string[], seed: number): GroupsRelease {
+function randomGroups(
+  rows: number[][],
+  sensitive: string[],
+  seed: number,
+): { release: GroupsRelease; audit: GroupsAudit } {
   const rng = createRng(seed);
   const order = rng.shuffle(rows.map((_, i) => i));
   const groups: PlainGroup[] = [];
+  const members: number[][] = [];
   for (let start = 0; start < order.length;) {
     const size = 1 + rng.int(4);
-    const members = order.slice(start, start + size);
+    const inGroup = order.slice(start, start + size);
+    members.push(inGroup);
     start += size;
     const counts: Record<string, number> = {};
-    const qid = members.map((r) =>
+    const qid = inGroup.map((r) =>
       rows[r].map(String).filter((t) => {
         if (!sensitive.includes(t)) return true;
         counts[t] = (counts[t] ?? 0) + 1;
@@ -128,15 +139,18 @@ function randomGroups(rows: number[][], sensitive: string[], seed: number): Grou
     );
     groups.push({ qid, sensitive: counts });
   }
-  return typed({
-    ...header,
-    model: 'p-degree',
-    method: 'hand',
-    params: {},
-    sensitive,
-    kind: 'groups',
-    groups,
-  });
+  return {
+    release: typed({
+      ...header,
+      model: 'p-degree',
+      method: 'hand',
+      params: {},
+      sensitive,
+      kind: 'groups',
+      groups,
+    }),
+    audit: typedAudit({ groups: members }) as GroupsAudit,
+  };
 }
 
 describe('KL-divergence (Ghinita Sec. 3.2)', () => {
@@ -145,8 +159,12 @@ describe('KL-divergence (Ghinita Sec. 3.2)', () => {
       fc.property(arbitraryRows(12, 40, 6), fc.nat(1000), fc.integer({ min: 1, max: 5 }), (rows, seed, r) => {
         const dataset = datasetOf(rows);
         const sensitive = dataset.dictionary.tokens.slice(0, 2);
-        const release = randomGroups(rows, sensitive, seed);
-        const { kl, kl_se, perQuery } = reconstructionError(dataset, release, { seed, r, queries: 30 });
+        const { release, audit } = randomGroups(rows, sensitive, seed);
+        const { kl, kl_se, perQuery } = reconstructionError(dataset, release, audit, {
+          seed,
+          r,
+          queries: 30,
+        });
         for (const value of [kl, kl_se, ...perQuery]) {
           expect(value).toBeGreaterThanOrEqual(0);
           expect(Object.is(value, -0)).toBe(false);
@@ -160,10 +178,17 @@ describe('KL-divergence (Ghinita Sec. 3.2)', () => {
     const rows = [[1, 9], [1], [2, 9], [2], [3], [3, 9]];
     const dataset = datasetOf(rows);
     const release: GroupsRelease = typed({
-      ...plain(randomGroups(rows, ['9'], 1)),
+      ...plain(randomGroups(rows, ['9'], 1).release),
       groups: [1, 2, 3].map((item) => ({ qid: [[String(item)], [String(item)]], sensitive: { '9': 1 } })),
     });
-    expect(reconstructionError(dataset, release, { seed: 4, queries: 50, r: 2 }).kl).toBe(0);
+    const audit = typedAudit({
+      groups: [
+        [0, 1],
+        [2, 3],
+        [4, 5],
+      ],
+    }) as GroupsAudit;
+    expect(reconstructionError(dataset, release, audit, { seed: 4, queries: 50, r: 2 }).kl).toBe(0);
   });
 });
 
@@ -189,7 +214,7 @@ describe('the same queries for every method of one seed (paired comparison)', ()
     expect(klQueries(dataset, gray.record.sensitive, { seed: 7, queries: 60 })).toEqual(queries);
     // gray-cahd's per-query values are its release measured on anatomy's queries.
     expect(gray.record.perQuery?.kl).toEqual(
-      compact(queryKls(dataset, gray.release as GroupsRelease, queries)),
+      compact(queryKls(dataset, gray.release as GroupsRelease, gray.audit as GroupsAudit, queries)),
     );
     expect(anatomy.record.perQuery?.kl).toHaveLength(60);
   });
@@ -236,9 +261,11 @@ describe('sensitive items named like Object.prototype keys', () => {
     };
     hand.groups.push({ qid: [['a', 'b']], sensitive: {} });
     const release = typed(hand);
+    // Input rows 0, 1, 3 are group 1's QID rows, 2, 4, 5 group 2's, 6 group 3's.
+    const audit = typedAudit({ groups: [[0, 1, 3], [2, 4, 5], [6]] }) as GroupsAudit;
     return {
-      kl: reconstructionError(dataset, release, { seed: 3, queries: 40, r: 2 }).kl,
-      avgre: averageRelativeError(dataset, release, { seed: 3, queries: 40, q: 2 }).avgre,
+      kl: reconstructionError(dataset, release, audit, { seed: 3, queries: 40, r: 2 }).kl,
+      avgre: averageRelativeError(dataset, release, audit, { seed: 3, queries: 40, q: 2 }).avgre,
     };
   };
 

@@ -238,7 +238,7 @@ describe('the buckets support estimator (DESIGN.md sec. 5)', () => {
             });
             expected += estimate;
           }
-          expect(supportEstimator(dataset, result.release)(ids)).toBeCloseTo(expected, 9);
+          expect(supportEstimator(dataset, result.release, result.audit)(ids)).toBeCloseTo(expected, 9);
         },
       ),
       { numRuns: 120 },

@@ -5,7 +5,8 @@ import { pairEstimates, type ItemPair } from '../src/core/metrics/pairEstimates.
 import type { BucketsRelease } from '../src/core/release/types.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
-import { arbitraryRows, datasetOf, typed, withAnItem } from './helpers.ts';
+import { arbitraryRows, datasetOf, typed, typedAudit, withAnItem } from './helpers.ts';
+import { ItemRows } from '../src/core/data/itemRows.ts';
 
 const ITEMS = 8;
 
@@ -53,8 +54,9 @@ describe('pairEstimates: the estimator for many pairs at once', () => {
         const dataset = datasetOf([...rows, Array.from({ length: ITEMS }, (_, i) => i)]);
         const ids = Array.from({ length: ITEMS }, (_, i) => dataset.dictionary.find(String(i))!);
         const pairs: ItemPair[] = ids.flatMap((a) => ids.flatMap((b) => (a === b ? [] : [{ a, b }])));
-        const atOnce = pairEstimates(dataset, release, pairs);
-        const estimate = supportEstimator(dataset, structuredClone(release));
+        const audit = typedAudit({ buckets: [] });
+        const atOnce = pairEstimates(dataset, release, audit, pairs);
+        const estimate = supportEstimator(dataset, structuredClone(release), audit);
         pairs.forEach(({ a, b }, i) => expect(Object.is(atOnce[i], estimate([a, b]))).toBe(true));
       }),
     );
@@ -64,21 +66,28 @@ describe('pairEstimates: the estimator for many pairs at once', () => {
     ['gray-cahd', { method: 'gray-cahd', params: { p: 2 }, seed: 1, sensitive: { top: 1 } }],
     ['pta', { method: 'pta', params: { k: 2 }, seed: 1 }],
     ['apriori-km', { method: 'apriori-km', params: { k: 2, m: 2 }, seed: 1 }],
+    ['coat', { method: 'coat', params: { k: 3, m: 2 }, seed: 1 }],
   ] as const)('gives a %s release every pair the value the estimator gives pair by pair', (_, request) => {
     fc.assert(
       fc.property(withAnItem(arbitraryRows(8, 40, 5)), (rows) => {
         const dataset = datasetOf(rows);
-        let release;
+        let run;
         try {
-          release = runMethod(dataset, request as RunRequest).release;
+          run = runMethod(dataset, { ...(request as RunRequest), metrics: [] });
         } catch {
           return; // a setting the random data cannot meet
         }
+        const { release, audit } = run;
         const ids = Array.from({ length: dataset.d }, (_, i) => i);
         const pairs: ItemPair[] = ids.flatMap((a) => ids.flatMap((b) => (a === b ? [] : [{ a, b }])));
-        const atOnce = pairEstimates(dataset, release, pairs);
-        const estimate = supportEstimator(dataset, structuredClone(release));
+        const atOnce = pairEstimates(dataset, release, audit, pairs);
+        const estimate = supportEstimator(dataset, structuredClone(release), audit);
         pairs.forEach(({ a, b }, i) => expect(Object.is(atOnce[i], estimate([a, b]))).toBe(true));
+        // Asked with the pairs' input supports, a groups release answers its QID pairs with them:
+        // its QID rows are its input rows less the sensitive items.
+        const input = ItemRows.of(dataset);
+        const supports = pairs.map(({ a, b }) => input.countRowsContaining([a, b]));
+        expect(pairEstimates(dataset, release, audit, pairs, supports)).toEqual(atOnce);
       }),
       { numRuns: 60 },
     );

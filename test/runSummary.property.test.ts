@@ -118,6 +118,71 @@ describe('release facts equal a naive recount', () => {
   });
 });
 
+describe('frequent pairs counted within a budget linear in the data', () => {
+  /** The facts counted naively: the pairs (>= 1% of rows) of the f most supported eligible items. */
+  function naive(rows: number[][], budget: number) {
+    const n = rows.length;
+    const threshold = Math.max(1, Math.ceil(0.01 * n));
+    const support = new Map<number, number>();
+    for (const row of rows) for (const i of row) support.set(i, (support.get(i) ?? 0) + 1);
+    // Ties by first appearance, as the dataset's ids (datasetOf numbers items as they appear).
+    const first = [...new Set(rows.flat())];
+    const eligible = first
+      .filter((i) => support.get(i)! >= threshold)
+      .sort((a, b) => support.get(b)! - support.get(a)! || first.indexOf(a) - first.indexOf(b));
+    // What counting f items costs: by rows (pairs in each row; a row repeating the one before
+    // it is free), or by bitsets (two row increments a word), whichever is less.
+    const pairsOf = (f: number) => {
+      const top = new Set(eligible.slice(0, f));
+      let work = 0;
+      rows.forEach((row, r) => {
+        const key = (x: number[]) => [...x].sort((a, b) => a - b).join();
+        if (r > 0 && key(row) === key(rows[r - 1])) return;
+        const h = row.filter((i) => top.has(i)).length;
+        work += (h * (h - 1)) / 2;
+      });
+      return Math.min(work, Math.ceil(n / 32) * f * (f + 1));
+    };
+    let f = Math.min(eligible.length, 1500);
+    if (pairsOf(f) > budget) {
+      f = 0;
+      while (f + 16 <= eligible.length && pairsOf(f + 16) <= budget) f += 16;
+    }
+    let frequent = 0;
+    for (let x = 0; x < f; x++)
+      for (let y = x + 1; y < f; y++)
+        if (rows.filter((row) => row.includes(eligible[x]) && row.includes(eligible[y])).length >= threshold)
+          frequent++;
+    return { frequent_pairs: frequent, frequent_pairs_items_cut: eligible.length - f };
+  }
+
+  it('counts exactly the pairs of the most supported items the budget allows (property)', () => {
+    fc.assert(
+      fc.property(arbitraryRows(60, 60, 40), fc.integer({ min: 0, max: 3 }), (rows, perOccurrence) => {
+        fc.pre(rows.some((row) => row.length > 0));
+        const dataset = datasetOf(rows);
+        const release = typed({
+          format: 'txanon-release/1',
+          model: 'k-anonymity',
+          method: 'test',
+          params: { k: 1 },
+          seed: 1,
+          sensitive: [],
+          kind: 'transactions',
+          transactions: rows.map((r) => r.map(String)),
+        });
+        const audit = { rowOf: Uint32Array.from(rows, (_, i) => i) };
+        const occurrences = rows.reduce((sum, row) => sum + row.length, 0);
+        const facts = frequentPairFacts(dataset, release, audit, { perOccurrence, floor: 0 });
+        expect(facts).toMatchObject(naive(rows, perOccurrence * occurrences));
+        // The release is its input: every pair counted is kept.
+        expect(facts.frequent_pairs_within_10pct).toBe(facts.frequent_pairs);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('frequent pairs kept within 10%', () => {
   const rows = [[1, 2, 3], [1, 2], [2, 3], [1, 3], [1, 2, 3], [4]];
   const dataset = datasetOf(rows);
@@ -133,13 +198,14 @@ describe('frequent pairs kept within 10%', () => {
       transactions,
     });
   it('all of them in a release equal to its input, none when every row is emptied', () => {
-    const same = frequentPairFacts(dataset, release(rows.map((r) => r.map(String))));
+    const audit = { rowOf: Uint32Array.from(rows, (_, i) => i) };
+    const same = frequentPairFacts(dataset, release(rows.map((r) => r.map(String))), audit);
     expect(same).toMatchObject({
       frequent_pairs: 3,
       frequent_pairs_within_10pct: 3,
       frequent_pairs_share: 1,
     });
-    const empty = frequentPairFacts(dataset, release(rows.map(() => [])));
+    const empty = frequentPairFacts(dataset, release(rows.map(() => [])), audit);
     expect(empty).toMatchObject({
       frequent_pairs: 3,
       frequent_pairs_within_10pct: 0,

@@ -324,7 +324,7 @@ export function anatomyReport(lab: Lab, _options: AnatomyOptions): PaperReport {
     });
     if (typeof outcome === 'string')
       return confidences.map((minConfidence) => ({ l, minConfidence, error: outcome }));
-    const estimate = memoized(supportEstimator(t40, outcome.release));
+    const estimate = memoized(supportEstimator(t40, outcome.release, outcome.audit));
     const columnOf = columnsOf(t40, outcome.release);
     return confidences.map((minConfidence) => {
       const originalRules = mineRules(t40.d, t40.n, original, { minSupport, minConfidence });

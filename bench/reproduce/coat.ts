@@ -15,7 +15,7 @@ import { averageRelativeError } from '../../src/core/metrics/avgre.ts';
 import { estimateOf } from '../../src/core/metrics/sampling.ts';
 import { combinedSe } from '../../src/core/experiment/uncertainty.ts';
 import { createRng } from '../../src/core/base/rng.ts';
-import type { Release } from '../../src/core/release/types.ts';
+import type { Audit, Release } from '../../src/core/release/types.ts';
 import type { RunOutcome } from '../../src/core/run/runMethod.ts';
 import type { AvgreWorkload } from '../../src/core/metrics/types.ts';
 import {
@@ -80,8 +80,16 @@ function fig14aReason(bySize: { n: number; runs: Run[] }[]): string {
 }
 
 /** AvgRE of a release over the seeds' queries: per seed the mean and its per-query values. */
-function avgre(dataset: Dataset, release: Release, q: number, workload: AvgreWorkload, seeds: number[]) {
-  return seeds.map((seed) => averageRelativeError(dataset, release, { q, queries: 1000, seed, workload }));
+function avgre(
+  dataset: Dataset,
+  { release, audit }: { release: Release; audit: Audit },
+  q: number,
+  workload: AvgreWorkload,
+  seeds: number[],
+) {
+  return seeds.map((seed) =>
+    averageRelativeError(dataset, release, audit, { q, queries: 1000, seed, workload }),
+  );
 }
 
 /** Mean ± SE over seeds and queries of a list of per-seed AvgRE results. */
@@ -157,7 +165,7 @@ function mFigures(lab: Lab, dataset: Dataset, byK: KSweep, options: CoatOptions,
         ? byK.find((x) => x.k === 5)!.runs
         : METHODS.map((method) => runKm(lab, dataset, method, { k: 5, m }));
     const [c, a] = runs.map((run) =>
-      released(run) ? avgre(dataset, released(run)!.release, 2, 'rows', seeds) : undefined,
+      released(run) ? avgre(dataset, released(run)!, 2, 'rows', seeds) : undefined,
     );
     return { m, runs, c, a };
   });
@@ -252,7 +260,7 @@ function bms1Report(lab: Lab, options: CoatOptions): PaperReport {
   // Figs. 8 and 14b: BMS1, m = 2, k = 2..50.
   const byK = kSweep(lab, bms1);
   const avgreOf = (run: Run, q: number, workload: AvgreWorkload) =>
-    released(run) ? avgre(bms1, released(run)!.release, q, workload, seeds) : undefined;
+    released(run) ? avgre(bms1, released(run)!, q, workload, seeds) : undefined;
   const fig8 = byK.map(({ k, runs }) => ({
     k,
     cells: runs.map((run) => ({
@@ -393,8 +401,8 @@ function bms1Report(lab: Lab, options: CoatOptions): PaperReport {
     const r = released(p.run);
     return {
       ...p,
-      q1: r ? avgre(bms1, r.release, 1, 'rows', seeds) : undefined,
-      q3: r ? avgre(bms1, r.release, 3, 'rows', seeds) : undefined,
+      q1: r ? avgre(bms1, r, 1, 'rows', seeds) : undefined,
+      q3: r ? avgre(bms1, r, 3, 'rows', seeds) : undefined,
     };
   });
   const a1 = avgreOf(apriori5, 1, 'rows')!;
@@ -463,8 +471,8 @@ function bms1Report(lab: Lab, options: CoatOptions): PaperReport {
     const r = released(u.run);
     return {
       ...u,
-      q1: r ? avgre(bms1, r.release, 1, 'rows', seeds) : undefined,
-      q3: r ? avgre(bms1, r.release, 3, 'rows', seeds) : undefined,
+      q1: r ? avgre(bms1, r, 1, 'rows', seeds) : undefined,
+      q3: r ? avgre(bms1, r, 3, 'rows', seeds) : undefined,
     };
   });
   body.push(

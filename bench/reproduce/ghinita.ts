@@ -429,6 +429,7 @@ function figures(lab: Lab, options: GhinitaOptions, index: number): PaperReport 
               queryKls(
                 dataset,
                 c.release,
+                c.audit,
                 klQueries(dataset, c.release.sensitive, { seed: c.record.seed, queries: options.queries, r }),
               ),
             ).mean,

@@ -15,36 +15,60 @@ import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import { publishedRowCount } from '../release/rowCount.ts';
-import type { BucketsRelease, GeneralizedRelease, GroupsRelease, Release } from '../release/types.ts';
+import type {
+  Audit,
+  BucketsRelease,
+  GeneralizedRelease,
+  GroupsAudit,
+  GroupsRelease,
+  Release,
+} from '../release/types.ts';
 import { bucketColumns } from './bucketColumns.ts';
-import { groupsIndex } from '../release/groupsIndex.ts';
+import { groupsIndex, groupsPlacement } from '../release/groupsIndex.ts';
 import { itemsetsEstimator } from './itemsetsEstimator.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
 const built = new WeakMap<Release, { dataset: Dataset; estimator: SupportEstimator }>();
 
-/** The estimator of `release`, built once per release (AvgRE, the rules and the summary share it). */
-export function supportEstimator(dataset: Dataset, release: Release): SupportEstimator {
+/**
+ * The estimator of a verified `release` with its `audit`. Given `items` (the input items the
+ * caller will ask about: AvgRE's queries, the summary's pairs), it reads tid-lists of those items
+ * only (ItemRows.ofItems: one read of the data, no transpose) and is asking about another item an
+ * error; without, it answers any itemset and is built once per release (the rules share it).
+ */
+export function supportEstimator(
+  dataset: Dataset,
+  release: Release,
+  audit: Audit,
+  items?: Iterable<number>,
+): SupportEstimator {
+  if (items) return buildEstimator(dataset, release, audit, [...items]);
   const cached = built.get(release);
   if (cached && cached.dataset === dataset) return cached.estimator;
-  const estimator = buildEstimator(dataset, release);
+  const estimator = buildEstimator(dataset, release, audit);
   built.set(release, { dataset, estimator });
   return estimator;
 }
 
-function buildEstimator(dataset: Dataset, release: Release): SupportEstimator {
+function buildEstimator(
+  dataset: Dataset,
+  release: Release,
+  audit: Audit,
+  items?: readonly number[],
+): SupportEstimator {
   switch (release.kind) {
     case 'transactions': {
-      const index = ItemRows.of(publishedDataset(dataset, release.transactions));
+      const published = publishedDataset(dataset, release.transactions);
+      const index = items ? ItemRows.ofItems(published, items) : ItemRows.of(published);
       return (itemset) => index.countRowsContaining(itemset);
     }
     case 'buckets':
       return bucketsEstimator(dataset, release);
     case 'groups':
-      return groupsEstimator(dataset, release);
+      return groupsEstimator(dataset, release, audit as GroupsAudit, items);
     case 'generalized':
-      return generalizedEstimator(dataset, release);
+      return generalizedEstimator(dataset, release, items);
     case 'itemsets':
       return itemsetsEstimator(dataset, release);
     default:
@@ -112,36 +136,43 @@ function bucketsEstimator(dataset: Dataset, release: BucketsRelease): SupportEst
 }
 
 /**
- * Groups: the published QID rows holding the query's QID items (tid-lists of the QID rows as a
- * Dataset, groupsIndex.ts), counted per group, times the product of the query's sensitive items'
- * count / |G| in that group.
+ * Groups: the published QID rows holding the query's QID items counted per group, times the
+ * product of the query's sensitive items' count / |G| in that group. The QID rows holding the
+ * items are the input rows holding them, in the groups the audit puts them in (groupsPlacement:
+ * a verified release publishes each input row's QID part as it is), so the input's tid-lists
+ * answer; the groups are summed in ascending order, as a walk of the published rows meets them.
  */
-function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstimator {
+function groupsEstimator(
+  dataset: Dataset,
+  release: GroupsRelease,
+  audit: GroupsAudit,
+  items?: readonly number[],
+): SupportEstimator {
   const sensitive = new Set(release.sensitive);
   const index = groupsIndex(dataset, release);
+  const { groupOf } = groupsPlacement(dataset.n, audit);
+  const rows = items ? ItemRows.ofItems(dataset, items) : ItemRows.of(dataset);
   const groups = index.start.length - 1;
   const everyGroup = Array.from({ length: groups }, (_, g) => g);
-  // Per input item: its counts per group when it is sensitive, else its id among the QID rows (-1: none).
+  // Per input item: its counts per group when it is sensitive, else null (a QID item).
   const countsOfId = dataset.dictionary.tokens.map((t) => (sensitive.has(t) ? index.countsOf(t) : null));
-  const qidIdOf = Int32Array.from(dataset.dictionary.tokens, (t) => index.published.dictionary.find(t) ?? -1);
   // Rows per group matching a query's QID part: scratch reused by every query.
   const held = new Uint32Array(groups);
   return (itemset) => {
-    const qid = itemset.filter((id) => countsOfId[id] === null).map((id) => qidIdOf[id]);
+    const qid = itemset.filter((id) => countsOfId[id] === null);
     const counts = itemset.flatMap((id) => countsOfId[id] ?? []);
-    if (qid.includes(-1)) return 0;
     // No sensitive item: every group counts its matching rows as they are (integers, summed exactly).
-    if (counts.length === 0)
-      return qid.length === 0 ? index.published.n : index.rows.countRowsContaining(qid);
+    if (counts.length === 0) return qid.length === 0 ? index.published.n : rows.countRowsContaining(qid);
     let touched: number[];
     if (qid.length === 0) {
       touched = everyGroup;
       for (let g = 0; g < groups; g++) held[g] = index.start[g + 1] - index.start[g];
     } else {
       touched = [];
-      index.rows.forRowsHolding(qid, (p) => {
-        if (held[index.groupOf[p]]++ === 0) touched.push(index.groupOf[p]);
+      rows.forRowsHolding(qid, (r) => {
+        if (held[groupOf[r]]++ === 0) touched.push(groupOf[r]);
       });
+      touched.sort((a, b) => a - b);
     }
     let total = 0;
     for (const g of touched) {
@@ -160,12 +191,25 @@ function groupsEstimator(dataset: Dataset, release: GroupsRelease): SupportEstim
  * holding every label the query maps to counts with the product over those labels g of
  * 2^(|g|-j) / (2^|g|-1).
  */
-function generalizedEstimator(dataset: Dataset, release: GeneralizedRelease): SupportEstimator {
+function generalizedEstimator(
+  dataset: Dataset,
+  release: GeneralizedRelease,
+  asked?: readonly number[],
+): SupportEstimator {
   const published = publishedDataset(dataset, release.transactions);
-  const rows = ItemRows.of(published);
   const labelOf = new Map<string, string>();
   for (const [label, items] of Object.entries(release.generalized))
     for (const t of items) labelOf.set(t, label);
+  // The published ids the asked items map to (their labels, or themselves).
+  const rows = asked
+    ? ItemRows.ofItems(
+        published,
+        asked.map((id) => {
+          const token = dataset.dictionary.token(id);
+          return published.dictionary.find(labelOf.get(token) ?? token) ?? -1;
+        }),
+      )
+    : ItemRows.of(published);
   const suppressed = new Set(release.suppressed);
   return (itemset) => {
     const perLabel = new Map<string, number>();

@@ -11,13 +11,20 @@
  * method of one seed is measured on the same queries. KL is never negative: Est sums to the same
  * total as Act, and each query's value is kept at 0 when float noise puts it below.
  * Cost: a query reads the input rows holding s (its tid-list), testing r items in each, and the
- * published rows that hold one of its r items (their tid-lists); never the whole dataset.
+ * rows that hold one of its r items (their tid-lists), published where the audit says; the
+ * tid-lists are built for the queries' items only, in one read of the data.
  */
 import { getBit } from '../data/bitset.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
-import type { GroupsRelease } from '../release/types.ts';
-import { groupsIndex, type GroupsIndex } from '../release/groupsIndex.ts';
+import type { GroupsAudit, GroupsRelease } from '../release/types.ts';
+import {
+  groupsIndex,
+  groupsPlacement,
+  type GroupsIndex,
+  type GroupsPlacement,
+} from '../release/groupsIndex.ts';
+import { itemSupports } from '../data/stats.ts';
 import { atLeast, compact, estimateOf, queryRng } from './sampling.ts';
 import type { MetricSpec } from './types.ts';
 
@@ -39,15 +46,15 @@ export function klQueries(
   sensitiveTokens: readonly string[],
   options: { seed: number; queries?: number; r?: number },
 ): KlQuery[] {
-  const index = ItemRows.of(dataset);
+  const supports = itemSupports(dataset);
   const sensitiveIds = new Set<number>();
   for (const token of sensitiveTokens) {
     const id = dataset.dictionary.find(token);
     if (id !== undefined) sensitiveIds.add(id);
   }
-  const sensitive = [...sensitiveIds].filter((id) => index.support(id) > 0).sort((a, b) => a - b);
+  const sensitive = [...sensitiveIds].filter((id) => supports[id] > 0).sort((a, b) => a - b);
   const qid: number[] = [];
-  for (let id = 0; id < dataset.d; id++) if (index.support(id) > 0 && !sensitiveIds.has(id)) qid.push(id);
+  for (let id = 0; id < dataset.d; id++) if (supports[id] > 0 && !sensitiveIds.has(id)) qid.push(id);
   if (sensitive.length === 0 || qid.length === 0) return [];
   const rng = queryRng(options.seed, 'kl');
   const r = Math.min(options.r ?? DEFAULT_KL_R, qid.length);
@@ -82,26 +89,30 @@ interface KlScratch {
 
 /**
  * Est of eq. 4 in each cell over the groups whose counts hold s: a * b / |G| per group, a its
- * count of s and b its published rows in the cell. Only the rows holding a query item are read
- * (through the query items' tid-lists); the group's other rows are all in cell 0.
+ * count of s and b its published rows in the cell. Only the rows holding a query item are read:
+ * the input rows holding it (the query items' tid-lists), each where the audit publishes it
+ * (groupsPlacement: a verified release's QID row is its input row less the sensitive items); the
+ * group's other rows are all in cell 0.
  */
 function estimatedCells(
   index: GroupsIndex,
+  input: ItemRows,
+  placement: GroupsPlacement,
   s: string,
-  published: readonly number[],
+  items: readonly number[],
   { cellOfRow, inGroups }: KlScratch,
 ): Float64Array {
-  const cells = 1 << published.length;
+  const cells = 1 << items.length;
   const estimate = new Float64Array(cells);
   const groups = index.groupsWith(s);
   for (const g of groups) inGroups[g] = 1;
   const touched: number[] = [];
-  published.forEach((id, j) => {
-    if (id < 0) return;
-    const list = index.rows.rowsOf(id);
+  const { publishedOf, groupOf } = placement;
+  items.forEach((id, j) => {
+    const list = input.rowsOf(id);
     for (let k = 0; k < list.length; k++) {
-      const p = list[k];
-      if (inGroups[index.groupOf[p]] === 0) continue;
+      if (inGroups[groupOf[list[k]]] === 0) continue;
+      const p = publishedOf[list[k]];
       if (cellOfRow[p] === 0) touched.push(p);
       cellOfRow[p] |= 1 << j;
     }
@@ -137,6 +148,7 @@ function queryKl(
   dataset: Dataset,
   input: ItemRows,
   index: GroupsIndex,
+  placement: GroupsPlacement,
   query: KlQuery,
   scratch: KlScratch,
 ): number {
@@ -147,10 +159,7 @@ function queryKl(
   const actualCell = cellReader(input, query.items, holders.length);
   for (const r of holders) actual[actualCell(r)]++;
   const s = dataset.dictionary.token(query.s);
-  const published = query.items.map(
-    (id) => index.published.dictionary.find(dataset.dictionary.token(id)) ?? -1,
-  );
-  const estimate = estimatedCells(index, s, published, scratch);
+  const estimate = estimatedCells(index, input, placement, s, query.items, scratch);
   let kl = 0;
   for (let c = 0; c < cells; c++) {
     if (actual[c] === 0) continue;
@@ -159,27 +168,36 @@ function queryKl(
   return atLeast(kl, 0);
 }
 
-/** Each query's KL, in workload order. */
+/**
+ * Each query's KL, in workload order, for a verified release and its audit. The input's tid-lists
+ * are built for the queries' items only (ItemRows.ofItems).
+ */
 export function queryKls(
   dataset: Dataset,
   release: GroupsRelease,
+  audit: GroupsAudit,
   queries: readonly KlQuery[],
 ): Float64Array {
-  const input = ItemRows.of(dataset);
+  const input = ItemRows.ofItems(
+    dataset,
+    queries.flatMap((q) => [q.s, ...q.items]),
+  );
   const index = groupsIndex(dataset, release);
+  const placement = groupsPlacement(dataset.n, audit);
   const scratch: KlScratch = {
     cellOfRow: new Uint32Array(index.published.n),
     inGroups: new Uint8Array(index.start.length - 1),
   };
-  return Float64Array.from(queries, (query) => queryKl(dataset, input, index, query, scratch));
+  return Float64Array.from(queries, (query) => queryKl(dataset, input, index, placement, query, scratch));
 }
 
 export function reconstructionError(
   dataset: Dataset,
   release: GroupsRelease,
+  audit: GroupsAudit,
   options: { seed: number; queries?: number; r?: number },
 ): { kl: number; kl_se: number; perQuery: Float64Array } {
-  const perQuery = queryKls(dataset, release, klQueries(dataset, release.sensitive, options));
+  const perQuery = queryKls(dataset, release, audit, klQueries(dataset, release.sensitive, options));
   const { mean, se } = estimateOf(perQuery);
   return { kl: atLeast(mean, 0), kl_se: se, perQuery };
 }
@@ -193,8 +211,13 @@ export const klMetric: MetricSpec = {
   defaultOn: true,
   kinds: ['groups'],
   values: { kl: 'lower', kl_se: 'se' },
-  compute: (dataset, release, _audit, options) => {
-    const { kl, kl_se, perQuery } = reconstructionError(dataset, release as GroupsRelease, options);
+  compute: (dataset, release, audit, options) => {
+    const { kl, kl_se, perQuery } = reconstructionError(
+      dataset,
+      release as GroupsRelease,
+      audit as GroupsAudit,
+      options,
+    );
     options.perQuery?.set('kl', compact(perQuery));
     return { kl, kl_se };
   },

@@ -1,20 +1,26 @@
 /**
  * The support estimator's values (estimators.ts) for many pairs of input items at once, as the
- * summary's frequent pairs need (DESIGN.md sec. 5 `summary`):
+ * summary's frequent pairs need (DESIGN.md sec. 5 `summary`), every value equal to the pair-by-pair
+ * one to the last bit, and linear in the published rows (issue 31; pairs keyed by slot numbers,
+ * never by strings):
  * - where the estimate is a count of published rows (a `transactions` release; a `groups` release's
  *   pairs of QID items), the pairs are counted in one pass over those rows (data/pairCounts.ts);
  *   integer counts, the same however they are summed;
+ * - a `generalized` release: the estimate is (rows holding the pair's labels) times eq. 2's
+ *   probability per label, so the labels' pairs (and a label alone, when both items map to it) are
+ *   counted in one pass over the published rows and multiplied as the estimator multiplies;
  * - a `buckets` release: asking pair by pair walks two popular items' tid-lists for every pair
  *   (seconds on 400,000 rows), so the pairs are estimated in one pass over the buckets: per bucket
  *   B, the count of cells holding each item (and, for two items of one column, the cells holding
  *   both), then for each pair held in B the same product the estimator forms,
  *   |B| x (count_a / |B|) x (count_b / |B|) (a's factor first) or |B| x (count_ab / |B|), added in
- *   bucket order: every value equals the pair-by-pair one to the last bit;
- * - a `generalized` release, and a pair with a sensitive item, are asked of the estimator.
+ *   bucket order;
+ * - a pair with a sensitive item of a `groups` release, and an `itemsets` release's pairs, are asked
+ *   of the estimator.
  */
 import type { Dataset } from '../data/dataset.ts';
-import type { BucketsRelease, Release } from '../release/types.ts';
-import { pairCounts } from '../data/pairCounts.ts';
+import type { Audit, BucketsRelease, GeneralizedRelease, Release } from '../release/types.ts';
+import { countPairs } from '../data/pairCounts.ts';
 import { groupsIndex } from '../release/groupsIndex.ts';
 import { publishedDataset } from '../release/publishedRows.ts';
 import { bucketColumns } from './bucketColumns.ts';
@@ -26,33 +32,125 @@ export interface ItemPair {
   b: number;
 }
 
-export function pairEstimates(dataset: Dataset, release: Release, pairs: readonly ItemPair[]): Float64Array {
-  if (release.kind === 'buckets') return bucketPairEstimates(dataset, release, pairs);
-  const estimate = supportEstimator(dataset, release);
-  const rows = countedRows(dataset, release);
-  if (!rows) return Float64Array.from(pairs, ({ a, b }) => estimate([a, b]));
-  // Pairs of items the rows publish as they are: the estimate is the count of published rows
-  // holding both (an integer, the same in any order of summing), taken in one pass.
-  const isSensitive = new Set(release.kind === 'groups' ? release.sensitive : []);
-  const counted = (id: number) => !isSensitive.has(dataset.dictionary.token(id));
-  const items = [...new Set(pairs.flatMap(({ a, b }) => [a, b]))].filter(counted);
-  const support = new Map<string, number>();
-  for (const { a, b, support: count } of pairCounts(rows, items))
-    support.set(`${Math.min(a, b)},${Math.max(a, b)}`, count);
-  return Float64Array.from(pairs, ({ a, b }) =>
-    counted(a) && counted(b) ? (support.get(`${Math.min(a, b)},${Math.max(a, b)}`) ?? 0) : estimate([a, b]),
+/**
+ * The estimates of `pairs` for a verified `release` with its `audit`. `inputSupport` (each pair's
+ * support in the input, when the caller counted it) answers a `groups` release's pairs of QID
+ * items: its QID rows are the input rows without their sensitive items, so those pairs' counts
+ * on them are their input supports.
+ */
+export function pairEstimates(
+  dataset: Dataset,
+  release: Release,
+  audit: Audit,
+  pairs: readonly ItemPair[],
+  inputSupport?: ArrayLike<number>,
+): Float64Array {
+  switch (release.kind) {
+    case 'buckets':
+      return bucketPairEstimates(dataset, release, pairs);
+    case 'generalized':
+      return generalizedPairEstimates(dataset, release, pairs);
+    case 'transactions':
+      return countedPairs(
+        publishedDataset(dataset, release.transactions),
+        pairs,
+        () => true,
+        () => 0,
+      );
+    case 'groups': {
+      // Pairs of QID items are counts on the QID rows; a sensitive item's pair is the estimator's.
+      const isSensitive = new Uint8Array(dataset.d);
+      for (const s of release.sensitive) {
+        const id = dataset.dictionary.find(s);
+        if (id !== undefined) isSensitive[id] = 1;
+      }
+      const qid = (id: number) => isSensitive[id] === 0;
+      const withSensitive = pairs.filter(({ a, b }) => !qid(a) || !qid(b));
+      const estimate = supportEstimator(
+        dataset,
+        release,
+        audit,
+        withSensitive.flatMap(({ a, b }) => [a, b]),
+      );
+      const otherwise = (pair: ItemPair) => estimate([pair.a, pair.b]);
+      if (inputSupport)
+        return Float64Array.from(pairs, (pair, i) =>
+          qid(pair.a) && qid(pair.b) ? inputSupport[i] : otherwise(pair),
+        );
+      return countedPairs(groupsIndex(dataset, release).published, pairs, qid, otherwise);
+    }
+    case 'itemsets': {
+      // A few noisy itemsets: asked pair by pair.
+      const estimate = supportEstimator(dataset, release, audit);
+      return Float64Array.from(pairs, ({ a, b }) => estimate([a, b]));
+    }
+  }
+}
+
+/**
+ * Each pair's count on `rows` (input items keep their input ids there) when `counted` holds for
+ * both of its items, else `otherwise(pair)`.
+ */
+function countedPairs(
+  rows: Dataset,
+  pairs: readonly ItemPair[],
+  counted: (id: number) => boolean,
+  otherwise: (pair: ItemPair) => number,
+): Float64Array {
+  const slotOf = new Int32Array(rows.d).fill(-1);
+  let f = 0;
+  for (const { a, b } of pairs) for (const id of [a, b]) if (counted(id) && slotOf[id] < 0) slotOf[id] = f++;
+  const counts = countPairs(rows, slotOf, f);
+  return Float64Array.from(pairs, (pair) =>
+    counted(pair.a) && counted(pair.b) ? counts.pair(slotOf[pair.a], slotOf[pair.b]) : otherwise(pair),
   );
 }
 
 /**
- * The published rows whose pair counts are the estimator's values (estimators.ts): a
- * `transactions` release's rows, a `groups` release's QID rows (for pairs without a sensitive
- * item); input items keep their input ids there. Other kinds estimate otherwise.
+ * Generalized: the estimator's value (rows holding every label the pair maps to, times the product
+ * over those labels g, in the pair's order, of 2^(|g|-j) / (2^|g|-1)), with the labels' rows
+ * counted at once.
  */
-function countedRows(dataset: Dataset, release: Release): Dataset | null {
-  if (release.kind === 'transactions') return publishedDataset(dataset, release.transactions);
-  if (release.kind === 'groups') return groupsIndex(dataset, release).published;
-  return null;
+function generalizedPairEstimates(
+  dataset: Dataset,
+  release: GeneralizedRelease,
+  pairs: readonly ItemPair[],
+): Float64Array {
+  const published = publishedDataset(dataset, release.transactions);
+  // Each input item's published id (its label's, or its own), -1 when suppressed or never published.
+  const suppressed = new Set(release.suppressed);
+  const labelOf = new Map<string, string>();
+  for (const [label, items] of Object.entries(release.generalized))
+    for (const t of items) labelOf.set(t, label);
+  const target = new Int32Array(dataset.d);
+  const sizeOf = new Float64Array(published.d).fill(1);
+  dataset.dictionary.tokens.forEach((token, id) => {
+    if (suppressed.has(token)) return void (target[id] = -1);
+    const label = labelOf.get(token) ?? token;
+    const publishedId = published.dictionary.find(label);
+    target[id] = publishedId ?? -1;
+    if (publishedId !== undefined && Object.hasOwn(release.generalized, label))
+      sizeOf[publishedId] = release.generalized[label].length;
+  });
+  const slotOf = new Int32Array(published.d).fill(-1);
+  let f = 0;
+  for (const { a, b } of pairs)
+    for (const id of [a, b]) if (target[id] >= 0 && slotOf[target[id]] < 0) slotOf[target[id]] = f++;
+  const counts = countPairs(published, slotOf, f);
+  const factor = (size: number, j: number) => 2 ** (size - j) / (2 ** size - 1);
+  return Float64Array.from(pairs, ({ a, b }) => {
+    const ga = target[a];
+    const gb = target[b];
+    if (ga < 0 || gb < 0) return 0;
+    let probability = 1;
+    if (ga === gb) {
+      probability *= factor(sizeOf[ga], 2);
+      return counts.single(slotOf[ga]) * probability;
+    }
+    probability *= factor(sizeOf[ga], 1);
+    probability *= factor(sizeOf[gb], 1);
+    return counts.pair(slotOf[ga], slotOf[gb]) * probability;
+  });
 }
 
 function bucketPairEstimates(

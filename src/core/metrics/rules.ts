@@ -127,7 +127,7 @@ export const rulesMetric: MetricSpec = {
   defaultOn: false,
   kinds: ['transactions', 'buckets', 'groups', 'generalized'],
   values: { ar: 'higher', rules_original: 'count', rules_release: 'count', rules_common: 'count' },
-  compute(dataset, release, _audit, options) {
+  compute(dataset, release, audit, options) {
     const exact = ItemRows.of(dataset);
     const ruleOptions = { minSupport: options.minSupport, minConfidence: options.minConfidence };
     const original = mineRules(
@@ -136,7 +136,7 @@ export const rulesMetric: MetricSpec = {
       (itemset) => exact.countRowsContaining(itemset),
       ruleOptions,
     );
-    const released = mineRules(dataset.d, dataset.n, supportEstimator(dataset, release), ruleOptions);
+    const released = mineRules(dataset.d, dataset.n, supportEstimator(dataset, release, audit), ruleOptions);
     return ruleAccuracy(original, released);
   },
 };

@@ -79,7 +79,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   });
   report(wanted.length / (wanted.length + 1), 'measuring', 'summary');
   const facts = releaseFacts(dataset, result.release, result.audit);
-  const summary = { ...facts, ...frequentPairFacts(dataset, result.release) };
+  const summary = { ...facts, ...frequentPairFacts(dataset, result.release, result.audit) };
   const sensitiveChoice = describeSensitive(dataset, request.sensitive, request.seed, privacyDegree(params));
   const record: RunRecord = {
     method: spec.id,
