@@ -10,7 +10,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvQuoter, writeCsvTable } from '../src/core/release/export/csvField.ts';
 import { writeCsvLong } from '../src/core/release/export/csvLong.ts';
-import { MemorySink, TextWriter, joinParts, writtenParts } from '../src/core/release/export/textWriter.ts';
+import {
+  MemorySink,
+  TextWriter,
+  TokenBytes,
+  joinParts,
+  writtenParts,
+} from '../src/core/release/export/textWriter.ts';
 import { tokenRowsOf } from '../src/core/release/tokenRows.ts';
 
 const field = fc.oneof(
@@ -69,6 +75,30 @@ describe('TextWriter', () => {
               out.char(part.c);
               expected += String.fromCharCode(part.c);
             }
+          }
+          out.end();
+          expect(Buffer.from(joinParts(sink.parts))).toEqual(utf8(expected));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes rows of tokens (short ones as two words) exactly, across chunks of any size', () => {
+    fc.assert(
+      fc.property(
+        fc.array(field, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.array(fc.nat(), { maxLength: 9 }), { maxLength: 12 }),
+        fc.integer({ min: 16, max: 48 }),
+        (tokens, rows, chunk) => {
+          const table = new TokenBytes(tokens, (t) => JSON.stringify(t));
+          const sink = new MemorySink();
+          const out = new TextWriter(sink, chunk);
+          let expected = '';
+          for (const row of rows) {
+            const ids = row.map((i) => i % tokens.length);
+            out.char(0x5b).tokens(table, ids, 0, ids.length, 0x2c).char(0x5d);
+            expected += `[${ids.map((id) => JSON.stringify(tokens[id])).join(',')}]`;
           }
           out.end();
           expect(Buffer.from(joinParts(sink.parts))).toEqual(utf8(expected));

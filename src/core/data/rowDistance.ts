@@ -78,35 +78,41 @@ export function rowHamming(dataset: Dataset, a: number, b: number): number {
 }
 
 /**
- * Hamming distances from one row to many (CAHD's candidate list): the origin's items are stamped
- * once, so each distance costs the other row's length rather than a merge of both rows.
+ * Hamming distances from one row to many (CAHD's candidate list): the origin's items are set once
+ * as bits of a bitset over the items (2.2 KB for the Netflix shape's 17,770 items: it stays in the
+ * first-level cache, where a stamp per item, 71 KB, did not), so each distance costs the other
+ * row's length rather than a merge of both rows.
  */
 export class DistancesFrom {
-  private readonly stampOf: Int32Array;
-  private stamp = 0;
+  private readonly bits: Uint32Array;
+  private origin = -1;
   private originLength = 0;
 
   constructor(
     private readonly rows: CsrRows,
     itemCount: number,
   ) {
-    this.stampOf = new Int32Array(itemCount);
+    this.bits = new Uint32Array((itemCount + 31) >>> 5);
   }
 
   /** Makes row t the origin of the next `to` calls. */
   setOrigin(t: number): void {
     const { offsets, items } = this.rows;
-    const stamp = ++this.stamp;
-    for (let k = offsets[t]; k < offsets[t + 1]; k++) this.stampOf[items[k]] = stamp;
+    const bits = this.bits;
+    if (this.origin >= 0)
+      for (let k = offsets[this.origin]; k < offsets[this.origin + 1]; k++) bits[items[k] >>> 5] = 0;
+    for (let k = offsets[t]; k < offsets[t + 1]; k++) bits[items[k] >>> 5] |= 1 << (items[k] & 31);
+    this.origin = t;
     this.originLength = offsets[t + 1] - offsets[t];
   }
 
   /** Size of the symmetric difference of the origin and row u. */
   to(u: number): number {
     const { offsets, items } = this.rows;
-    const { stampOf, stamp } = this;
+    const bits = this.bits;
     let common = 0;
-    for (let k = offsets[u]; k < offsets[u + 1]; k++) if (stampOf[items[k]] === stamp) common++;
+    for (let k = offsets[u]; k < offsets[u + 1]; k++)
+      common += (bits[items[k] >>> 5] >>> (items[k] & 31)) & 1;
     return this.originLength + offsets[u + 1] - offsets[u] - 2 * common;
   }
 }

@@ -57,19 +57,26 @@ function generalizedItems(dataset: Dataset, release: Release): (item: number) =>
   return (item) => items.has(item);
 }
 
-export function averageRelativeError(
-  dataset: Dataset,
-  release: Release,
-  audit: Audit,
-  options: { q?: number; queries?: number; workload?: AvgreWorkload; seed: number },
-): { avgre: number; avgre_se: number; perQuery: Float64Array } {
-  const workload = avgreQueries(
+type AvgreOptions = { q?: number; queries?: number; workload?: AvgreWorkload; seed: number };
+
+/** The queries of `release` under `options` (the workload named, its defaults). */
+function workloadOf(dataset: Dataset, release: Release, options: AvgreOptions): number[][] {
+  return avgreQueries(
     dataset,
     options.q ?? DEFAULT_AVGRE_Q,
     options.queries ?? DEFAULT_AVGRE_QUERIES,
     options.seed,
     options.workload === 'generalized' ? generalizedItems(dataset, release) : undefined,
   );
+}
+
+export function averageRelativeError(
+  dataset: Dataset,
+  release: Release,
+  audit: Audit,
+  options: AvgreOptions,
+): { avgre: number; avgre_se: number; perQuery: Float64Array } {
+  const workload = workloadOf(dataset, release, options);
   // Tid-lists of the queries' items only (one read of the data, ItemRows.ofItems).
   const asked = new Set(workload.flat());
   const actual = ItemRows.ofItems(dataset, asked);
@@ -91,6 +98,7 @@ export const avgreMetric: MetricSpec = {
   defaultOn: true,
   kinds: ['transactions', 'buckets', 'groups', 'generalized'],
   values: { avgre: 'lower', avgre_se: 'se' },
+  asks: (dataset, release, options) => workloadOf(dataset, release, options).flat(),
   compute: (dataset, release, audit, options) => {
     const { avgre, avgre_se, perQuery } = averageRelativeError(dataset, release, audit, options);
     options.perQuery?.set('avgre', compact(perQuery));

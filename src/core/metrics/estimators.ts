@@ -162,7 +162,7 @@ function groupsEstimator(
     const qid = itemset.filter((id) => countsOfId[id] === null);
     const counts = itemset.flatMap((id) => countsOfId[id] ?? []);
     // No sensitive item: every group counts its matching rows as they are (integers, summed exactly).
-    if (counts.length === 0) return qid.length === 0 ? index.published.n : rows.countRowsContaining(qid);
+    if (counts.length === 0) return qid.length === 0 ? index.rowCount : rows.countRowsContaining(qid);
     let touched: number[];
     if (qid.length === 0) {
       touched = everyGroup;

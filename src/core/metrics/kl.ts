@@ -185,7 +185,7 @@ export function queryKls(
   const index = groupsIndex(dataset, release);
   const placement = groupsPlacement(dataset.n, audit);
   const scratch: KlScratch = {
-    cellOfRow: new Uint32Array(index.published.n),
+    cellOfRow: new Uint32Array(index.rowCount),
     inGroups: new Uint8Array(index.start.length - 1),
   };
   return Float64Array.from(queries, (query) => queryKl(dataset, input, index, placement, query, scratch));
@@ -211,6 +211,8 @@ export const klMetric: MetricSpec = {
   defaultOn: true,
   kinds: ['groups'],
   values: { kl: 'lower', kl_se: 'se' },
+  asks: (dataset, release, options) =>
+    klQueries(dataset, release.sensitive, options).flatMap((q) => [q.s, ...q.items]),
   compute: (dataset, release, audit, options) => {
     const { kl, kl_se, perQuery } = reconstructionError(
       dataset,

@@ -53,6 +53,12 @@ export interface MetricSpec {
    * it is named after (`kl_se` of `kl`), shown beside it, never charted on its own.
    */
   values: Record<string, ValueDirection>;
+  /**
+   * The input items `compute` will count rows of (its queries' items), when it reads tid-lists of
+   * some items only: the run builds the lists of every metric's items in one read of the data
+   * (ItemRows.ofItems) before the first metric, instead of one read each.
+   */
+  asks?(dataset: Dataset, release: Release, options: MetricOptions): Iterable<number>;
   /** Named values, e.g. `{ il: 120, il_ratio: 0.04 }`. */
   compute(dataset: Dataset, release: Release, audit: Audit, options: MetricOptions): Record<string, number>;
 }

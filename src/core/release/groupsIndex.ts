@@ -10,8 +10,13 @@ import { publishedDataset } from './publishedRows.ts';
 import type { GroupsAudit, GroupsRelease } from './types.ts';
 
 export interface GroupsIndex {
-  /** The published QID rows, group after group. */
-  published: Dataset;
+  /**
+   * The published QID rows, group after group, read as sets of input ids (built on first use: a
+   * method's rows are this Dataset as they are, but telling that reads every item once).
+   */
+  readonly published: Dataset;
+  /** The number of published QID rows. */
+  readonly rowCount: number;
   /** The published rows' tid-lists (built on first use: a transpose of every published item). */
   readonly rows: ItemRows;
   /** Group g's rows are published rows start[g] .. start[g+1]-1. */
@@ -55,11 +60,14 @@ export function groupsIndex(input: Dataset, release: GroupsRelease): GroupsIndex
     }
     return perGroup;
   };
-  const published = publishedDataset(input, qid);
+  let published: Dataset | undefined;
   const index: GroupsIndex = {
-    published,
+    get published() {
+      return (published ??= publishedDataset(input, qid));
+    },
+    rowCount: start[groups],
     get rows() {
-      return ItemRows.of(published);
+      return ItemRows.of(index.published);
     },
     start,
     groupOf,

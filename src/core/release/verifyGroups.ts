@@ -10,7 +10,7 @@
  * (a repeated token would collapse; a token that is no input item gets an id of its own). A group
  * whose row count is off is compared token by token (rowChecks.ts sameTokens).
  */
-import type { Dataset } from '../data/dataset.ts';
+import type { CsrRows, Dataset } from '../data/dataset.ts';
 import { groupsIndex } from './groupsIndex.ts';
 import { checkPartition } from './partition.ts';
 import { ProblemList, sameTokens } from './rowChecks.ts';
@@ -34,10 +34,9 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
   }
   const qid: string[] = []; // an input row's QID tokens, scratch reused row after row
   const index = groupsIndex(dataset, release);
-  const published = index.published;
   const { start, qid: qidRows, sensitive: table } = release.groups;
-  /** Whether published QID row p is input row r's QID part. */
-  const sameQid = (p: number, r: number) => {
+  /** Whether published QID row p, read as `published` rows (ids), is input row r's QID part. */
+  const sameQidIn = (published: CsrRows, p: number, r: number) => {
     let k = published.offsets[p];
     const end = published.offsets[p + 1];
     let expected = 0;
@@ -48,6 +47,11 @@ export function verifyGroups(dataset: Dataset, release: GroupsRelease, audit: Gr
     }
     return k === end && rowLength(qidRows, p) === expected;
   };
+  // A method's rows name the input's items by their ids, in the input's order: compared as they
+  // are; any other row (another token table, another order) as a set of input ids.
+  const sameTable = qidRows.tokens === tokens;
+  const sameQid = (p: number, r: number) =>
+    (sameTable && sameQidIn(qidRows, p, r)) || sameQidIn(index.published, p, r);
   const counts = new SparseCounts(dataset.d);
   const publishedOf = publishedCounts(dataset, table);
   const lowDegree: { degree: number; problem: string }[] = [];

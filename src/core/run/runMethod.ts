@@ -15,6 +15,8 @@ import type { MethodResult } from '../methods/types.ts';
 import { InputError, VerificationError } from '../base/errors.ts';
 import { verifyRelease } from '../release/verify.ts';
 import type { Audit, Release } from '../release/types.ts';
+import type { MetricOptions } from '../metrics/types.ts';
+import { ItemRows } from '../data/itemRows.ts';
 import { privacyDegree, resolveRequest, runContext, type ContextHooks } from './resolveRequest.ts';
 import { reproducingCommand, type RunRecord, type RunRequest } from './runRecord.ts';
 import type { RunProgress } from './runPhases.ts';
@@ -63,19 +65,14 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   const wanted = request.metrics ?? metricsFor(kind, model).map((m) => m.id);
   const metrics: Record<string, number> = {};
   const perQuery = new Map<string, number[]>();
+  const options = { seed: request.seed, ...request.metricOptions, perQuery };
+  prepareTidLists(dataset, result.release, wanted, options, ctx.sensitive);
   wanted.forEach((id, i) => {
     const metric = findMetric(id);
     if (!metric) throw new InputError(`unknown metric '${id}'`);
     if (!metricApplies(metric, kind, model)) return; // does not apply: absent, never zero
     report(i / (wanted.length + 1), 'measuring', id);
-    Object.assign(
-      metrics,
-      metric.compute(dataset, result.release, result.audit, {
-        seed: request.seed,
-        ...request.metricOptions,
-        perQuery,
-      }),
-    );
+    Object.assign(metrics, metric.compute(dataset, result.release, result.audit, options));
   });
   report(wanted.length / (wanted.length + 1), 'measuring', 'summary');
   const facts = releaseFacts(dataset, result.release, result.audit);
@@ -114,6 +111,28 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     hierarchy: result.hierarchy,
     join: result.join,
   };
+}
+
+/**
+ * The input's tid-lists of every item the metrics will ask about (their `asks`) and of the
+ * sensitive items (the warnings count their rows), built in one read of the data.
+ */
+function prepareTidLists(
+  dataset: Dataset,
+  release: Release,
+  metrics: readonly string[],
+  options: MetricOptions,
+  sensitive: readonly number[],
+): void {
+  const items = new Set<number>(sensitive);
+  let asked = false;
+  for (const id of metrics) {
+    const metric = findMetric(id);
+    if (!metric?.asks || !metric.kinds.includes(release.kind)) continue;
+    asked = true;
+    for (const item of metric.asks(dataset, release, options)) items.add(item);
+  }
+  if (asked) ItemRows.ofItems(dataset, items);
 }
 
 /** `{ metricOptions }` holding the options a request set, or nothing when it set none. */

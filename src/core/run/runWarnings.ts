@@ -14,6 +14,7 @@
 import { count, percent } from '../base/format.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { itemSupports } from '../data/stats.ts';
+import { ItemRows } from '../data/itemRows.ts';
 import type { MethodParams } from '../methods/types.ts';
 import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
 import type { Release } from '../release/types.ts';
@@ -101,16 +102,16 @@ export function occurrencesLost(dataset: Dataset, release: Release, facts: Relea
   return lost;
 }
 
+/** Rows holding one of `items` at least: their tid-lists' union (built with the metrics' lists). */
 function rowsHoldingAny(dataset: Dataset, items: readonly number[]): number {
-  const wanted = new Uint8Array(dataset.d);
-  for (const id of items) wanted[id] = 1;
+  const lists = ItemRows.ofItems(dataset, items);
+  const held = new Uint8Array(dataset.n);
   let rows = 0;
-  for (let r = 0; r < dataset.n; r++) {
-    for (let k = dataset.offsets[r]; k < dataset.offsets[r + 1]; k++)
-      if (wanted[dataset.items[k]]) {
+  for (const id of items)
+    for (const r of lists.rowsOf(id))
+      if (held[r] === 0) {
+        held[r] = 1;
         rows++;
-        break;
       }
-  }
   return rows;
 }

@@ -50,8 +50,12 @@ export function positionRows(
   return rows.map((r) => Uint32Array.from(rowItems(r), (item) => position[item]).sort());
 }
 
-/** How many leading columns the radix passes of `graySort` order by; ties beyond are compared. */
-const RADIX_DEPTH = 4;
+/**
+ * How many leading columns the radix passes of `graySort` order by; ties beyond are compared. Dense
+ * data ties deep: on the Netflix shape 78% of the rows share their 4 most supported items, and 16
+ * columns sorted it 20% faster than 4 (240,000 rows; 48 gained 5% more for three times the memory).
+ */
+const RADIX_DEPTH = 16;
 
 /**
  * Every row of `rows` sorted by Gray rank (stable: equal rows keep their input order).
@@ -62,7 +66,7 @@ const RADIX_DEPTH = 4;
  * even parity ranks "row ends here" lowest and later columns lower (digit width - column, end 0);
  * odd parity the reverse (digit column, end width). Rows that agree on every digit and go on past
  * them are then ordered by `compareGrayRanges`, run by run. On BMS1 few rows tie, and this sorts 60k
- * rows several times faster than the comparison sort it replaced (same order).
+ * rows several times faster than the comparison sort it replaced (same order). The digits take RADIX_DEPTH x 4 bytes a row.
  */
 export function graySort(rows: CsrRows, position: Uint32Array): Uint32Array {
   const n = rows.offsets.length - 1;

@@ -12,7 +12,7 @@
  * group's sensitive items are counted apart (occurrences_as_counts), with the rows that held only
  * those (rows_as_counts_only): their QID row is published empty, which the page's rows show.
  */
-import type { Dataset } from '../../data/dataset.ts';
+import type { CsrRows, Dataset } from '../../data/dataset.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
 import type { Audit, BucketsRelease, GroupsRelease, Release, RowsAudit } from '../../release/types.ts';
 import { groupsIndex } from '../../release/groupsIndex.ts';
@@ -195,13 +195,12 @@ interface PublishedTokens {
   countsOnly: number;
 }
 
-/** A `groups` release's distinct tokens (QID rows read as ids, groupsIndex.ts; sensitive counts). */
+/** A `groups` release's distinct tokens (QID rows read as ids; sensitive counts, groupsIndex.ts). */
 function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens {
   const index = groupsIndex(dataset, release);
-  const { published } = index;
-  const present = presentIds(published);
+  const qid = release.groups.qid;
   const tokens = new Set<string>();
-  for (let id = 0; id < present.length; id++) if (present[id]) tokens.add(published.dictionary.token(id));
+  for (const id of heldTokenIds(qid)) tokens.add(qid.tokens[id]);
   let asCounts = 0;
   for (const s of index.sensitiveTokens) {
     tokens.add(s);
@@ -210,10 +209,10 @@ function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens
   }
   return {
     tokens,
-    occurrences: published.items.length + asCounts,
-    rows: published.n,
+    occurrences: qid.items.length + asCounts,
+    rows: index.rowCount,
     asCounts,
-    countsOnly: rowsOfSensitiveOnly(dataset, published),
+    countsOnly: rowsOfSensitiveOnly(dataset, qid),
   };
 }
 
@@ -221,13 +220,13 @@ function groupsTokens(dataset: Dataset, release: GroupsRelease): PublishedTokens
  * Input rows that held items, every one of them sensitive: their QID row is published empty. Every
  * input row is published once as its QID row, so they are the empty QID rows less the empty input rows.
  */
-function rowsOfSensitiveOnly(dataset: Dataset, qidRows: Dataset): number {
+function rowsOfSensitiveOnly(dataset: Dataset, qidRows: CsrRows): number {
   return emptyRows(qidRows) - emptyRows(dataset);
 }
 
-function emptyRows(rows: Dataset): number {
+function emptyRows({ offsets }: CsrRows): number {
   let empty = 0;
-  for (let r = 0; r < rows.n; r++) if (rows.rowLength(r) === 0) empty++;
+  for (let r = 0; r + 1 < offsets.length; r++) if (offsets[r] === offsets[r + 1]) empty++;
   return empty;
 }
 

@@ -78,6 +78,9 @@ export function writeUint(bytes: Uint8Array, at: number, value: number): number 
 
 export class TextWriter {
   private readonly buffer: Uint8Array;
+  /** The chunk's size: `buffer` has 16 bytes more, so that a token's 8 bytes may be stored whole. */
+  private readonly capacity: number;
+  private readonly view: DataView;
   private length = 0;
   /** A high surrogate that ended the last string, waiting for the low half that may follow. */
   private pendingHigh = -1;
@@ -90,7 +93,9 @@ export class TextWriter {
     private readonly sink: ByteSink,
     chunk = CHUNK,
   ) {
-    this.buffer = new Uint8Array(chunk);
+    this.capacity = chunk;
+    this.buffer = new Uint8Array(chunk + 16);
+    this.view = new DataView(this.buffer.buffer);
   }
 
   /** Appends `text`, encoded once per distinct string (meant for strings that repeat). */
@@ -129,7 +134,7 @@ export class TextWriter {
   bytes(bytes: Uint8Array): this {
     if (this.pendingHigh >= 0) this.flushHigh();
     const n = bytes.length;
-    if (this.length + n > this.buffer.length) return this.large(bytes);
+    if (this.length + n > this.capacity) return this.large(bytes);
     if (n < 16) for (let i = 0; i < n; i++) this.buffer[this.length++] = bytes[i];
     else {
       this.buffer.set(bytes, this.length);
@@ -141,7 +146,7 @@ export class TextWriter {
   /** Bytes that do not fit the chunk's rest: the chunk is handed on first. */
   private large(bytes: Uint8Array): this {
     this.flush();
-    if (bytes.length <= this.buffer.length) {
+    if (bytes.length <= this.capacity) {
       this.buffer.set(bytes, 0);
       this.length = bytes.length;
     } else this.sink.write(bytes);
@@ -173,7 +178,7 @@ export class TextWriter {
   /** Appends one ASCII character by its code (',', '\n'). */
   char(code: number): this {
     if (this.pendingHigh >= 0) this.flushHigh();
-    if (this.length === this.buffer.length) this.flush();
+    if (this.length === this.capacity) this.flush();
     this.buffer[this.length++] = code;
     return this;
   }
@@ -194,13 +199,23 @@ export class TextWriter {
    */
   tokens(table: TokenBytes, ids: ArrayLike<number>, from: number, to: number, separator: number): this {
     if (this.pendingHigh >= 0) this.flushHigh();
-    const buffer = this.buffer;
-    const { bytes, start } = table;
+    const { buffer, view, capacity } = this;
+    const { bytes, start, shortLength, low, high } = table;
     for (let k = from; k < to; k++) {
       const id = ids[k];
+      const short = shortLength[id];
+      if (short > 0 && this.length + 9 <= capacity) {
+        // A token of at most 8 bytes: stored as two words (the bytes past it are overwritten next).
+        let at = this.length;
+        if (k > from) buffer[at++] = separator;
+        view.setUint32(at, low[id], true);
+        view.setUint32(at + 4, high[id], true);
+        this.length = at + short;
+        continue;
+      }
       const a = start[id];
       const e = start[id + 1];
-      if (this.length + (e - a) + 1 > buffer.length || (a === e && table.textOf(id) !== undefined)) {
+      if (this.length + (e - a) + 1 > capacity || (a === e && table.textOf(id) !== undefined)) {
         if (k > from) this.char(separator);
         table.put(this, id);
         continue;
@@ -216,7 +231,7 @@ export class TextWriter {
   /** Appends bytes[from..to). */
   copyRange(bytes: Uint8Array, from: number, to: number): this {
     if (this.pendingHigh >= 0) this.flushHigh();
-    if (this.length + (to - from) > this.buffer.length) return this.bytes(bytes.subarray(from, to));
+    if (this.length + (to - from) > this.capacity) return this.bytes(bytes.subarray(from, to));
     for (let i = from; i < to; i++) this.buffer[this.length++] = bytes[i];
     return this;
   }
@@ -237,7 +252,7 @@ export class TextWriter {
 
   /** Room for `more` (at most a chunk: a line's start, a number) bytes. */
   private reserve(more: number): void {
-    if (this.length + more > this.buffer.length) this.flush();
+    if (this.length + more > this.capacity) this.flush();
   }
 
   private flush(): void {
@@ -255,6 +270,10 @@ export class TextWriter {
 export class TokenBytes {
   readonly bytes: Uint8Array;
   readonly start: Uint32Array;
+  /** A token of 1 to 8 bytes: its length, and its bytes as two little-endian words; else 0. */
+  readonly shortLength: Uint8Array;
+  readonly low: Uint32Array;
+  readonly high: Uint32Array;
   /** Ids whose text holds a surrogate, with that text. */
   private readonly texts = new Map<number, string>();
 
@@ -269,6 +288,19 @@ export class TokenBytes {
     this.start = new Uint32Array(tokens.length + 1);
     parts.forEach((part, id) => (this.start[id + 1] = this.start[id] + part.length));
     this.bytes = joinParts(parts);
+    this.shortLength = new Uint8Array(tokens.length);
+    this.low = new Uint32Array(tokens.length);
+    this.high = new Uint32Array(tokens.length);
+    const word = new Uint8Array(8);
+    const words = new DataView(word.buffer);
+    parts.forEach((part, id) => {
+      if (part.length === 0 || part.length > 8) return;
+      word.fill(0);
+      word.set(part);
+      this.shortLength[id] = part.length;
+      this.low[id] = words.getUint32(0, true);
+      this.high[id] = words.getUint32(4, true);
+    });
   }
 
   /** The text of token `id` when it holds a surrogate (written as text), else undefined. */
