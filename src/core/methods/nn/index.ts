@@ -21,6 +21,7 @@ export const nnSpec = pDegreeMethod({
   id: 'nn',
   label: 'NNGroup (exact nearest neighbours)',
   params: [],
+  searchCost: 1,
   formGroups(rows, p, _params, ctx, steps) {
     const exact = new ExactNeighbours(rows);
     const visited: number[] | undefined = steps && [];

@@ -22,6 +22,7 @@ import { GroupSteps } from './groupSteps.ts';
 import { groupsRelease } from './groupsRelease.ts';
 import { P_PARAM } from './pDegreeParams.ts';
 import { SensitiveRows } from './sensitiveRows.ts';
+import { assertSearchFits } from './searchCost.ts';
 
 export const GHINITA_PAPER = '000_6a275c75304b09c3.txt';
 
@@ -61,6 +62,11 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
     steps?: GroupSteps,
   ) => GroupFormation;
   rounds?: GroupRounds<P, Task, Partial>;
+  /**
+   * For a method whose groups come from NNGroup's nearest-neighbour search, what its walk costs
+   * against the exact search's (1 for nn): the search is estimated first (searchCost.ts).
+   */
+  searchCost?: number;
 }): MethodSpec {
   const { rounds } = def;
   const params: readonly ParamSpec[] = [P_PARAM, ...def.params];
@@ -74,7 +80,7 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
     params,
     run(dataset, values, ctx) {
       const typed = resolvedAs<PDegreeParams<P>>(values);
-      const rows = feasibleRows(dataset, typed.p, ctx);
+      const rows = feasibleRows(dataset, typed.p, ctx, def);
       const steps = ctx.recorder.on ? new GroupSteps(ctx.recorder, rows, typed.p) : undefined;
       steps?.input();
       return published(dataset, rows, def.formGroups(rows, typed.p, typed, ctx, steps), ctx);
@@ -83,7 +89,7 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
       rounds: {
         start(dataset, values, ctx) {
           const typed = resolvedAs<PDegreeParams<P>>(values);
-          const rows = feasibleRows(dataset, typed.p, ctx);
+          const rows = feasibleRows(dataset, typed.p, ctx, def);
           const steps = rounds.start(rows, typed.p, typed, ctx);
           const advance = (step: IteratorResult<Task[], GroupFormation>): RoundStep<Task, Partial> =>
             step.done
@@ -99,10 +105,19 @@ export function pDegreeMethod<const P extends readonly ParamSpec[], Task = never
   });
 }
 
-/** The run's sensitive rows, once Theorem 1 says p is feasible. */
-function feasibleRows(dataset: Dataset, p: number, ctx: RunContext): SensitiveRows {
+/**
+ * The run's sensitive rows, once Theorem 1 says p is feasible (and, for a method that searches
+ * neighbours, once the search fits its time: searchCost.ts).
+ */
+function feasibleRows(
+  dataset: Dataset,
+  p: number,
+  ctx: RunContext,
+  method: { id: string; searchCost?: number },
+): SensitiveRows {
   const rows = new SensitiveRows(dataset, ctx.sensitive);
   rows.assertFeasible(p);
+  if (method.searchCost) assertSearchFits(rows, method.id, method.searchCost);
   return rows;
 }
 
