@@ -54,8 +54,9 @@ export class ItemRows {
   static ofItems(dataset: Dataset, ids: Iterable<number>): ItemRows {
     const full = cache.get(dataset);
     if (full) return full;
-    // The last lists built for this dataset serve when they hold every item asked (AvgRE's actual
-    // counts and its estimator ask the same items); else they are built again with those added.
+    // The last lists built for this dataset serve when they hold every item asked (a run's metrics
+    // ask for theirs at once, then each its own: runMethod's prepareTidLists); else the lists of
+    // the items asked replace them (kept with the dataset, so never more than one set).
     const last = partial.get(dataset);
     const listed = new Uint8Array(dataset.d);
     let covered = last !== undefined;
@@ -65,10 +66,18 @@ export class ItemRows {
         if (covered && last!.listed![id] !== 1) covered = false;
       }
     if (covered) return last!;
-    if (last) for (let id = 0; id < dataset.d; id++) listed[id] |= last.listed![id];
     const built = ItemRows.build(dataset, listed);
     partial.set(dataset, built);
     return built;
+  }
+
+  /**
+   * Drops the lists `ofItems` keeps for `dataset` (a run's, once its metrics are done): on the
+   * Netflix shape the lists of the queries' popular items are hundreds of MB, which a page's
+   * worker would otherwise keep until the next run.
+   */
+  static forgetItems(dataset: Dataset): void {
+    partial.delete(dataset);
   }
 
   private static build(dataset: Dataset, listed: Uint8Array | null = null): ItemRows {

@@ -89,7 +89,7 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     runtime_ms: runtime,
     total_ms: performance.now() - started,
     summary,
-    warnings: runWarnings(dataset, params, ctx.sensitive, facts, result.release),
+    warnings: warningsOf(dataset, params, ctx.sensitive, facts, result.release),
     occurrences_lost: occurrencesLost(dataset, result.release, facts),
     ...(sensitiveChoice ? { sensitive_choice: sensitiveChoice } : {}),
     peak_bytes: hooks.peakBytes ? hooks.peakBytes() : null,
@@ -111,6 +111,13 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
     hierarchy: result.hierarchy,
     join: result.join,
   };
+}
+
+/** The run's warnings, after which the tid-lists built for its metrics are dropped. */
+function warningsOf(...args: Parameters<typeof runWarnings>): string[] {
+  const warnings = runWarnings(...args);
+  ItemRows.forgetItems(args[0]);
+  return warnings;
 }
 
 /**
