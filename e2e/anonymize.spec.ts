@@ -43,6 +43,9 @@ test('PTA on the paper example: a link to its steps, verified run, downloads', a
     params: { k: 3, segments: 2 },
   });
   expect(release.transactions).toHaveLength(13);
+  // The tab's memory, as the browser measures it, shows beside the run (and in its detail).
+  await expect(page.getByTestId('run-tab-memory')).toHaveText(/^[\d,]+ MB$/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-detail-memory')).toContainText(/tab memory after the run: [\d,]+ MB/);
   await page.screenshot({ path: 'test-results/pta-run.png', fullPage: true });
 });
 

@@ -96,6 +96,19 @@ export class WorkerPool {
     await Promise.all(this.slots.map((slot) => slot.endpoint.api.attach(id, handle)));
   }
 
+  /**
+   * Bytes of the registered datasets held in shared memory (every worker and the page see the
+   * same bytes): what a memory measure that counts them per thread counts too often.
+   */
+  sharedBytes(): number {
+    let bytes = 0;
+    for (const handle of this.datasets.values())
+      for (const array of [handle.offsets, handle.items, handle.bits])
+        if (array && typeof SharedArrayBuffer !== 'undefined' && array.buffer instanceof SharedArrayBuffer)
+          bytes += array.byteLength;
+    return bytes;
+  }
+
   async unregister(id: string): Promise<void> {
     this.datasets.delete(id);
     await Promise.all(this.slots.map((slot) => slot.endpoint.api.detach(id)));

@@ -15,6 +15,8 @@ export interface SavedRun extends RunResult {
   sourceKey: string;
   datasetName: string;
   savedAt: number;
+  /** The tab's memory measured after the run landed (widgets/tabMemory.ts), bytes; null: not measurable. */
+  tabMemory?: number | null;
 }
 
 export type DatasetSource = (

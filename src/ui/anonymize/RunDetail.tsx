@@ -18,6 +18,7 @@ import { RunSummary } from './RunSummary.tsx';
 import { ReadWithCare } from './ReadWithCare.tsx';
 import { useRuns, type RunEntry } from './runStore.ts';
 import { useStaged } from '../widgets/useStaged.ts';
+import { TAB_MEMORY_HOW, tabMemoryText } from '../widgets/tabMemory.ts';
 
 export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string }) {
   const { record, summary } = run;
@@ -41,6 +42,10 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
         {viewer.countsRows === false ? '' : `${summary.rows.toLocaleString('en')} rows in `}
         {summary.classes.toLocaleString('en')} {viewer.unit}
         {notes.map(([k, v]) => ` · ${k}: ${typeof v === 'number' ? formatValue(v) : v}`).join('')}
+        {' · '}
+        <span title={TAB_MEMORY_HOW} data-testid="run-detail-memory">
+          tab memory after the run: {tabMemoryText(run.tabMemory)}
+        </span>
       </p>
       <h4>What the release did</h4>
       <RunSummary record={record} />

@@ -4,7 +4,10 @@
  * JSON, and, set apart, the private audit. Files are named after the input, the method and its
  * parameters (`groceries-pta-k5.csv`). The data is written by a worker when the run is shown (not
  * while the analyst waits for the run): from the release the worker that made it keeps, else from
- * the release JSON (after a reload); what was written is kept for the page's session.
+ * the release JSON (after a reload); what was written is kept for the page's session. A release of
+ * AUTO_WRITE_BELOW published items or more is written when asked (a button): on 480,189
+ * Netflix-shaped rows the csv-long tables are 1.8 GB, which the analyst may not want, written
+ * while the next run wants the workers.
  */
 import { useEffect, useState } from 'react';
 import type { MethodInfo } from '../../core/methods/types.ts';
@@ -18,6 +21,9 @@ import type { RunEntry } from './runStore.ts';
 
 /** A run's data in each format asked for: its files, or why it could not be written. */
 type Written = Partial<Record<ExportFormat, RunFile[] | string>>;
+
+/** Published item occurrences under which the data is written as soon as the run is shown. */
+const AUTO_WRITE_BELOW = 10_000_000;
 
 /** What was written for each run shown in this session (by run id). */
 const writtenByRun = new Map<string, Written>();
@@ -58,11 +64,16 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
   };
   const choose = (next: ExportFormat) => {
     setFormat(next);
-    write(next);
+    if (asked) write(next);
   };
-  // The default format is written as soon as the run is shown. (The component is keyed by run.)
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => write(files.exportFormat), []);
+  const occurrences = Math.round(record.summary.rows_after * record.summary.avg_items_after);
+  const [asked, setAsked] = useState(occurrences < AUTO_WRITE_BELOW || written[format] !== undefined);
+  // The default format is written as soon as the run is shown, unless it is large. (The component
+  // is keyed by run.)
+  useEffect(() => {
+    if (asked) write(files.exportFormat);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const current = written[format];
 
   return (
@@ -90,7 +101,24 @@ export function RunDownloads({ run, method }: { run: RunEntry; method: MethodInf
             {current}
           </p>
         )}
-        {current === undefined && <p className="muted small">Writing {format}…</p>}
+        {current === undefined && asked && <p className="muted small">Writing {format}…</p>}
+        {current === undefined && !asked && (
+          <p className="small">
+            <button
+              type="button"
+              data-testid="write-data"
+              onClick={() => {
+                setAsked(true);
+                write(format);
+              }}
+            >
+              Write as {format}
+            </button>{' '}
+            <span className="muted">
+              {occurrences.toLocaleString('en')} published items: the files are large, written when asked.
+            </span>
+          </p>
+        )}
         {Array.isArray(current) && (
           <ul className="file-list">
             {current.map((file) => {

@@ -9,6 +9,7 @@ import { useRuns } from './runStore.ts';
 import { describeValue, formatMetric, formatRuntime } from '../widgets/metricText.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { RunDetail } from './RunDetail.tsx';
+import { TAB_MEMORY_HOW, tabMemoryText } from '../widgets/tabMemory.ts';
 
 /** A parameter as the table shows it: a document (a hierarchy, constraints) by its size. */
 const shortValue = (value: unknown) => {
@@ -52,6 +53,7 @@ export function RunResults({ dataset }: { dataset: DatasetEntry }) {
             ))}
             <th title={describe('runtime_ms')}>method ms</th>
             <th title={describe('total_ms')}>total ms</th>
+            <th title={TAB_MEMORY_HOW}>tab memory</th>
             <th />
           </tr>
         </thead>
@@ -76,6 +78,9 @@ export function RunResults({ dataset }: { dataset: DatasetEntry }) {
               ))}
               <td data-testid="run-runtime">{formatRuntime(r.record.runtime_ms)}</td>
               <td data-testid="run-total">{formatRuntime(r.record.total_ms)}</td>
+              <td data-testid="run-tab-memory" title={TAB_MEMORY_HOW}>
+                {tabMemoryText(r.tabMemory)}
+              </td>
               <td>
                 <button
                   type="button"

@@ -15,6 +15,7 @@ import { CancelledError } from '../../../workers/pool.ts';
 import { pool } from '../engineClient.ts';
 import { runOnPool } from '../../../workers/poolRun.ts';
 import { forgetRun, saveRun, savedDatasetSources, savedRuns, type SavedRun } from '../persist.ts';
+import { measureTabMemory } from '../widgets/tabMemory.ts';
 
 export type RunEntry = SavedRun;
 
@@ -72,7 +73,10 @@ export const useRuns = create<RunState>((set, get) => ({
     const [saved, sources] = await Promise.all([savedRuns(), savedDatasetSources()]);
     const known = new Set(sources.map((s) => s.key));
     for (const run of saved) if (!known.has(run.sourceKey)) void forgetRun(run.id);
-    const kept = saved.filter((run) => known.has(run.sourceKey));
+    // A run saved before its memory was measured (the page closed first) shows none.
+    const kept = saved
+      .filter((run) => known.has(run.sourceKey))
+      .map((run) => ({ ...run, tabMemory: run.tabMemory ?? null }));
     set((s) => ({ runs: [...kept, ...s.runs.filter((r) => !kept.some((k) => k.id === r.id))] }));
   },
 
@@ -98,6 +102,12 @@ export const useRuns = create<RunState>((set, get) => ({
       };
       set((s) => ({ runs: [...s.runs, entry], selectedRunId: entry.id, running: null }));
       void saveRun(entry);
+      // The tab's memory with the run landed (its release kept by a worker), shown beside it.
+      void measureTabMemory(pool.sharedBytes()).then((tabMemory) => {
+        const measured = { ...entry, tabMemory };
+        set((s) => ({ runs: s.runs.map((r) => (r.id === entry.id ? measured : r)) }));
+        void saveRun(measured);
+      });
     } catch (error) {
       if (error instanceof CancelledError) {
         if (currentRun === controller) set({ running: null });
