@@ -4,6 +4,7 @@
  * (> 50 ms), calibrated with a deliberate one so that "none" means something.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
@@ -13,8 +14,8 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** `vite preview` of dist/ on `port` and a Chromium; close() stops both. */
-export async function serveApp(port: number): Promise<Served> {
+/** `vite preview` of dist/ on `port` and a Chromium (with `extraArgs`); close() stops both. */
+export async function serveApp(port: number, extraArgs: readonly string[] = []): Promise<Served> {
   const server = spawn(
     'npx',
     ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
@@ -23,7 +24,10 @@ export async function serveApp(port: number): Promise<Served> {
       detached: true,
     },
   );
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
   return {
     browser,
     url: `http://127.0.0.1:${port}/`,
@@ -137,4 +141,41 @@ export async function openApp(port: number): Promise<{ page: Page; close: () => 
     throw error;
   }
   return { page, close: () => served.close() };
+}
+
+/** Resident memory (MB) of the Chromium processes this Node process started, with their children. */
+export function chromiumRssMb(): number {
+  const parentOf = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      parentOf.set(pid, Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      rss.set(pid, Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p))
+      if (p === process.pid) return true;
+    return false;
+  };
+  let kb = 0;
+  for (const [pid, value] of rss) if (descends(pid)) kb += value;
+  return kb / 1024;
+}
+
+/** Samples chromiumRssMb every 500 ms until stop() returns the peak. */
+export function memoryPeak(): { stop(): number } {
+  let peak = chromiumRssMb();
+  const timer = setInterval(() => (peak = Math.max(peak, chromiumRssMb())), 500);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, chromiumRssMb());
+    },
+  };
 }

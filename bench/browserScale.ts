@@ -16,10 +16,10 @@
  *   workers, the main thread, V8's compilers and the page's other threads, beside the wall clock.
  * The load is traced too: each main-thread task's CPU time beside its wall-clock length.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   longTasks,
+  memoryPeak,
   observerCalibrated,
   serveApp,
   waitForServer,
@@ -51,43 +51,6 @@ export interface BrowserScaleResult {
   peakMb: number;
   crossOriginIsolated: boolean;
   observerCalibrated: boolean;
-}
-
-/** Resident memory (MB) of the Chromium processes this Node process started, with their children. */
-function chromiumRssMb(): number {
-  const parentOf = new Map<number, number>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      parentOf.set(pid, Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-      rss.set(pid, Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const descends = (pid: number): boolean => {
-    for (let p = parentOf.get(pid); p !== undefined && p > 1; p = parentOf.get(p))
-      if (p === process.pid) return true;
-    return false;
-  };
-  let kb = 0;
-  for (const [pid, value] of rss) if (descends(pid)) kb += value;
-  return kb / 1024;
-}
-
-/** Samples chromiumRssMb every 500 ms until stop() returns the peak. */
-function memoryPeak(): { stop(): number } {
-  let peak = chromiumRssMb();
-  const timer = setInterval(() => (peak = Math.max(peak, chromiumRssMb())), 500);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, chromiumRssMb());
-    },
-  };
 }
 
 /** The last run's runtime_ms as its row in the runs table shows it (data-testid run-runtime). */

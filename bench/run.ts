@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale, teach) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach, density) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,6 +24,7 @@ import { benchDatasets } from './datasets.ts';
 import { benchBundle } from './bundle.ts';
 import { benchScale } from './scale.ts';
 import { benchTeach } from './teachStepper.ts';
+import { benchDensity } from './density.ts';
 import { readFileSync } from 'node:fs';
 
 const SHARED = '../shared/data';
@@ -78,6 +79,7 @@ const SECTIONS = [
   'sweep',
   'scale',
   'teach',
+  'density',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -109,6 +111,8 @@ async function section(name: SectionName): Promise<string> {
       return benchScale();
     case 'teach':
       return teachSection();
+    case 'density':
+      return benchDensity();
   }
 }
 

@@ -35,7 +35,7 @@ const BMS1 = '../shared/data/BMS1.dat';
  */
 const LIMIT_S = { netflix: Number(process.env.SCALE_LIMIT_S ?? 1200), retail: 240 };
 
-interface Run {
+export interface Run {
   method: string;
   flags: string[];
   /** Shown in the table. */
@@ -44,13 +44,17 @@ interface Run {
   largestOnly?: boolean;
 }
 
-const PDEGREE = ['--p', '10', '--sensitive-random', '10'];
-const RUNS: Run[] = [
-  ...['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'].map((method) => ({
+/** The six p-degree methods at p = 10, the sensitive items chosen by `sensitive` (flags). */
+export function pDegreeRuns(sensitive: string[]): Run[] {
+  return ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'].map((method) => ({
     method,
-    flags: PDEGREE,
+    flags: ['--p', '10', ...sensitive],
     label: `${method} p=10`,
-  })),
+  }));
+}
+
+const RUNS: Run[] = [
+  ...pDegreeRuns(['--sensitive-random', '10']),
   { method: 'pta', flags: ['--k', '100'], label: 'pta k=100' },
   { method: 'patternka', flags: ['--k', '100'], label: 'patternka k=100' },
   { method: 'pta', flags: ['--k', '500'], label: 'pta k=500', largestOnly: true },

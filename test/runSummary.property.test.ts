@@ -118,6 +118,19 @@ describe('release facts equal a naive recount', () => {
   });
 });
 
+/** A hand-made `transactions` release publishing `transactions`. */
+const transactionsOf = (transactions: string[][]): TransactionsRelease =>
+  typed({
+    format: 'txanon-release/1',
+    model: 'k-anonymity',
+    method: 'test',
+    params: { k: 1 },
+    seed: 1,
+    sensitive: [],
+    kind: 'transactions',
+    transactions,
+  });
+
 describe('frequent pairs counted within a budget linear in the data', () => {
   /** The facts counted naively: the pairs (>= 1% of rows) of the f most supported eligible items. */
   function naive(rows: number[][], budget: number) {
@@ -161,16 +174,7 @@ describe('frequent pairs counted within a budget linear in the data', () => {
       fc.property(arbitraryRows(60, 60, 40), fc.integer({ min: 0, max: 3 }), (rows, perOccurrence) => {
         fc.pre(rows.some((row) => row.length > 0));
         const dataset = datasetOf(rows);
-        const release = typed({
-          format: 'txanon-release/1',
-          model: 'k-anonymity',
-          method: 'test',
-          params: { k: 1 },
-          seed: 1,
-          sensitive: [],
-          kind: 'transactions',
-          transactions: rows.map((r) => r.map(String)),
-        });
+        const release = transactionsOf(rows.map((r) => r.map(String)));
         const audit = { rowOf: Uint32Array.from(rows, (_, i) => i) };
         const occurrences = rows.reduce((sum, row) => sum + row.length, 0);
         const facts = frequentPairFacts(dataset, release, audit, { perOccurrence, floor: 0 });
@@ -186,17 +190,7 @@ describe('frequent pairs counted within a budget linear in the data', () => {
 describe('frequent pairs kept within 10%', () => {
   const rows = [[1, 2, 3], [1, 2], [2, 3], [1, 3], [1, 2, 3], [4]];
   const dataset = datasetOf(rows);
-  const release = (transactions: string[][]): TransactionsRelease =>
-    typed({
-      format: 'txanon-release/1',
-      model: 'k-anonymity',
-      method: 'test',
-      params: { k: 1 },
-      seed: 1,
-      sensitive: [],
-      kind: 'transactions',
-      transactions,
-    });
+  const release = transactionsOf;
   it('all of them in a release equal to its input, none when every row is emptied', () => {
     const audit = { rowOf: Uint32Array.from(rows, (_, i) => i) };
     const same = frequentPairFacts(dataset, release(rows.map((r) => r.map(String))), audit);
