@@ -70,7 +70,7 @@ describe('case 8: output paths and numbers checked before the method runs', () =
     await refused(anonymize('--method', 'pta', '--out', out, '--audit', tmp.dir), 'is a directory');
     expect(existsSync(out)).toBe(false); // no release without its audit
     await refused(anonymize('--method', 'pta', '--out', out, '--audit', out), 'name the same file');
-    await refused(anonymize('--method', 'pta', '--out', data), 'would overwrite an input file');
+    await refused(anonymize('--method', 'pta', '--out', data), 'would overwrite the input file');
   });
 
   it('--out with no value is refused, not a file named true', async () => {
@@ -84,7 +84,7 @@ describe('case 8: output paths and numbers checked before the method runs', () =
     for (const buckets of ['0', 'abc', '1.5', '']) {
       await refused(
         cliInProcess('stats', csv, '--buckets', buckets),
-        `--buckets must be an integer >= 1, got '${buckets}'`,
+        `--buckets must be an integer in 1..10000, got '${buckets}'`,
       );
     }
   });

@@ -26,6 +26,12 @@ export interface ParamSpec {
   readonly default?: ParamValue;
   readonly min?: number;
   readonly max?: number;
+  /**
+   * An upper bound the data sets (int params), checked once the file is read and before the method
+   * runs (params.ts checkDataBounds): at most the rows, the longest row's items or the distinct
+   * items; with `per`, the bound divided by another param's value (CAHD's alpha: alpha * p <= n).
+   */
+  readonly atMost?: DataBound;
   /** Allowed values of a string parameter. */
   readonly choices?: readonly string[];
   /** One line of help, shown in the UI and by `cli methods`. */
@@ -34,6 +40,13 @@ export interface ParamSpec {
   readonly placeholder?: string;
   /** `text` params: the file name a reproducing command gives the document (default NAME.json). */
   readonly fileName?: string;
+}
+
+/** What a data-set bound counts (ParamSpec.atMost). */
+export interface DataBound {
+  readonly of: 'rows' | 'longest-row' | 'items';
+  /** The name of a param the bound is divided by. */
+  readonly per?: string;
 }
 
 /** The value a parameter declaration stands for: a number, a boolean, one of its choices, text. */

@@ -2,14 +2,15 @@
  * The first step of every run and every method extra (teaching trace, tool): find the method,
  * resolve and validate its params against its declaration, choose the sensitive items, and build
  * the context the method runs with (seeded RNG, release header, progress, abort signal). The seed
- * must be 32-bit; a model with sensitive items needs at least one, a model without ignores them.
+ * must be 32-bit; a param is at most the bound the data sets (k <= n, params.ts checkDataBounds); a
+ * model with sensitive items needs at least one, a model without ignores them.
  */
 import { InputError } from '../base/errors.ts';
 import { DEFAULT_MEMORY_BUDGET } from '../base/memoryBudget.ts';
 import { createRng, MAX_SEED } from '../base/rng.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { chooseSensitive } from '../data/sensitive.ts';
-import { resolveParams } from '../methods/params.ts';
+import { checkDataBounds, dataFacts, resolveParams } from '../methods/params.ts';
 import { findMethod, listMethods } from '../methods/registry.ts';
 import type { MethodParams, MethodSpec, RunContext } from '../methods/types.ts';
 import { releaseHeader } from '../release/header.ts';
@@ -63,6 +64,7 @@ export function runContext(
   hooks: ContextHooks = {},
 ): RunContext {
   checkSeed(request.seed);
+  checkDataBounds(spec, params, dataFacts(dataset));
   if (spec.needsSensitive && !request.sensitive)
     throw new InputError(
       `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,

@@ -26,6 +26,7 @@ const COAT_PARAMS = [
     type: 'int',
     default: 5,
     min: 2,
+    atMost: { of: 'rows' },
     help: 'every protected itemset is supported by at least k transactions (or none)',
   },
   {
@@ -33,6 +34,7 @@ const COAT_PARAMS = [
     type: 'int',
     default: 2,
     min: 0,
+    atMost: { of: 'longest-row' },
     help: 'k^m mode: protect every itemset of m items; 0 = use the privacy constraints given',
   },
   {

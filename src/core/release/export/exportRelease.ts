@@ -23,7 +23,7 @@ import { TextWriter, type Utf8Parts } from './textWriter.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
-import { EXTENSION, MIME, type ExportFile, type ExportFormat } from './types.ts';
+import { EXTENSION, MIME, sideTableSuffix, type ExportFile, type ExportFormat } from './types.ts';
 
 /** The files of `release` in `format`; `relation` names the data (ARFF's @relation). */
 export function exportRelease(release: Release, format: ExportFormat, relation = 'release'): ExportFile[] {
@@ -111,7 +111,7 @@ function exportGeneralized(
   return [
     dataFile(format, rowsBytes(release.transactions, format, relation, ids), 'the published rows'),
     sideTable(
-      '-generalized',
+      sideTableSuffix('generalized')!,
       'every generalized item and the items it stands for',
       csvTableBytes(ids ? ['label', 'item', 'id'] : ['label', 'item'], members),
     ),
@@ -131,7 +131,7 @@ function exportGroups(release: GroupsRelease): ExportFile[] {
       'group,row,item: the QID rows of each group',
     ),
     sideTable(
-      '-sensitive',
+      sideTableSuffix('groups')!,
       'group,item,count: the sensitive items of each group, as counts',
       sensitiveCountsBytes(release),
     ),
