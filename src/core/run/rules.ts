@@ -23,6 +23,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { JoinRule } from '../methods/types.ts';
 import { ReleaseFormatError } from '../release/parseRelease.ts';
 import type { Audit, Release } from '../release/types.ts';
+import { rowKey } from '../release/verifyTransactions.ts';
 
 export type { JoinRule };
 
@@ -107,13 +108,13 @@ export function rulesOf(
     const classes: { items: string[]; rows: number }[] = [];
     const seen = new Map<string, number>();
     release.transactions.forEach((row, p) => {
-      const items = [...row].sort();
-      const key = items.join('\u0000');
+      const key = rowKey(row);
       let c = classOf.get(key);
       if (c === undefined) {
         c = classes.length;
         classOf.set(key, c);
-        classes.push({ items, rows: 0 });
+        // The centre's items in the release's order, so that applied rows read as published.
+        classes.push({ items: [...row], rows: 0 });
       }
       classes[c].rows++;
       const seenKey = `${rowFingerprint(dataset.rowTokens(audit.rowOf[p]), secret)} ${c}`;
