@@ -1,8 +1,9 @@
 /**
- * Reads a command line against its command's flag declarations (flagSpec.ts), before any work:
- * a flag the command does not declare, a flag that does not apply to this run, two flags of one
- * group, a missing required flag, a value of the wrong kind or out of bounds, and a wrong number
- * of files are errors (exit 2) naming the flag. Integers go through the one strict reader
+ * Reads a command line against its command's flag declarations (flagSpec.ts), before any work,
+ * in this order: a flag the command does not declare (or a value missing), a wrong number of
+ * files, a missing required flag, a value of the wrong kind or out of bounds, a flag that does not
+ * apply to this run, two flags of one group, a file to read that is missing or a directory: each
+ * an error (exit 2) naming the flag. Integers go through the one strict reader
  * (core/base/strictNumber.ts): `0x10`, `1e3`, `+3`, ` 3`, `''` and 20 digits are refused.
  * A path is never empty, and a file the command reads must be a readable file.
  */
@@ -104,6 +105,11 @@ export function readCommandLine(spec: CommandSpec, argv: readonly string[]): Fla
   }
   if (args.positional.length !== spec.positional.length)
     throw new CliError(`usage: ${usage(spec, declared)}`);
+  for (const flag of declared)
+    if (flag.required && !raw.has(flag.name) && (!flag.only || flag.only.holds(raw)))
+      throw new CliError(`${spec.name} needs --${flag.name} ${valueName(flag)}: ${flag.help}`);
+  const values = new Map<string, Value>();
+  for (const [name, text] of raw) values.set(name, readValue(byName.get(name)!, text));
   for (const name of raw.keys()) {
     const only = byName.get(name)!.only;
     if (only && !only.holds(raw))
@@ -121,11 +127,6 @@ export function readCommandLine(spec: CommandSpec, argv: readonly string[]): Fla
           .map((f) => `--${f.name}`)
           .join(', ')} (got ${given.map((g) => `--${g}`).join(', ')})`,
       );
-  for (const flag of declared)
-    if (flag.required && !raw.has(flag.name) && (!flag.only || flag.only.holds(raw)))
-      throw new CliError(`${spec.name} needs --${flag.name} ${valueName(flag)}: ${flag.help}`);
-  const values = new Map<string, Value>();
-  for (const [name, text] of raw) values.set(name, readValue(byName.get(name)!, text));
   for (const path of args.positional) checkReadable(path, path);
   for (const flag of declared)
     if (flag.kind === 'path-in' && values.has(flag.name))

@@ -38,7 +38,11 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
   }
   const fileName = basename(path);
   const compressed = isGzip(fileName, head);
-  const file = createReadStream(path, { highWaterMark: 4 * 1024 * 1024 });
+  // Compressed bytes are read in small pieces and counted, so that the decompression budget
+  // (parseChunks.ts) compares the text with what was read of the file so far.
+  const file = createReadStream(path, { highWaterMark: compressed ? 8 * 1024 : 4 * 1024 * 1024 });
+  let read = 0;
+  if (compressed) file.on('data', (chunk) => (read += chunk.length));
   const chunks = compressed ? file.pipe(createGunzip({ chunkSize: 1024 * 1024 })) : file;
   // A forced format is checked before reading; a detected one as soon as the parse tells it.
   if (options.format) checkParseFlagsApply(options, options.format, fileName);
@@ -47,7 +51,7 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
     result = await parseChunks(
       chunks,
       { ...options, fileName, sizeHint: compressed ? undefined : size },
-      compressed && { bytes: size },
+      compressed && { bytes: size, read: () => read },
     );
   } finally {
     file.destroy();

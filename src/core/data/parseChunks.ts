@@ -8,8 +8,8 @@
  * have come (or the file ended).
  *
  * A gzip file has a decompression budget (GZIP_BUDGET), checked as the text comes: it may expand
- * at most `ratio` times its compressed size (beyond a first `floorBytes`, which any file may
- * have) and to at most `maxBytes`. Real transaction files expand 3 to 30 times (BMS1 4.4, chess
+ * at most `ratio` times the compressed bytes read so far (beyond a first `floorBytes`, which any
+ * file may have) and to at most `maxBytes`. Real transaction files expand 3 to 30 times (BMS1 4.4, chess
  * 26); 60 MB of newlines gzip to 58 kB (1,030 times) and, read on, cost seconds and half a GB
  * before being refused for holding no transaction: such a file is refused early, with the figures.
  * A gzip stream that breaks is reported at the line and column of the text it had reached.
@@ -24,21 +24,23 @@ export function isGzip(fileName: string, head: Uint8Array): boolean {
 }
 
 /** The decompression budget of a gzip file (see the top). */
-export const GZIP_BUDGET = { ratio: 300, floorBytes: 16 * 2 ** 20, maxBytes: 4 * 2 ** 30 };
+export const GZIP_BUDGET = { ratio: 300, floorBytes: 2 ** 20, maxBytes: 4 * 2 ** 30 };
 
 /**
  * Parses the chunks of one file. `compressed`: the chunks come out of a decompressor, whose
  * failure (a truncated or corrupt `.gz`) is then the user's file at fault, reported as such; with
- * the compressed size in `bytes`, the ratio of the budget is checked too.
+ * the compressed bytes read so far (`read`, else the file's size `bytes`), the ratio of the budget
+ * is checked too.
  */
 export async function parseChunks(
   chunks: AsyncIterable<Uint8Array>,
   options: ParseOptions,
-  compressed: boolean | { bytes?: number } = false,
+  compressed: boolean | { bytes?: number; read?: () => number } = false,
 ): Promise<ParseResult> {
   const text = compressed ? new TextPosition() : null;
+  const sizes = typeof compressed === 'object' ? compressed : {};
   const budget = compressed
-    ? gzipBudget(options.fileName, typeof compressed === 'object' ? compressed.bytes : undefined)
+    ? gzipBudget(options.fileName, sizes.read ?? (sizes.bytes === undefined ? undefined : () => sizes.bytes!))
     : null;
   let parser: StreamingParser | null = null;
   const held: Uint8Array[] = [];
@@ -115,18 +117,18 @@ class TextPosition {
   }
 }
 
-/** A check of the decompressed size so far against GZIP_BUDGET; `compressedBytes` when known. */
-function gzipBudget(fileName: string, compressedBytes: number | undefined): (bytes: number) => void {
+/** A check of the decompressed size so far against GZIP_BUDGET; `read`: compressed bytes read so far. */
+function gzipBudget(fileName: string, read: (() => number) | undefined): (bytes: number) => void {
   const { ratio, floorBytes, maxBytes } = GZIP_BUDGET;
-  const byRatio = compressedBytes === undefined ? Infinity : Math.max(floorBytes, ratio * compressedBytes);
-  const limit = Math.min(maxBytes, byRatio);
   return (bytes) => {
-    if (bytes <= limit) return;
-    const figures = `${compressedBytes === undefined ? 'its' : `its ${compressedBytes.toLocaleString('en-US')} compressed bytes`} expand past ${bytes.toLocaleString('en-US')} bytes`;
+    const compressed = read?.();
+    const byRatio = compressed === undefined ? Infinity : Math.max(floorBytes, ratio * compressed);
+    if (bytes <= Math.min(maxBytes, byRatio)) return;
+    const count = (n: number) => n.toLocaleString('en-US');
     throw new InputError(
-      limit === byRatio
-        ? `${fileName}: refused: ${figures}, more than ${ratio} times their size (real transaction files expand 3 to 30 times); if this is the data you meant, decompress it and read the plain file`
-        : `${fileName}: refused: ${figures}, more than the ${maxBytes.toLocaleString('en-US')} bytes of text a gzip file may hold here; decompress it and read the plain file`,
+      bytes > maxBytes
+        ? `${fileName}: refused: its text passes ${count(bytes)} bytes, more than the ${count(maxBytes)} a gzip file may hold here; decompress it and read the plain file`
+        : `${fileName}: refused: ${count(compressed!)} compressed bytes expand past ${count(bytes)} bytes, more than ${ratio} times their size (real transaction files expand 3 to 30 times); if this is the data you meant, decompress it and read the plain file`,
     );
   };
 }
