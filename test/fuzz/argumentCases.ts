@@ -248,6 +248,14 @@ const BOUND_CASES: ArgumentCase[] = [
       message: `coat --m ${m} is more than the longest row of data.dat (3 items): the largest m is 3`,
     },
   })),
+  {
+    name: 'apriori-km --m 4',
+    argv: anonymize('apriori-km', '--m', '4'),
+    expect: {
+      code: 2,
+      message: 'apriori-km --m 4 is more than the longest row of data.dat (3 items): the largest m is 3',
+    },
+  },
   ...['gray-cahd', 'rcm-cahd'].flatMap((method) =>
     ['21', '9007199254740991'].map((alpha) => ({
       name: `${method} --alpha ${alpha}`,

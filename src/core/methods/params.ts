@@ -83,8 +83,8 @@ export function dataFacts(dataset: Dataset): DataFacts {
 
 /**
  * Refuses a param above the bound its declaration names (ParamSpec.atMost): COAT's k at most the
- * rows and m at most the longest row, CAHD's alpha at most n / p, with the largest value allowed
- * in the message. Checked once the data is read and before the method runs (runContext, and the
+ * rows, COAT's and apriori-km's m at most the longest row, CAHD's alpha at most n / p, with the
+ * largest value allowed in the message. Checked once the data is read and before the method runs (runContext, and the
  * CLI right after the parse), so that a k of 10^8 is refused at once instead of sizing arrays by
  * it. (The other methods refuse k, p and l above what the data allows in their own words, which
  * name the largest feasible value: PTA's "needs at least k transactions", Theorem 1's p.)

@@ -37,6 +37,7 @@ const APRIORI_KM_PARAMS = [
     default: 2,
     min: 1,
     max: 4,
+    atMost: { of: 'longest-row' },
     help: 'the attacker knows at most m items of a transaction',
   },
   HIERARCHY_TEXT_PARAM,
