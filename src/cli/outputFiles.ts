@@ -102,11 +102,6 @@ export class OutputFiles {
 
   constructor(private readonly targets: readonly Planned[]) {}
 
-  /** The paths as planned (the messages' and the record's names for the files). */
-  paths(): string[] {
-    return this.targets.map((t) => t.path);
-  }
-
   /**
    * Runs `write` (which writes each target with writeText, writeParts or writeStream), then puts
    * every file in place; on any failure, removes every temporary (nothing is written) and throws,

@@ -76,11 +76,6 @@ export class FlagValues {
       .map((f) => ({ what: `--${f.name}`, path: this.values.get(f.name) as string }));
   }
 
-  /** Every value given, as read (for a reproducing command or a record). */
-  given(): ReadonlyMap<string, Value> {
-    return this.values;
-  }
-
   private get(name: string, kinds: readonly FlagSpec['kind'][]): Value | undefined {
     const flag = this.declared.find((f) => f.name === name);
     if (!flag || !kinds.includes(flag.kind))
