@@ -57,6 +57,8 @@ const BASES: readonly Template[] = [
   ['check', '@data.dat', '--model', 'l-diversity', '--columns', '@columns.txt'],
   ['pgen', '@data.dat', '--k', '2', '--out', '>c.json'],
   ['sweep', '@spec.json', '--out', '>results.json'],
+  ['teach', '@data.dat', '--method', 'pta', '--k', '2', '--out', '>steps.json'],
+  ['teach', '@data.dat', '--method', 'gray-cahd', '--p', '2', ...SENSITIVE, '--out', '>steps.json'],
   ['generate', '--D', '10', '--out', '>g.dat'],
   ['generate', '--D', '10', '--N', '20', '--T', '2', '--max-length', '5', '--zipf', '1', '--out', '>g.dat'],
 ];

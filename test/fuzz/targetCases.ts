@@ -130,6 +130,12 @@ const WRITERS: readonly Writer[] = [
     outputs: [out('out', 'c.json')],
   },
   {
+    label: 'teach',
+    argv: ['teach', '@data.dat', '--method', 'pta', '--k', '2', '--out', '%out'],
+    inputs: ['data.dat'],
+    outputs: [out('out', 'steps.json')],
+  },
+  {
     label: 'generate',
     argv: ['generate', '--D', '200', '--out', '%out'],
     inputs: [],
