@@ -14,7 +14,7 @@ import type { Dataset } from '../src/core/data/dataset.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import { EXPORT_FORMATS, type ExportFile } from '../src/core/release/export/types.ts';
 import { publishRun, relationName } from '../src/core/run/publishRun.ts';
-import { parseRules } from '../src/core/run/rules.ts';
+import { parseRules, rulesKeyOf } from '../src/core/run/rules.ts';
 import { runExtra } from '../src/core/run/runExtra.ts';
 import type { RunRequest } from '../src/core/run/runRecord.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
@@ -59,7 +59,9 @@ describe('apply on the run’s own input gives the run’s export, byte for byte
                 throw error;
               }
               const rules = parseRules(run.rulesJson!, 'rules.json');
-              const applied = applyRules(dataset, rules);
+              // k-anonymity rules know the run's rows by keyed fingerprints: the key is in the audit.
+              const key = rulesKeyOf(run.auditJson);
+              const applied = applyRules(dataset, rules, key ? { key } : {});
               const files = exportRelease(applied.release, format, relationName(dataset, applied.release));
               expect(
                 files.map(text),
@@ -129,6 +131,8 @@ describe('apply on the run’s own input gives the run’s export, byte for byte
             '2',
             '--out',
             tmp.path(`${stem}-r.json`),
+            '--audit',
+            tmp.path(`${stem}-a.json`),
             '--export',
             run,
             ...asked,
@@ -136,7 +140,31 @@ describe('apply on the run’s own input gives the run’s export, byte for byte
             rules,
           );
           expect(made.code, made.stderr).toBe(0);
-          const applied = await cliInProcess('apply', input, '--rules', rules, '--export', again, ...asked);
+          // The audit holds the rules' key (k-anonymity): evaluate still reads it.
+          if (format === undefined) {
+            const evaluated = await cliInProcess(
+              'evaluate',
+              input,
+              tmp.path(`${stem}-r.json`),
+              '--audit',
+              tmp.path(`${stem}-a.json`),
+              '--metrics',
+              'avgre',
+            );
+            expect(evaluated.code, evaluated.stderr).toBe(0);
+            expect(JSON.parse(evaluated.stdout).verified).toBe(true);
+          }
+          const applied = await cliInProcess(
+            'apply',
+            input,
+            '--rules',
+            rules,
+            '--audit',
+            tmp.path(`${stem}-a.json`),
+            '--export',
+            again,
+            ...asked,
+          );
           expect(applied.code, applied.stderr).toBe(0);
           const exported: string[] = JSON.parse(made.stdout).exported;
           const written = JSON.parse(applied.stdout).export;
