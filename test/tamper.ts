@@ -289,9 +289,13 @@ interface Node {
   required: boolean;
 }
 
-/** Maps whose entries come and go (a generalized item, a sensitive count) and optional audit fields. */
+/**
+ * Maps whose entries come and go (a generalized item, a sensitive count), optional audit fields,
+ * a method's document params (a release need not repeat them: run/releaseMethod.ts) and DiffPart's
+ * optional partition fields: deleting one of these is no wrong shape.
+ */
 const OPTIONAL =
-  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility)$/;
+  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility|rulesKey)$|^params\.(hierarchy|constraints|utility)$|^partitions\[\d+\]\.(split|count|charge)$/;
 
 /** Every node below the root of a JSON value. */
 function nodes(value: Json, path = ''): Node[] {
