@@ -23,7 +23,7 @@
 import type { Generalization, Merge } from './generalization.ts';
 import { countHolding, rowsMinus } from './generalization.ts';
 import { sortedHas } from '../../data/rowDistance.ts';
-import { forEachSubset } from '../../base/subsets.ts';
+import { choose, forEachSubset } from '../../base/subsets.ts';
 
 /** Def. 3.4 (2) is checked exactly up to this many generalized items; longer ones count unsatisfied. */
 const EXACT_SUBSETS = 12;
@@ -359,12 +359,6 @@ function ascendingSet(list: number[]): number[] {
 /** The other generalized item of a pair. */
 function otherOf(pair: readonly number[], g: number): number {
   return pair[0] === g ? pair[1] : pair[0];
-}
-
-function choose(n: number, r: number): number {
-  let c = 1;
-  for (let i = 0; i < r; i++) c = (c * (n - i)) / (i + 1);
-  return Math.max(0, c);
 }
 
 /** The constraints renamed by a step, with their keys before. */
