@@ -11,14 +11,14 @@
  * threads (PTA's segments, PatternKa's minings, nn's and lsh's queries); the release does not
  * depend on N. The threads start while the file is read. Without `--workers`, nn and lsh on fewer
  * than 50,000 rows run in one thread (their rounds do not pay for the threads' start there).
- * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
+ * `--memory-mb N` bounds the method's large structures (memoryFlag.ts; default a quarter of the
+ * machine's memory). `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
  * error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
 import { availableParallelism } from 'node:os';
 import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
 import type { RunHooks } from '../../core/run/runMethod.ts';
 import type { Dataset } from '../../core/data/dataset.ts';
-import type { ContextHooks } from '../../core/run/resolveRequest.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
 import { roundsHere } from '../../../workers/roundsHere.ts';
 import type { WorkerPool } from '../../../workers/pool.ts';
@@ -35,7 +35,6 @@ import {
   BOOLEAN_FLAGS,
   intFlag,
   listFlag,
-  parseInteger,
   requirePositional,
   seedFlag,
   type ParsedArgs,
@@ -48,6 +47,7 @@ import { CliError } from '../cliError.ts';
 import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
 import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
 import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
+import { MEMORY_FLAG, memoryMbFlag } from '../memoryFlag.ts';
 
 const RUN_FLAGS = [
   'method',
@@ -61,6 +61,7 @@ const RUN_FLAGS = [
   ...METRIC_FLAGS,
   'rules-out',
   'workers',
+  MEMORY_FLAG,
 ];
 
 export interface AnonymizeOutput extends RunRecord {
@@ -115,6 +116,7 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     sensitive: sensitiveFlag(args, spec),
     metrics: listFlag(args, 'metrics'),
     metricOptions: metricSettings(args),
+    memoryMb: memoryMbFlag(args),
   };
   const exportPath = args.flags.get('export');
   const exportFormat = exportFormatFlag(args, spec);
@@ -135,8 +137,8 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
   const started = performance.now();
   let outcome: PublishedRun;
   try {
-    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() };
-    const pooled = pool ? await onPool(pool, dataset, request, hooks) : {};
+    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024 };
+    const pooled = pool ? await onPool(pool, dataset, request) : {};
     outcome = publishRun(
       dataset,
       { ...request },
@@ -194,11 +196,10 @@ async function onPool(
   pool: WorkerPool,
   dataset: Dataset,
   request: RunRequest,
-  hooks: ContextHooks,
 ): Promise<Pick<RunHooks, 'result' | 'elapsedMs'>> {
   try {
     await pool.register('cli', dataset.toHandle());
-    return await roundsHere(pool, 'cli', dataset, request, hooks);
+    return await roundsHere(pool, 'cli', dataset, request);
   } finally {
     pool.terminate();
   }
@@ -217,10 +218,4 @@ function exportFormatFlag(args: ParsedArgs, spec: MethodSpec): ExportFormat | un
       `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${raw} (DESIGN.md sec. 4)`,
     );
   return raw;
-}
-
-/** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */
-function memoryBudget(): number | undefined {
-  const raw = process.env.TXANON_MEMORY_MB;
-  return raw === undefined ? undefined : parseInteger(raw, 'TXANON_MEMORY_MB', 1) * 1024 * 1024;
 }

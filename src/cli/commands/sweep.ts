@@ -20,12 +20,17 @@ import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.
 import { CliError } from '../cliError.ts';
 import { checkOutputPaths } from '../outputPaths.ts';
 import { readDataset } from '../readDataset.ts';
+import { MEMORY_FLAG, memoryMbFlag } from '../memoryFlag.ts';
 
 export async function sweepCommand(
   args: ParsedArgs,
 ): Promise<{ runs: number; failed: number; workers: number; wall_ms: number; out: string }> {
-  allowOnly(args, ['workers', 'out']);
-  const [specPath] = requirePositional(args, 1, 'sweep <spec.json> [--workers N] --out results.json');
+  allowOnly(args, ['workers', 'out', MEMORY_FLAG]);
+  const [specPath] = requirePositional(
+    args,
+    1,
+    'sweep <spec.json> [--workers N] [--memory-mb N] --out results.json',
+  );
   checkOutputPaths(args, ['out'], [specPath], ['out']);
   const out = args.flags.get('out')!;
   let raw: unknown;
@@ -42,7 +47,9 @@ export async function sweepCommand(
     METHODS.map((m) => m.id),
   );
   checkSweepRuns(spec, specPath);
-  const requests = expandSweep(spec);
+  // Every run's own budget (with N workers, N runs at once).
+  const memoryMb = memoryMbFlag(args);
+  const requests = expandSweep(spec).map((request) => ({ ...request, memoryMb }));
   const workers = intFlag(args, 'workers', Math.min(availableParallelism(), requests.length), 1);
   const { dataset, warnings } = await readDataset(resolve(dirname(specPath), spec.dataset), {
     format: spec.format,
