@@ -30,6 +30,8 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { ConstraintSet } from './constraintSet.ts';
+import { itemsetListOf } from './constraintImages.ts';
+import type { MemoryCheck } from '../../base/memoryBudget.ts';
 import { Generalization, type CoatStep } from './generalization.ts';
 import { levelConstraints } from './kmLevels.ts';
 import type { ItemWeights } from './hierarchyWeights.ts';
@@ -66,7 +68,7 @@ function satisfy(
   for (let ci = set.takeLargest(); ci >= 0; ci = set.takeLargest()) {
     steps?.take(set, ci);
     while (!set.isSatisfied(ci)) {
-      const image = set.gids[ci];
+      const image = set.image(ci);
       const order = [...image].sort(
         (a, b) => state.support(a) - state.support(b) || state.first(a) - state.first(b),
       );
@@ -111,11 +113,7 @@ export function coat(
   rec?: Recorder,
 ): CoatResult {
   const state = new Generalization(dataset, utility, s, weights);
-  const set = new ConstraintSet(
-    state,
-    k,
-    privacy.map((c) => [...c]),
-  );
+  const set = new ConstraintSet(state, k, itemsetListOf(privacy));
   const steps = rec?.on ? new CoatSteps(rec, state, k, s) : undefined;
   steps?.start(
     set,
@@ -125,7 +123,7 @@ export function coat(
     'Loukides et al. Sec. 3 (Def. 3.3-3.4, 3.8), Fig. 1',
     'Fig. 1',
   );
-  satisfy(state, set, k, (ci) => `privacy constraint ${set.origin[ci] + 1}`, steps);
+  satisfy(state, set, k, (ci) => `privacy constraint ${set.originOf(ci) + 1}`, steps);
   return result(state, set.size);
 }
 
@@ -139,18 +137,24 @@ export function coatKm(
   progress: (fraction: number, phase: string) => void = () => {},
   weights?: ItemWeights,
   rec?: Recorder,
+  memory: MemoryCheck = () => {},
 ): CoatResult {
   const state = new Generalization(dataset, utility, s, weights);
   const steps = rec?.on ? new CoatSteps(rec, state, k, s) : undefined;
   let constraints = 0;
   for (let j = 1; j <= m; j++) {
     progress((j - 1) / m, `level ${j} of ${m}`);
-    const level = levelConstraints(state, j, k);
-    const set = new ConstraintSet(state, k, level.images, level.supports);
+    const level = levelConstraints(state, j, k, memory);
+    memory(
+      (level.bytes ?? 0) + ConstraintSet.bytesFor(level.count, level.count * j, dataset.n),
+      `COAT's ${level.count} privacy constraints of level ${j} (itemsets of ${j} items below k)`,
+      j > 1 ? `m = ${j - 1}` : undefined,
+    );
+    const set = new ConstraintSet(state, k, level);
     constraints += set.size;
     const describe = (ci: number) =>
       `the ${j}-itemset {${state
-        .labels(set.gids[ci])
+        .labels(set.image(ci))
         .map((items) => items.map((i) => dataset.dictionary.token(i)).join('|'))
         .join(', ')}}`;
     steps?.start(
