@@ -19,6 +19,9 @@ import { Cut } from '../src/core/methods/apriori-km/cut.ts';
 import { NodeSupport } from '../src/core/methods/apriori-km/nodeSupport.ts';
 import { rareItemsets } from '../src/core/methods/apriori-km/rareItemsets.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
+import type { Dataset } from '../src/core/data/dataset.ts';
+import { diveFrom } from '../src/core/methods/patternka/greedyDive.ts';
+import { DivePrefixes } from '../src/core/methods/patternka/divePrefixes.ts';
 import { arbitraryHierarchy } from './hierarchyFixtures.ts';
 
 /** Rows of ascending distinct ids below d, as CSR. */
@@ -285,6 +288,79 @@ describe('the memory check (base/memoryBudget.ts)', () => {
     expect(budgetMbFor(1)).toBe(100);
     expect(() => checkMemory(5.1e9, 1024 ** 3, 'the pair counts of 17,770 items at m = 3', 'm = 2')).toThrow(
       'the pair counts of 17,770 items at m = 3 needs about 5.1 GB, above the memory budget of 1.1 GB; m = 2, or a memory budget of 4900 MB (--memory-mb 4900) would fit',
+    );
+  });
+});
+
+describe("PatternKa's greedy dive (greedyDive.ts, divePrefixes.ts)", () => {
+  /** The dive as written before: recount at every step, ties to the item met first. */
+  function plainDive(dataset: Dataset, rows: number[], taken: Uint8Array, minSupport: number) {
+    let current = rows;
+    for (;;) {
+      const counts = new Map<number, number>();
+      for (const r of current)
+        for (const item of dataset.row(r)) counts.set(item, (counts.get(item) ?? 0) + 1);
+      let best = -1;
+      for (const [item, count] of counts)
+        if (taken[item] === 0 && count >= minSupport && (best < 0 || count > counts.get(best)!)) best = item;
+      if (best < 0)
+        return {
+          items: [...counts]
+            .filter(([, c]) => c === current.length)
+            .map(([i]) => i)
+            .sort((a, b) => a - b),
+          rows: current,
+        };
+      taken[best] = 1;
+      current = current.filter((r) => Array.from(dataset.row(r)).includes(best));
+    }
+  }
+
+  it('reaches the pattern of a plain dive, with and without kept steps, as groups are removed (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 7 }), {
+          minLength: 4,
+          maxLength: 60,
+        }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.nat(), { maxLength: 5 }),
+        (rows, minSupport, removals) => {
+          const dataset = datasetOf(rows);
+          // Keep every level (one row is enough) so that the kept steps are exercised on small data.
+          const prefixes = new DivePrefixes(dataset, minSupport, 1);
+          const remaining = new Set(Array.from({ length: dataset.n }, (_, r) => r));
+          for (let round = 0; round <= removals.length; round++) {
+            const counts = new Map<number, number>();
+            for (const r of remaining)
+              for (const item of dataset.row(r)) counts.set(item, (counts.get(item) ?? 0) + 1);
+            let first = -1;
+            for (let item = 0; item < dataset.d; item++)
+              if (
+                (counts.get(item) ?? 0) >= minSupport &&
+                (first < 0 || counts.get(item)! > counts.get(first)!)
+              )
+                first = item;
+            if (first < 0) return;
+            const firstRows = () =>
+              [...remaining].sort((a, b) => a - b).filter((r) => Array.from(dataset.row(r)).includes(first));
+            const taken = () => {
+              const t = new Uint8Array(dataset.d);
+              t[first] = 1;
+              return t;
+            };
+            const plain = plainDive(dataset, firstRows(), taken(), minSupport);
+            expect(diveFrom(dataset, first, firstRows, taken(), minSupport)).toEqual(plain);
+            expect(diveFrom(dataset, first, firstRows, taken(), minSupport, prefixes)).toEqual(plain);
+            // A group leaves: some of the dive's rows, as Alg. 1 removes them.
+            if (round === removals.length) break;
+            const gone = plain.rows.filter((_, i) => (i + removals[round]) % 3 === 0);
+            for (const r of gone) remaining.delete(r);
+            prefixes.remove(gone);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

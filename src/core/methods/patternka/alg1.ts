@@ -69,7 +69,7 @@ export function* patternKaSteps(
     throw new InputError(
       `k-anonymity needs at least k = ${k} transactions; ${dataset.name} has ${dataset.n}`,
     );
-  const remaining = new RemainingRows(dataset);
+  const remaining = new RemainingRows(dataset, undefined, k);
   const cache = new PatternCache(dataset.n, k);
   const groups: PatternKaGroup[] = [];
   let cutShort = 0;

@@ -514,11 +514,14 @@ class ClosedPatternMiner {
     }
     if (first < 0) return null;
     // The first step's holders from the item's tid-list.
-    const { itemRows, isSearched } = this.searched;
-    const rows: number[] = [];
-    for (const r of itemRows.rowsOf(first)) if (isSearched[r] === 1) rows.push(r);
+    const { itemRows, isSearched, dives } = this.searched;
+    const firstRows = () => {
+      const rows: number[] = [];
+      for (const r of itemRows.rowsOf(first)) if (isSearched[r] === 1) rows.push(r);
+      return rows;
+    };
     taken[first] = 1;
-    return diveFrom(this.dataset, rows, taken, this.minSupport);
+    return diveFrom(this.dataset, first, firstRows, taken, this.minSupport, dives);
   }
 
   private countItems(rows: readonly number[]): void {
