@@ -127,6 +127,20 @@ export function coat(
   return result(state, set.size);
 }
 
+/**
+ * Level j's constraint set, its size checked against the memory budget before it is built (the
+ * itemsets found are let go once it is).
+ */
+function levelSet(state: Generalization, j: number, k: number, memory: MemoryCheck): ConstraintSet {
+  const level = levelConstraints(state, j, k, memory);
+  memory(
+    (level.bytes ?? 0) + ConstraintSet.bytesFor(level.count, level.count * j, state.dataset.n),
+    `COAT's ${level.count} privacy constraints of level ${j} (itemsets of ${j} items below k)`,
+    j > 1 ? `m = ${j - 1}` : undefined,
+  );
+  return new ConstraintSet(state, k, level);
+}
+
 /** COAT in k^m mode: levels 1..m of the itemsets that need protection (kmLevels.ts). */
 export function coatKm(
   dataset: Dataset,
@@ -144,13 +158,7 @@ export function coatKm(
   let constraints = 0;
   for (let j = 1; j <= m; j++) {
     progress((j - 1) / m, `level ${j} of ${m}`);
-    const level = levelConstraints(state, j, k, memory);
-    memory(
-      (level.bytes ?? 0) + ConstraintSet.bytesFor(level.count, level.count * j, dataset.n),
-      `COAT's ${level.count} privacy constraints of level ${j} (itemsets of ${j} items below k)`,
-      j > 1 ? `m = ${j - 1}` : undefined,
-    );
-    const set = new ConstraintSet(state, k, level);
+    const set = levelSet(state, j, k, memory);
     constraints += set.size;
     const describe = (ci: number) =>
       `the ${j}-itemset {${state

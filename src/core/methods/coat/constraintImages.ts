@@ -41,7 +41,7 @@ export class ConstraintImages {
   private readonly slots: Int32Array;
   private readonly starts: Int32Array | null;
   private readonly width: number;
-  private readonly lengths: Int32Array;
+  private readonly lengths: Uint16Array | Int32Array;
   /** Open addressing: ci + 1, EMPTY or DELETED; tableSlot[ci] is ci's place, -1 when not keyed. */
   private table: Int32Array;
   private readonly tableSlot: Int32Array;
@@ -63,14 +63,16 @@ export class ConstraintImages {
       for (let i = 0; i < capacity; i++) this.starts[i + 1] = this.starts[i] + list.sizeOf(i);
     } else this.starts = null;
     this.slots = new Int32Array(total);
-    this.lengths = new Int32Array(capacity);
+    let longest = 0;
+    for (let i = 0; i < capacity; i++) longest = Math.max(longest, list.sizeOf(i));
+    this.lengths = longest < 1 << 16 ? new Uint16Array(capacity) : new Int32Array(capacity);
     this.tableSlot = new Int32Array(capacity).fill(-1);
     this.table = new Int32Array(tableSize(capacity));
   }
 
   /** Bytes held for `count` constraints of `slots` slots in all (the set's estimate). */
   static bytesFor(count: number, slots: number): number {
-    return slots * 4 + count * 12 + tableSize(count) * 4;
+    return slots * 4 + count * 6 + tableSize(count) * 4;
   }
 
   length(ci: number): number {
@@ -114,7 +116,7 @@ export class ConstraintImages {
 
   /** Keys ci under its image (no other constraint may be keyed with an equal image). */
   key(ci: number): void {
-    if ((this.used + 1) * 4 > this.table.length * 3) this.rehash();
+    if ((this.used + 1) * 8 > this.table.length * 7) this.rehash();
     const mask = this.table.length - 1;
     let at = this.hashOfConstraint(ci) & mask;
     while (this.table[at] !== EMPTY && this.table[at] !== DELETED) at = (at + 1) & mask;
@@ -173,7 +175,7 @@ export class ConstraintImages {
   private rehash(): void {
     const live: number[] = [];
     for (const entry of this.table) if (entry > 0) live.push(entry - 1);
-    this.table = new Int32Array(Math.max(this.table.length, tableSize(live.length)));
+    this.table = new Int32Array(Math.max(this.table.length, tableSize(live.length * 2)));
     this.used = 0;
     for (const ci of live) {
       this.tableSlot[ci] = -1;
@@ -182,10 +184,10 @@ export class ConstraintImages {
   }
 }
 
-/** A power of two with room for `count` keys at a load of one half at most. */
+/** A power of two with room for `count` keys at a load of three quarters at most. */
 function tableSize(count: number): number {
   let size = 16;
-  while (size < count * 2) size *= 2;
+  while (size * 3 < count * 4) size *= 2;
   return size;
 }
 
