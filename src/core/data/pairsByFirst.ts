@@ -13,7 +13,6 @@
  * multi-anatomy's phi² (every count kept in a triangle). `forEachFirst` drives it over CSR rows and
  * their tid-lists; callers with rows of their own drive `add` / `addMapped` themselves.
  */
-import { lowerBound } from './rowDistance.ts';
 
 /** Rows of ids as CSR: row r's ids are ids[offsets[r]..offsets[r+1]), ascending, distinct. */
 export interface IdRows {
@@ -143,20 +142,18 @@ export function forEachFirst(
   tracked = false,
 ): void {
   const { offsets, ids } = rows;
+  // next[r]: where row r's ids after the first id being counted start. The first ids come in
+  // ascending order and a row is met once for each id it holds, so its cursor only steps forward.
+  const next = Int32Array.from({ length: offsets.length - 1 }, (_, r) => offsets[r]);
   for (let a = 0; a < counter.d; a++) {
     const start = holders.offsets[a];
     const end = holders.offsets[a + 1];
     if (end - start < 1) continue;
     for (let h = start; h < end; h++) {
       const r = holders.rows[h];
-      const rowEnd = offsets[r + 1];
-      // Rows are ascending: the ids above a are a suffix, found from the end (rows are short) or
-      // by binary search (long).
-      let from = rowEnd;
-      if (rowEnd - offsets[r] <= 32) while (from > offsets[r] && ids[from - 1] > a) from--;
-      else from = lowerBound(ids, a + 1, offsets[r], rowEnd);
-      if (tracked) counter.addTracked(ids, from, rowEnd);
-      else counter.add(ids, from, rowEnd);
+      const from = ++next[r]; // past a, the id this row is met for
+      if (tracked) counter.addTracked(ids, from, offsets[r + 1]);
+      else counter.add(ids, from, offsets[r + 1]);
     }
     if (visit(a, counter) === false) return;
   }

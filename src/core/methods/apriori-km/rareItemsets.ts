@@ -20,7 +20,6 @@ import type { Dataset } from '../../data/dataset.ts';
 import { PairCountsByFirst } from '../../data/pairsByFirst.ts';
 import { TupleCounter } from '../../data/tupleCounts.ts';
 import { ChunkedU32 } from '../../data/chunkedU32.ts';
-import { lowerBound } from '../../data/rowDistance.ts';
 import { choose } from '../../base/subsets.ts';
 import type { MemoryCheck } from '../../base/memoryBudget.ts';
 import type { Cut } from './cut.ts';
@@ -178,6 +177,8 @@ function rarePairs(
   }
   const counter = new PairCountsByFirst(nodeOfRank.length);
   const lastFirst = new Int32Array(dataset.n).fill(-1);
+  // next[r]: row r's first position past the nodes counted so far (nodes come in position order).
+  const next = Int32Array.from({ length: dataset.n }, (_, r) => offsets[r]);
   const found = new RareItemsets(2, memory);
   const pair = [0, 0];
   let ordered = true;
@@ -187,7 +188,10 @@ function rarePairs(
       if (lastFirst[r] === a) return; // met already, through another item under the node
       lastFirst[r] = a;
       const end = offsets[r + 1];
-      counter.addMapped(positions, lowerBound(positions, high[node], offsets[r], end), end, rankOfPosition);
+      let from = next[r];
+      while (from < end && positions[from] < high[node]) from++;
+      next[r] = from;
+      counter.addMapped(positions, from, end, rankOfPosition);
     });
     pair[0] = node;
     counter.takeRare(a, k, (b, count) => {

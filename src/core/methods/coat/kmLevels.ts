@@ -20,7 +20,6 @@
 import type { Generalization } from './generalization.ts';
 import { choose, forEachSubset } from '../../base/subsets.ts';
 import type { MemoryCheck } from '../../base/memoryBudget.ts';
-import { lowerBound } from '../../data/rowDistance.ts';
 import { PairCountsByFirst } from '../../data/pairsByFirst.ts';
 import { ChunkedU32 } from '../../data/chunkedU32.ts';
 import { TupleCounter } from '../../data/tupleCounts.ts';
@@ -163,8 +162,9 @@ function pairsBelow(
 ): void {
   const counter = new PairsWithFirst(gids, images, k, found);
   for (let firstRank = 0; firstRank < gids.length; firstRank++) {
-    counter.count(firstRank, state.rowsOf.get(gids[firstRank])!);
-    counter.keep(firstRank);
+    const rows = state.rowsOf.get(gids[firstRank])!;
+    counter.count(rows);
+    counter.keep(firstRank, rows);
   }
 }
 
@@ -177,8 +177,15 @@ function pairsBelow(
  * was compiled ("insufficient type feedback"). (A forEach callback before deoptimized 73 times.)
  */
 class PairsWithFirst {
-  /** Per rank, the rows holding the first item and it (data/pairsByFirst.ts, in order first met). */
+  /** Per rank, the rows holding the first item and it (data/pairsByFirst.ts). */
   private readonly pairs: PairCountsByFirst;
+  /** next[r]: where row r's image goes on after the first item being counted (it only steps on). */
+  private readonly next: Int32Array;
+  /** The ranks below k of the first item (rare[0..rareCount)), their counts, a mark for the order pass. */
+  private readonly rare: Int32Array;
+  private readonly rareSupport: Int32Array;
+  private readonly mark: Int32Array;
+  private stamp = 0;
   private readonly pair = [0, 0];
 
   constructor(
@@ -188,31 +195,58 @@ class PairsWithFirst {
     private readonly found: FoundItemsets,
   ) {
     this.pairs = new PairCountsByFirst(gids.length);
+    this.next = new Int32Array(images.length);
+    this.rare = new Int32Array(gids.length);
+    this.rareSupport = new Int32Array(gids.length);
+    this.mark = new Int32Array(gids.length);
   }
 
-  /** Counts, per rank above `firstRank`, the rows (of `rows`) whose image holds it. */
-  count(firstRank: number, rows: Int32Array): void {
-    const { pairs, images } = this;
+  /**
+   * Counts, per rank above `firstRank`, the rows (of `rows`) whose image holds it. The first ranks
+   * come in ascending order and `rows` are the rows whose image holds `firstRank`, so each image is
+   * read from its cursor on.
+   */
+  count(rows: Int32Array): void {
+    const { pairs, images, next } = this;
     for (let j = 0; j < rows.length; j++) {
       const image = images[rows[j]];
-      pairs.addTracked(image, lowerBound(image, firstRank) + 1, image.length);
+      pairs.add(image, ++next[rows[j]], image.length);
     }
   }
 
-  /** Keeps the pairs counted below k, in the order first met, and clears the counts. */
-  keep(firstRank: number): void {
-    const { pairs, gids, pair } = this;
-    const first = gids[firstRank];
-    const { counts, met } = pairs;
-    for (let i = 0; i < pairs.metCount; i++) {
-      const x = met[i];
-      if (counts[x] < this.k) {
-        // ascending, as kept
-        pair[0] = first < gids[x] ? first : gids[x];
-        pair[1] = first < gids[x] ? gids[x] : first;
-        this.found.add(pair, counts[x]);
+  /**
+   * Keeps the pairs counted below k, in the order first met reading `rows` (the order the keyed
+   * count of higher levels keeps): when more than one, one more pass over the rows finds it, ending
+   * once every one is met. Clears the counts.
+   */
+  keep(firstRank: number, rows: Int32Array): void {
+    const { gids, pair, rare, rareSupport, mark, images, next } = this;
+    let rareCount = 0;
+    this.pairs.takeRare(firstRank, this.k, (x, count) => {
+      rare[rareCount] = x;
+      rareSupport[x] = count;
+      rareCount++;
+    });
+    if (rareCount > 1) {
+      const stamp = ++this.stamp;
+      for (let i = 0; i < rareCount; i++) mark[rare[i]] = stamp;
+      let met = 0;
+      for (let j = 0; j < rows.length && met < rareCount; j++) {
+        const image = images[rows[j]];
+        for (let t = next[rows[j]]; t < image.length; t++)
+          if (mark[image[t]] === stamp) {
+            mark[image[t]] = 0;
+            rare[met++] = image[t];
+          }
       }
     }
-    pairs.clearMet();
+    const first = gids[firstRank];
+    for (let i = 0; i < rareCount; i++) {
+      const other = gids[rare[i]];
+      // ascending, as kept
+      pair[0] = first < other ? first : other;
+      pair[1] = first < other ? other : first;
+      this.found.add(pair, rareSupport[rare[i]]);
+    }
   }
 }
