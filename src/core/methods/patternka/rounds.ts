@@ -18,6 +18,7 @@ import {
   type SelectionMode,
 } from './alg1.ts';
 import { LongestPatternMining, MINING_GROUPS, type GroupSearch } from './longestClosedPatterns.ts';
+import { checkMemory } from '../../base/memoryBudget.ts';
 
 /** One group of one mining: the remaining rows (any order), the group, the mining's budget. */
 export interface MiningTask {
@@ -39,6 +40,14 @@ function selectionOf(dataset: Dataset, params: PatternKaParams): SelectionMode {
 
 export const patternKaRounds: RoundsPlan<PatternKaParams, MiningTask, GroupSearch> = {
   start(dataset, params, ctx) {
+    const occurrences = dataset.offsets[dataset.n];
+    // The remaining rows and the tid-lists (searchedRows.ts), a search's root conditional rows, the
+    // dive's kept levels (a count per item and the rows of each), the pattern cache's masks.
+    checkMemory(
+      12 * occurrences + 24 * dataset.n + 64 * dataset.d,
+      ctx.memoryBudget,
+      `PatternKa's remaining rows, tid-lists and conditional rows over ${dataset.n} rows (${occurrences} item occurrences)`,
+    );
     const selection = selectionOf(dataset, params);
     const steps = patternKaSteps(dataset, params.k, ctx, selection);
     const advance = (
