@@ -85,6 +85,12 @@ export class ConstraintImages {
     return this.slots.subarray(base, base + this.lengths[ci]);
   }
 
+  /** The other gid of a pair constraint holding g. */
+  other(ci: number, g: number): number {
+    const base = this.base(ci);
+    return this.slots[base] === g ? this.slots[base + 1] : this.slots[base];
+  }
+
   includes(ci: number, g: number): boolean {
     const base = this.base(ci);
     for (let t = base; t < base + this.lengths[ci]; t++) if (this.slots[t] === g) return true;

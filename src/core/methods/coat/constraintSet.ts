@@ -128,23 +128,28 @@ export class ConstraintSet {
     const touched = new Set<number>();
     // Pairs holding either id are supported by the rows the merged item shares with their other item.
     const shared = this.pairsWorthCounting(merge) ? this.state.countShared(gid) : undefined;
-    // Alg. 2 steps 3-4 for the constraints holding the kept id (not the retired one): their gain.
-    const gainedImages = this.gainedImages(gid, gained);
+    // Alg. 2 steps 3-4 for the constraints holding the kept id (not the retired one): their gain,
+    // from the shared counts when every constraint is a pair (one look-up each), else from the
+    // gained rows' images when that costs less than reading every constraint.
+    const fromShared = shared !== undefined && this.maxSize <= 2;
+    const gainedImages = fromShared ? undefined : this.gainedImages(gid, gained);
     if (gainedImages) {
       for (const [ci, gain] of this.gainsFromImages(gid, gainedImages)) {
         this.support[ci] += gain;
         touched.add(ci);
       }
     } else {
-      for (const ci of this.live(gid)) {
-        if (images.includes(ci, retired)) continue; // counted afresh below
-        const image = images.image(ci);
+      // From the shared counts the list is read as it stands (kept uncleaned, as the look-ups of
+      // the gained rows' images left it: which id a later merge keeps reads its length).
+      for (const ci of fromShared ? this.holders.view(gid) : this.live(gid)) {
+        if (!this.isOpen(ci) || images.includes(ci, retired)) continue; // retired: counted afresh below
+        const length = images.length(ci);
         const support =
-          shared && image.length <= 2
-            ? image.length === 1
+          shared && length <= 2
+            ? length === 1
               ? this.state.support(gid)
-              : this.state.sharedRows[otherOf(image, gid)]
-            : this.support[ci] + countHolding(gained, this.rowLists(image, gid));
+              : this.state.sharedRows[images.other(ci, gid)]
+            : this.support[ci] + countHolding(gained, this.rowLists(images.image(ci), gid));
         if (support === this.support[ci]) continue;
         this.support[ci] = support;
         touched.add(ci);
@@ -161,17 +166,16 @@ export class ConstraintSet {
       let stamp = 0;
       for (const ci of retiring) {
         renamed.push(ci);
-        const image = images.image(ci);
         const heldKept = images.includes(ci, gid);
-        if (shared && image.length === 2 && !heldKept)
-          this.support[ci] = this.state.sharedRows[otherOf(image, retired)];
+        if (shared && images.length(ci) === 2 && !heldKept)
+          this.support[ci] = this.state.sharedRows[images.other(ci, retired)];
         else {
           if (!keptSide) {
             keptSide = rowsMinus(mergedRows, merge.retiredRows);
             stamp = ++this.markStamp;
             for (const r of mergedRows) this.rowMark[r] = stamp;
           }
-          const restLists = this.rowLists(image, retired, gid);
+          const restLists = this.rowLists(images.image(ci), retired, gid);
           const shortest = restLists.reduce((a, b) => (b.length < a.length ? b : a), mergedRows);
           if (!heldKept && keptSide.length < shortest.length)
             this.support[ci] += countHolding(keptSide, restLists);
@@ -205,7 +209,7 @@ export class ConstraintSet {
     let pairs = 0;
     for (const ci of this.live(retired))
       if (this.images.length(ci) === 2)
-        pairs += Math.min(merged.length, this.state.support(otherOf(this.images.image(ci), retired)));
+        pairs += Math.min(merged.length, this.state.support(this.images.other(ci, retired)));
     // The kept id's pairs gain by one intersection each with the gained rows, when their images
     // cost too much to read (at most as many pairs as it holds constraints).
     pairs += this.holders.length(gid) * gained.length;
@@ -373,9 +377,4 @@ function ascendingSet(values: Int32Array, length: number): number {
   let kept = 0;
   for (let i = 0; i < length; i++) if (i === 0 || values[i] !== values[i - 1]) values[kept++] = values[i];
   return kept;
-}
-
-/** The other generalized item of a pair. */
-function otherOf(pair: ArrayLike<number>, g: number): number {
-  return pair[0] === g ? pair[1] : pair[0];
 }
