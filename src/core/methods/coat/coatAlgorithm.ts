@@ -64,9 +64,12 @@ function satisfy(
   k: number,
   describe: (ci: number) => string,
   steps?: CoatSteps,
+  progress: (fraction: number) => void = () => {},
 ): void {
+  let taken = 0;
   for (let ci = set.takeLargest(); ci >= 0; ci = set.takeLargest()) {
     steps?.take(set, ci);
+    if (++taken % 256 === 0) progress(set.closedShare);
     while (!set.isSatisfied(ci)) {
       const image = set.image(ci);
       const order = [...image].sort(
@@ -157,7 +160,7 @@ export function coatKm(
   const steps = rec?.on ? new CoatSteps(rec, state, k, s) : undefined;
   let constraints = 0;
   for (let j = 1; j <= m; j++) {
-    progress((j - 1) / m, `level ${j} of ${m}`);
+    progress((j - 1) / m, `level ${j} of ${m}: counting itemsets below k`);
     const set = levelSet(state, j, k, memory);
     constraints += set.size;
     const describe = (ci: number) =>
@@ -171,7 +174,9 @@ export function coatKm(
       `k^m-anonymity is COAT with a privacy constraint for every itemset of m = ${m} items; level by level, the ${j}-itemsets of the data as generalized so far that occur in fewer than k = ${k} rows become the constraints.`,
       'Loukides et al. Sec. 3.2 (k^m as privacy constraints); kmLevels.ts',
     );
-    satisfy(state, set, k, describe, steps);
+    satisfy(state, set, k, describe, steps, (fraction) =>
+      progress((j - 1 + 0.1 + 0.9 * fraction) / m, `level ${j} of ${m}: constraints satisfied`),
+    );
   }
   return result(state, constraints);
 }

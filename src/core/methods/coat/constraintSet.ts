@@ -46,6 +46,8 @@ export class ConstraintSet {
   private readonly holders: IntLists;
   private readonly heaps: IntHeap[] = [];
   private maxSize = 0;
+  /** Constraints alive and unsatisfied. */
+  private openCount = 0;
   // rowMark[r] === markStamp when row r holds the generalized item just merged.
   private readonly rowMark: Int32Array;
   private markStamp = 0;
@@ -103,6 +105,17 @@ export class ConstraintSet {
 
   private isOpen(ci: number): boolean {
     return (this.flags[ci] & (ALIVE | SATISFIED)) === ALIVE;
+  }
+
+  /** The share of the constraints no longer open (satisfied, or merged into an equal one). */
+  get closedShare(): number {
+    return this.size === 0 ? 1 : 1 - this.openCount / this.size;
+  }
+
+  private setFlags(ci: number, flags: number): void {
+    const wasOpen = this.isOpen(ci);
+    this.flags[ci] = flags;
+    this.openCount += (this.isOpen(ci) ? 1 : 0) - (wasOpen ? 1 : 0);
   }
 
   /** Alg. 1 step 3: the unsatisfied constraint of largest support (first given among equals), or -1. */
@@ -305,7 +318,7 @@ export class ConstraintSet {
     if (this.origins) this.origins[ci] = origin;
     this.images.key(ci);
     this.support[ci] = support ?? this.state.itemsetSupport(image.subarray(0, length));
-    this.flags[ci] = ALIVE;
+    this.setFlags(ci, ALIVE);
     this.maxSize = Math.max(this.maxSize, length);
     this.evaluate(ci);
     if (this.isOpen(ci)) for (let j = 0; j < length; j++) this.holders.push(image[j], ci);
@@ -331,10 +344,10 @@ export class ConstraintSet {
       if (twin >= 0 && twin !== ci && this.isAlive(twin)) {
         // Keep the one being satisfied, else the first given (ties of step 3 go to it).
         if (twin === current || (ci !== current && twin < ci)) {
-          this.flags[ci] &= ~ALIVE;
+          this.setFlags(ci, this.flags[ci] & ~ALIVE);
           continue;
         }
-        this.flags[twin] &= ~ALIVE;
+        this.setFlags(twin, this.flags[twin] & ~ALIVE);
       }
       if (twin >= 0) images.unkey(twin);
       images.key(ci);
@@ -347,9 +360,9 @@ export class ConstraintSet {
     const image = this.images.image(ci);
     const support = this.support[ci];
     const satisfied = image.length === 0 || support >= this.k || (support === 0 && this.subsetsSafe(image));
-    if (satisfied) this.flags[ci] |= SATISFIED;
+    if (satisfied) this.setFlags(ci, this.flags[ci] | SATISFIED);
     else {
-      this.flags[ci] &= ~SATISFIED;
+      this.setFlags(ci, this.flags[ci] & ~SATISFIED);
       (this.heaps[support] ??= new IntHeap()).push(ci);
     }
   }
