@@ -244,6 +244,7 @@ test('the memory budget is a setting: a run past it refuses naming a budget that
     (await error.textContent()) ?? '',
   );
   expect(fits).not.toBeNull();
+  await page.getByTestId('anonymize-panel').screenshot({ path: 'test-results/memory-budget.png' });
   await page.getByTestId('memory-mb').fill(fits![1]);
   await page.getByTestId('run-method').click();
   await expect(page.getByTestId('run-row')).toHaveCount(1, { timeout: 60_000 });

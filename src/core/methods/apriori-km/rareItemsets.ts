@@ -41,7 +41,7 @@ export class RareItemsets {
       memory(
         this.bytes + 4 * 2 ** 20 * (size + 1),
         `apriori-km's rare ${size}-itemsets (fewer than k rows)`,
-        'a larger k',
+        'a smaller k',
       );
     this.nodes = new ChunkedU32(check);
     this.supports = new ChunkedU32(check);
