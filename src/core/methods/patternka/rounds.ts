@@ -123,7 +123,7 @@ function forgetPreparedMining(): void {
 function patternKaResult(
   dataset: Dataset,
   ctx: RunContext,
-  { groups, minings, cutShort }: PatternKaOutcome,
+  { groups, minings, cutShort, searches }: PatternKaOutcome,
   selection: SelectionMode,
 ): MethodResult {
   const classes = groups.map((group) => ({ center: groupCenter(dataset, group.rows), members: group.rows }));
@@ -135,6 +135,7 @@ function patternKaResult(
       'classes formed (equal ones merge when published)': groups.length,
       'pattern minings': minings,
       ...(cutShort > 0 && { 'minings cut short (longest not proven)': cutShort }),
+      'minings that searched (the others by the greedy dive alone)': searches,
       selection,
     },
     // A row of another batch joins the longest centre it holds, as rows join groups (eq. 18).
