@@ -58,7 +58,7 @@ export function checkGenerateSizes(sizes: GenerateSizes, out: string, memoryBudg
       tables,
       memoryBudget,
       `generating with these sizes (N = ${count(N)}${L !== undefined ? `, L = ${count(L)}` : ''})`,
-      'choose fewer items or patterns, or raise TXANON_MEMORY_MB',
+      'choose fewer items or patterns, or raise --memory-mb',
     );
   } catch (error) {
     if (error instanceof InputError) fail(error.message);

@@ -21,7 +21,6 @@ import { availableParallelism } from 'node:os';
 import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
 import type { RunHooks } from '../../core/run/runMethod.ts';
 import type { Dataset } from '../../core/data/dataset.ts';
-import type { ContextHooks } from '../../core/run/resolveRequest.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
 import { roundsHere } from '../../../workers/roundsHere.ts';
 import type { WorkerPool } from '../../../workers/pool.ts';
@@ -38,7 +37,7 @@ import { CliError } from '../cliError.ts';
 import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG, workersFlag } from '../commonFlags.ts';
 import { exportTargets, writeExportFiles } from '../exportFiles.ts';
 import { flagOfParam, type CommandSpec, type FlagSpec } from '../flagSpec.ts';
-import { memoryBudget } from '../memoryBudget.ts';
+import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
 import { METHOD_FLAG, methodOf, methodParams, methodSensitiveFlags } from '../methodParams.ts';
 import { metricSettings } from '../metricFlags.ts';
 import { planOutputs, type OutputTarget } from '../outputFiles.ts';
@@ -84,6 +83,7 @@ export function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
       },
     },
     workersFlag('the hardware threads'),
+    MEMORY_FLAG,
     ...spec.params.map((p) => flagOfParam(p)),
   ];
 }
@@ -114,7 +114,6 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
     );
   const targets: OutputTarget[] = [...values.outputs().filter((o) => o.what !== '--export'), ...exportFiles];
   const outputs = planOutputs(values.inputs(), targets);
-  const budget = memoryBudget();
 
   // `text` params (constraint files) are given as file paths and passed on as their content.
   const { params, files } = methodParams(values, spec);
@@ -128,6 +127,7 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
     sensitive: sensitiveChoice(values),
     metrics: values.tokens('metrics'),
     metricOptions: metricSettings(values),
+    memoryMb: memoryMbOf(values),
   };
   // Params are checked before the file is read: a typo costs nothing.
   const { params: resolvedParams } = resolveRequest(request);
@@ -153,11 +153,8 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   const started = performance.now();
   let outcome: PublishedRun;
   try {
-    const hooks = {
-      peakBytes: () => process.resourceUsage().maxRSS * 1024,
-      memoryBudget: budget.set ? budget.bytes : undefined,
-    };
-    const pooled = pool ? await onPool(pool, dataset, request, hooks) : {};
+    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024 };
+    const pooled = pool ? await onPool(pool, dataset, request) : {};
     outcome = publishRun(
       dataset,
       { ...request },
@@ -212,11 +209,10 @@ async function onPool(
   pool: WorkerPool,
   dataset: Dataset,
   request: RunRequest,
-  hooks: ContextHooks,
 ): Promise<Pick<RunHooks, 'result' | 'elapsedMs'>> {
   try {
     await pool.register('cli', dataset.toHandle());
-    return await roundsHere(pool, 'cli', dataset, request, hooks);
+    return await roundsHere(pool, 'cli', dataset, request);
   } finally {
     pool.terminate();
   }

@@ -20,12 +20,12 @@ import { CliError } from '../cliError.ts';
 import { SEED_FLAG } from '../commonFlags.ts';
 import type { CommandSpec, FlagCondition, RawFlags } from '../flagSpec.ts';
 import { checkGenerateSizes, MAX_ITEM_OCCURRENCES } from '../generateBounds.ts';
-import { memoryBudget } from '../memoryBudget.ts';
+import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
 import { planOutputs } from '../outputFiles.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 
 const USAGE =
-  'generate (--D N --T N --I N --N N [--L N] | --shape netflix|retail | --D N --N N --T avg --max-length M --zipf S) [--seed S] --out FILE';
+  'generate (--D N --T N --I N --N N [--L N] | --shape netflix|retail | --D N --N N --T avg --max-length M --zipf S) [--seed S] [--memory-mb N] --out FILE';
 
 const SHAPE_FLAGS = ['shape', 'max-length', 'zipf'];
 const shaped = (flags: RawFlags) => SHAPE_FLAGS.some((flag) => flags.has(flag));
@@ -65,6 +65,7 @@ export const generateCommand: CommandSpec<{ out: string; transactions: number }>
     { name: 'max-length', kind: 'integer', min: 1, help: 'the longest transaction (shape mode)' },
     { name: 'zipf', kind: 'number', min: 0, max: 5, help: 'Zipf exponent of item popularity (shape mode)' },
     SEED_FLAG,
+    MEMORY_FLAG,
     { name: 'out', kind: 'path-out', required: true, help: 'the FIMI file' },
   ],
   async run(values) {
@@ -90,7 +91,7 @@ function questPlan(values: FlagValues): { rows: Iterable<number[]>; transactions
   checkGenerateSizes(
     { D: params.D, T: params.T, N: params.N, longest: params.N, I: params.I, L: params.L },
     values.path('out')!,
-    memoryBudget().bytes,
+    memoryMbOf(values) * 1024 * 1024,
   );
   return { rows: questRows(params), transactions: params.D };
 }
@@ -117,7 +118,7 @@ function shapePlan(values: FlagValues): { rows: Iterable<number[]>; transactions
   checkGenerateSizes(
     { D: params.D, T: params.T, N: params.N, longest: params.maxLength },
     values.path('out')!,
-    memoryBudget().bytes,
+    memoryMbOf(values) * 1024 * 1024,
   );
   return { rows: shapeRows(params), transactions: params.D };
 }

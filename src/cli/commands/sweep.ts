@@ -22,6 +22,7 @@ import { readTextFile } from '../fileErrors.ts';
 import type { CommandSpec } from '../flagSpec.ts';
 import { planOutputs } from '../outputFiles.ts';
 import { readDataset } from '../readDataset.ts';
+import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
 
 interface SweepOutput {
   runs: number;
@@ -37,6 +38,7 @@ export const sweepCommand: CommandSpec<SweepOutput> = {
   positional: [{ name: 'spec.json', help: 'the sweep spec (DESIGN.md sec. 6)' }],
   flags: [
     workersFlag('the hardware threads, at most one per run'),
+    { ...MEMORY_FLAG, help: `${MEMORY_FLAG.help} (each run's own: N workers run N at once)` },
     { name: 'out', kind: 'path-out', required: true, help: 'the results (txanon-results/1)' },
   ],
   async run(values) {
@@ -55,7 +57,9 @@ export const sweepCommand: CommandSpec<SweepOutput> = {
       METHODS.map((m) => m.id),
     );
     checkSweepRuns(spec, specPath);
-    const requests = expandSweep(spec);
+    // Every run's own budget (with N workers, N runs at once).
+    const memoryMb = memoryMbOf(values);
+    const requests = expandSweep(spec).map((request) => ({ ...request, memoryMb }));
     const datasetPath = resolve(dirname(specPath), spec.dataset);
     const outputs = planOutputs(
       [...values.inputs(), { what: `the dataset of ${specPath}`, path: datasetPath }],

@@ -70,7 +70,10 @@ export interface RunContext {
   sensitive: number[];
   /** The common release header (DESIGN.md sec. 4) of this run, built by the pipeline. */
   header: ReleaseHeader;
-  /** Bytes a method may allocate for one structure; it says so before allocating more (memoryBudget.ts). */
+  /**
+   * Bytes a method's large structures may take together (`--memory-mb`); it estimates each before
+   * allocating it and refuses past the budget, naming settings that fit (base/memoryBudget.ts).
+   */
   memoryBudget: number;
   /**
    * Where differentially private noise comes from (dp/noise.ts): the system's cryptographic
@@ -114,7 +117,7 @@ export type ToolArgs = Readonly<Record<string, number | string>>;
  * boundaries, so they are plain data.
  */
 export interface ParallelPlan<V = MethodParams, Task = unknown, Partial = unknown> {
-  plan(dataset: Dataset, params: V): Task[];
+  plan(dataset: Dataset, params: V, ctx: RunContext): Task[];
   task(dataset: Dataset, params: V, task: Task): Partial;
   assemble(dataset: Dataset, params: V, partials: Partial[], ctx: RunContext): MethodResult;
 }
@@ -234,7 +237,7 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
     run: (dataset, params, ctx) => def.run(dataset, typed(params), ctx),
     ...(parallel && {
       parallel: {
-        plan: (dataset, params) => parallel.plan(dataset, typed(params)),
+        plan: (dataset, params, ctx) => parallel.plan(dataset, typed(params), ctx),
         task: (dataset, params, task) => parallel.task(dataset, typed(params), task as Task),
         assemble: (dataset, params, partials, ctx) =>
           parallel.assemble(dataset, typed(params), partials as Partial[], ctx),

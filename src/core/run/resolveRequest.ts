@@ -44,7 +44,7 @@ export function checkSeed(seed: number): void {
 export interface ContextHooks {
   progress?: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;
-  /** Bytes a method may allocate for one structure (default DEFAULT_MEMORY_BUDGET, 1 GiB). */
+  /** Bytes a method's large structures may take (overrides the request's memoryMb). */
   memoryBudget?: number;
   /** Where the method reports its steps (teachRun.ts); production runs record nothing. */
   recorder?: Recorder;
@@ -60,7 +60,7 @@ export function runContext(
   dataset: Dataset,
   spec: MethodSpec,
   params: MethodParams,
-  request: Pick<RunRequest, 'seed' | 'sensitive' | 'seededNoise'>,
+  request: Pick<RunRequest, 'seed' | 'sensitive' | 'seededNoise' | 'memoryMb'>,
   hooks: ContextHooks = {},
 ): RunContext {
   checkSeed(request.seed);
@@ -83,9 +83,15 @@ export function runContext(
     sensitive,
     header: releaseHeader(spec, dataset, params, request.seed, sensitive),
     noise: { seeded: request.seededNoise === true, seed: request.seed },
-    memoryBudget: hooks.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
+    memoryBudget: hooks.memoryBudget ?? memoryBudgetOf(request),
     progress: hooks.progress ?? (() => {}),
     signal: hooks.signal,
     recorder: hooks.recorder ?? NO_RECORDER,
   };
+}
+
+/** The bytes of a request's memory budget (`memoryMb` MiB; DEFAULT_MEMORY_BUDGET when unset). */
+export function memoryBudgetOf(request: Pick<RunRequest, 'memoryMb'>): number {
+  const mb = request.memoryMb;
+  return mb !== undefined && Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : DEFAULT_MEMORY_BUDGET;
 }
