@@ -233,3 +233,23 @@ test("a paper's worked example opens with the paper's settings, ready to run", a
   await expect(page.getByTestId('run-verified')).toContainText('every group has degree ≥ p');
   await page.screenshot({ path: 'test-results/example-settings.png', fullPage: true });
 });
+
+test('the memory budget is a setting: a run past it refuses naming a budget that fits, which then runs', async ({
+  page,
+}) => {
+  await openMethod(page, null, '10,000', 'apriori-km');
+  await page.getByTestId('param-k').fill('50');
+  await page.getByTestId('memory-mb').fill('1');
+  await page.getByTestId('run-method').click();
+  const error = page.getByTestId('run-error');
+  await expect(error).toContainText('above the memory budget of 1.0 MB');
+  const fits = /a memory budget of (\d+) MB \(--memory-mb \1\) would fit/.exec(
+    (await error.textContent()) ?? '',
+  );
+  expect(fits).not.toBeNull();
+  await page.getByTestId('anonymize-panel').screenshot({ path: 'test-results/memory-budget.png' });
+  await page.getByTestId('memory-mb').fill(fits![1]);
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-row')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByTestId('run-verified')).toBeVisible();
+});

@@ -275,7 +275,14 @@ describe('apriori-km on random data and random hierarchies (property)', () => {
           if (dataset.d === 0) return;
           const request = { method: 'apriori-km', params: { k, m, hierarchy: hierarchyText }, seed };
           if (rows.filter((r) => r.length > 0).length < k) {
-            expect(() => runMethod(dataset, request)).toThrow(/at least k/);
+            expect(() => runMethod(dataset, request)).toThrow(/at least k|the largest m is/);
+            return;
+          }
+          // m is at most the longest row (checked before the method runs).
+          if (m > Math.max(...rows.map((r) => r.length))) {
+            expect(() => runMethod(dataset, request)).toThrow(
+              /apriori-km --m \d+ is more than the longest row/,
+            );
             return;
           }
           const { record, release, audit } = runMethod(dataset, { ...request, metrics: ['ul', 'avgre'] });

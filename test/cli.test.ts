@@ -47,7 +47,9 @@ describe('command line', () => {
     writeFileSync(truncated, gzipSync('1 2 3\n'.repeat(1000)).subarray(0, 40));
     expect(cli('stats', truncated)).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('cut.dat.gz: not a readable gzip file'),
+      stderr: expect.stringMatching(
+        /cut\.dat\.gz:\d+:\d+: not a readable gzip file \(unexpected end of file\)/,
+      ),
     });
   });
 
@@ -113,7 +115,7 @@ describe('command line', () => {
       expect(evaluated).toMatchObject({ verified: true, metrics: { il: record.metrics.il } });
     }
     expect(cli('anonymize', file, '--method', 'pta', '--k', '1', '--out', join(dir, 'x.json'))).toMatchObject(
-      { code: 2, stderr: expect.stringContaining('--k must be >= 2') },
+      { code: 2, stderr: expect.stringContaining("--k must be an integer >= 2, got '1'") },
     );
     expect(cli('anonymize', file, '--method', 'nope', '--out', 'x.json').code).toBe(2);
     expect(cli('anonymize', file, '--method', 'pta', '--kk', '3', '--out', 'x.json').stderr).toContain(
@@ -221,7 +223,7 @@ describe('command line', () => {
     );
     expect(clash).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('would overwrite a file of this command'),
+      stderr: expect.stringContaining("--out and --export's generalized table name the same file"),
     });
     expect(existsSync(join(dir, 'x.csv')) || existsSync(join(dir, 'x-generalized.csv'))).toBe(false);
     // A column split naming an item the data does not hold: exit 2 at its line and column.
@@ -235,10 +237,11 @@ describe('command line', () => {
 
   it('unknown commands, unknown flags, missing files and bad formats are exit 2', () => {
     expect(cli('frobnicate').code).toBe(2);
-    expect(cli('stats', 'nope.dat').stderr).toContain('cannot read');
+    expect(cli('stats', 'nope.dat').stderr).toBe('error: nope.dat: no such file or directory (ENOENT)\n');
     expect(cli('stats', 'nope.dat', '--colour', 'x').stderr).toContain('unknown option --colour');
     expect(cli('stats', 'x', '--format', 'xml').stderr).toContain('--format must be one of');
-    expect(cli('check', 'x.dat', '--model', 'k-anon').stderr).toContain('check needs --model');
+    expect(cli('check', 'x.dat', '--model', 'k-anon').stderr).toContain('--model must be one of');
+    expect(cli('check', 'x.dat').stderr).toContain('check needs --model');
   });
   it('generate writes a file shaped like real data, and names what is wrong with its flags', () => {
     const file = join(dir, 'shaped.dat');
@@ -267,7 +270,7 @@ describe('command line', () => {
       '--shape must be one of netflix, retail',
     );
     expect(cli('generate', '--shape', 'retail', '--I', '4', '--out', file).stderr).toContain(
-      'unknown option --I',
+      '--I applies only in the IBM Quest mode',
     );
     const noItems = cli('generate', '--D', '10', '--zipf', '1', '--out', file);
     expect(noItems.code).toBe(2);

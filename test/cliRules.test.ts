@@ -141,6 +141,6 @@ describe('anonymize --hierarchy --rules-out, then apply', () => {
     const badRules = cli('apply', data, '--rules', at('bad-rules.json'), '--export', at('y.dat'));
     expect(badRules.code).toBe(2);
     expect(badRules.stderr).toMatch(/bad-rules.json: expected "format": "txanon-rules\/1"/);
-    expect(cli('apply', data, '--rules', at('p-rules.json')).stderr).toMatch(/apply needs --export OUT/);
+    expect(cli('apply', data, '--rules', at('p-rules.json')).stderr).toMatch(/apply needs --export FILE/);
   });
 });

@@ -10,12 +10,12 @@ import { phiSquares } from '../src/core/methods/multi-anatomy/phiSquare.ts';
 import { arbitraryRows, datasetOf, withAnItem } from './helpers.ts';
 
 describe('case 9: multi-anatomy within its memory budget', () => {
-  it('the sparse pair counts give the dense phi^2 of every pair (property)', () => {
+  it('the sparse pair counts give the phi^2 of the triangle, every pair (property)', () => {
     fc.assert(
       fc.property(withAnItem(arbitraryRows(30, 40, 8)), (rows) => {
         const dataset = datasetOf(rows);
-        const dense = phiSquares(dataset, 1e9);
-        const sparse = phiSquares(dataset, 1e9, 0);
+        const dense = phiSquares(dataset, 1e9, 'triangle');
+        const sparse = phiSquares(dataset, 1e9, 'sparse');
         expect([dense.sparse, sparse.sparse]).toEqual([false, true]);
         for (let i = 0; i < dataset.d; i++)
           for (let j = 0; j < dataset.d; j++) expect(sparse.get(i, j)).toBe(dense.get(i, j));

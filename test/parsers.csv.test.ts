@@ -62,7 +62,19 @@ describe('csv-long', () => {
     const text = 'tid,item,qty\n7,bread,1\n3,milk,2\n7,eggs,1\n3,milk,1\n9,,0\n';
     const { dataset, warnings } = parseText(text, { fileName: 'l.csv' });
     expect(tokenRows(dataset)).toEqual([['bread', 'eggs'], ['milk'], []]);
-    expect(warnings.total).toBe(1);
+    // The qty column is said not to be read; milk twice in transaction 3 is said too.
+    expect(warnings.first.map((w) => [w.line, w.message])).toEqual([
+      [1, "column 'qty' not read (a csv-long file is read as its 'tid' and 'item' columns)"],
+      [5, 'item milk repeats in transaction 3 (kept once)'],
+    ]);
+  });
+
+  it('warns of a row with more fields than the header, never drops them unsaid', () => {
+    const { dataset, warnings } = parseText('tid,item\n1,a\n1,b,extra\n', { fileName: 'l.csv' });
+    expect(tokenRows(dataset)).toEqual([['a', 'b']]);
+    expect(warnings.first).toEqual([
+      { line: 3, message: "3 fields, more than the header's 2: the last 1 not read" },
+    ]);
   });
 
   it('takes other column names and reports a missing column', () => {

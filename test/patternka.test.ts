@@ -319,6 +319,26 @@ describe('mining with a work budget (large data: PatternKa takes dives where the
     );
   });
 
+  it("a run's searches stop once they read the run's search work; the rest dive, every row grouped", () => {
+    fc.assert(
+      fc.property(arbitraryRows(9, 40, 7), fc.integer({ min: 1, max: 4 }), fc.integer(), (rows, k, seed) => {
+        const dataset = datasetOf(rows);
+        if (rows.length < k) return;
+        const ctx = { rng: createRng(seed), progress: () => {} };
+        const spent = patternKaGroups(dataset, k, ctx, 'set-valued', 1e9, 1);
+        // One entry of search work: the first mining searches, no later one does.
+        expect(spent.searches).toBeLessThanOrEqual(1);
+        const all = spent.groups.flatMap((g) => g.rows).sort((a, b) => a - b);
+        expect(all).toEqual(rows.map((_, r) => r));
+        for (const g of spent.groups) expect(g.rows.length).toBeGreaterThanOrEqual(k);
+        // Unbounded, small data searches every mining (all complete).
+        const full = patternKaGroups(dataset, k, { rng: createRng(seed), progress: () => {} });
+        expect(full.searches).toBe(full.minings);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('after a cut search, 1, 2, 4, ... dives alone before the next search; a complete search resets', async () => {
     const { SearchBackoff } = await import('../src/core/methods/patternka/searchBackoff.ts');
     const backoff = new SearchBackoff();

@@ -21,7 +21,7 @@ export const SEMANTIC_OPS = {
   itemsets: ['drop', 'add', 'change', 'lower', 'charge', 'epsilon'],
 } as const satisfies Record<ReleaseKind, readonly string[]>;
 
-export const SHAPE_OPS = ['shape', 'auditShape'] as const;
+export const SHAPE_OPS = ['shape', 'auditShape', 'extraKey'] as const;
 
 export interface TamperChoice {
   op: string;
@@ -55,6 +55,7 @@ export function tamper(
   const a = clone(audit);
   if (choice.op === 'shape') return shapeTamper(r, a, choice, 'release');
   if (choice.op === 'auditShape') return shapeTamper(r, a, choice, 'audit');
+  if (choice.op === 'extraKey') return extraKeyTamper(r, a, choice);
   const universe = [...tokens, ...Object.keys(r.generalized ?? {}), FAKE];
   const done =
     choice.op === 'charge' || choice.op === 'epsilon'
@@ -288,9 +289,13 @@ interface Node {
   required: boolean;
 }
 
-/** Maps whose entries come and go (a generalized item, a sensitive count) and optional audit fields. */
+/**
+ * Maps whose entries come and go (a generalized item, a sensitive count), optional audit fields,
+ * a method's document params (a release need not repeat them: run/releaseMethod.ts) and DiffPart's
+ * optional partition fields: deleting one of these is no wrong shape.
+ */
 const OPTIONAL =
-  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility)$/;
+  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility|rulesKey)$|^params\.(hierarchy|constraints|utility)$|^partitions\[\d+\]\.(split|count|charge)$/;
 
 /** Every node below the root of a JSON value. */
 function nodes(value: Json, path = ''): Node[] {
@@ -323,6 +328,15 @@ function shapeTamper(r: Json, a: Json, { a: at, b, c }: TamperChoice, file: 'rel
     parent[key] = clone(pick(others, b));
   }
   return { release: r, audit: a, path, file };
+}
+
+/** A top-level key no shape names, in the release or its audit (a typo of a field, or a new one). */
+function extraKeyTamper(r: Json, a: Json, { a: which, b, c }: TamperChoice): Tampered {
+  const file = c % 2 === 0 ? 'release' : 'audit';
+  const target = file === 'release' ? r : a;
+  const key = pick(['note', 'suppresed', 'rows', 'k', '__proto_', 'published by'], which);
+  target[key] = clone(pick(STRANGERS, b));
+  return { release: r, audit: a, path: key === 'published by' ? '["published by"]' : key, file };
 }
 
 /** What a reader sees in a release and audit: row order where it links to the audit, sets elsewhere. */

@@ -62,7 +62,8 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
       const result = await parseChunks(
         streamChunks(bytes),
         { ...options, fileName, sizeHint: compressed ? undefined : blob.size },
-        compressed,
+        // The decompression budget compares the text with the compressed bytes read so far.
+        compressed && { bytes: blob.size, read: () => done },
       );
       datasets.set(id, result.dataset);
       return {

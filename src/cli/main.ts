@@ -1,13 +1,15 @@
 /**
- * The command line (DESIGN.md sec. 6): `npm run -s cli -- <command> [options]`. Prints JSON on
- * stdout; errors are one line on stderr with exit code 2 for bad input and 1 for internal failures.
+ * The command line (DESIGN.md sec. 6): `npm run -s cli -- <command> [options]`. Each command
+ * declares its flags (flagSpec.ts) and the command line is read against them (readCommandLine.ts)
+ * before any work. Prints JSON on stdout; errors are one line on stderr, with exit code 2 for bad
+ * input, bad arguments, unwritable targets, full disks and anything over a stated bound, and 1 only
+ * for an internal failure (a bug), with its stack.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ParseError } from '../core/data/parsers/parseError.ts';
 import { InputError } from '../core/base/errors.ts';
 import { ReleaseFormatError } from '../core/release/parseRelease.ts';
-import { parseArgs, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
 import { anonymizeCommand } from './commands/anonymize.ts';
 import { applyCommand } from './commands/apply.ts';
@@ -20,41 +22,41 @@ import { riskCommand } from './commands/risk.ts';
 import { statsCommand } from './commands/stats.ts';
 import { sweepCommand } from './commands/sweep.ts';
 import { teachCommand } from './commands/teach.ts';
+import { reason } from './fileErrors.ts';
+import type { CommandSpec } from './flagSpec.ts';
+import { readCommandLine } from './readCommandLine.ts';
 
-const COMMANDS: Record<string, (args: ParsedArgs) => unknown> = {
-  stats: statsCommand,
-  risk: riskCommand,
-  methods: methodsCommand,
-  anonymize: anonymizeCommand,
-  apply: applyCommand,
-  evaluate: evaluateCommand,
-  check: checkCommand,
-  pgen: pgenCommand,
-  sweep: sweepCommand,
-  generate: generateCommand,
-  teach: teachCommand,
-};
+/** Every command, by name (`--help` text can be generated from these declarations). */
+export const COMMANDS: readonly CommandSpec[] = [
+  statsCommand,
+  riskCommand,
+  methodsCommand,
+  anonymizeCommand,
+  applyCommand,
+  evaluateCommand,
+  checkCommand,
+  pgenCommand,
+  sweepCommand,
+  generateCommand,
+  teachCommand,
+] as CommandSpec[];
 
 /** Runs one command line; the exit code it should end with (tests call it in-process). */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  const command = name === undefined ? undefined : COMMANDS[name];
+  const command = COMMANDS.find((c) => c.name === name);
   try {
     if (!command)
       throw new CliError(
-        `usage: cli <${Object.keys(COMMANDS).join('|')}> [options]${name ? ` (unknown command '${name}')` : ''}`,
+        `usage: cli <${COMMANDS.map((c) => c.name).join('|')}> [options]${name ? ` (unknown command '${name}')` : ''}`,
       );
-    const result = await command(parseArgs(rest));
+    const result = await command.run(readCommandLine(command, rest));
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     return 0;
   } catch (error) {
-    if (
-      error instanceof CliError ||
-      error instanceof ParseError ||
-      error instanceof InputError ||
-      error instanceof ReleaseFormatError
-    ) {
-      process.stderr.write(`error: ${error.message}\n`);
+    const message = userMessage(error);
+    if (message !== null) {
+      process.stderr.write(`error: ${message}\n`);
       return error instanceof CliError ? error.exitCode : 2;
     }
     process.stderr.write(
@@ -62,6 +64,24 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
+}
+
+/**
+ * The message of an error that is the user's to fix (exit 2), or null for a bug. A file system
+ * error no command foresaw (it names its path) is the user's environment, not a bug.
+ */
+function userMessage(error: unknown): string | null {
+  if (
+    error instanceof CliError ||
+    error instanceof ParseError ||
+    error instanceof InputError ||
+    error instanceof ReleaseFormatError
+  )
+    return error.message;
+  const fsError = error as NodeJS.ErrnoException;
+  if (fsError instanceof Error && typeof fsError.syscall === 'string' && typeof fsError.path === 'string')
+    return `${fsError.path}: ${reason(fsError)}`;
+  return null;
 }
 
 // Run as the entry point (`npm run cli`, `node --import tsx src/cli/main.ts`), not when imported.

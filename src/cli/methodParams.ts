@@ -1,30 +1,66 @@
 /**
- * A method's parameters from the command line (every MethodSpec param is a flag `--<name> value`):
- * a `text` param (a constraints file, a hierarchy) is given as a file path and passed on as the
- * file's content; `files` keeps the paths, so that a record can name the file and a parse error in
- * it can point at it. Shared by `anonymize` and `teach`.
+ * A method on the command line, shared by `anonymize` and `teach`: the method a command line names
+ * (its declarations depend on it), its params as flags (every MethodSpec param is a flag `--<name>
+ * value`, declared by its ParamSpec: flagSpec.ts flagOfParam), and their values as a request takes
+ * them: a `text` param (a constraints file, a hierarchy) is given as a file path and passed on as
+ * the file's content; `files` keeps the paths, so that a record can name the file and a parse
+ * error in it can point at it.
  */
-import { readFileSync } from 'node:fs';
-import type { MethodSpec } from '../core/methods/types.ts';
-import type { ParsedArgs } from './args.ts';
+import { findMethod, METHODS } from '../core/methods/registry.ts';
+import type { MethodSpec, ParamValue } from '../core/methods/types.ts';
 import { CliError } from './cliError.ts';
+import { sensitiveFlags } from './commonFlags.ts';
+import { readTextFile } from './fileErrors.ts';
+import type { FlagSpec, RawFlags } from './flagSpec.ts';
+import type { FlagValues } from './readCommandLine.ts';
 
+/** The method of the command line, or a CliError saying what `command` needs. */
+export function methodOf(flags: RawFlags, command: string): MethodSpec {
+  const id = flags.get('method');
+  if (!id) throw new CliError(`${command} needs --method ID (see \`methods\`)`);
+  const spec = findMethod(id);
+  if (!spec)
+    throw new CliError(
+      `unknown method '${id}' (known: ${METHODS.map((m) => m.id).join(', ')}; see \`methods\`)`,
+    );
+  return spec;
+}
+
+/** `--method ID`, declared. */
+export const METHOD_FLAG: FlagSpec = {
+  name: 'method',
+  kind: 'string',
+  choices: METHODS.map((m) => m.id),
+  required: true,
+  help: 'the method (see `methods`)',
+};
+
+/** The params of the method the flags name, with the values given (text params read). */
 export function methodParams(
-  args: ParsedArgs,
+  values: FlagValues,
   spec: MethodSpec,
-): { params: Record<string, string | undefined>; files: Record<string, string> } {
+): { params: Record<string, ParamValue | undefined>; files: Record<string, string> } {
   const files: Record<string, string> = {};
-  const params = Object.fromEntries(
-    spec.params.map((p) => {
-      const value = args.flags.get(p.name);
-      if (p.type !== 'text' || value === undefined) return [p.name, value];
-      files[p.name] = value;
-      try {
-        return [p.name, readFileSync(value, 'utf8')];
-      } catch {
-        throw new CliError(`${value}: cannot read the file given to --${p.name}`);
-      }
-    }),
-  );
+  const params: Record<string, ParamValue | undefined> = {};
+  for (const p of spec.params) {
+    if (!values.has(p.name)) continue;
+    if (p.type === 'text') {
+      const path = values.path(p.name)!;
+      files[p.name] = path;
+      params[p.name] = readTextFile(path, `--${p.name}`);
+    } else if (p.type === 'int') params[p.name] = values.integer(p.name);
+    else if (p.type === 'number') params[p.name] = values.number(p.name);
+    else if (p.type === 'boolean') params[p.name] = values.boolean(p.name);
+    else params[p.name] = values.string(p.name);
+  }
   return { params, files };
+}
+
+/** The sensitive-item flags, which apply only to a method with sensitive items (p-degree). */
+export function methodSensitiveFlags(spec: MethodSpec): FlagSpec[] {
+  return sensitiveFlags({
+    when: 'to methods with sensitive items (p-degree)',
+    holds: () => spec.needsSensitive,
+    refusal: (_, name) => `--${name}: ${spec.id} (${spec.model}) has no sensitive items; leave it out`,
+  });
 }

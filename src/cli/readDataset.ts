@@ -1,41 +1,61 @@
 /**
  * Reads a dataset file from disk in chunks and parses it (the CLI's side of the parsers; a gzip
- * file is decompressed with zlib as it streams, data/parseChunks.ts), and the parse flags every
- * command that reads a dataset accepts. A parse flag that does not apply to the file's format
+ * file is decompressed with zlib as it streams, within the decompression budget of
+ * data/parseChunks.ts), and the parse options of the flags every command that reads a dataset
+ * declares (commonFlags.ts PARSE_FLAGS). A parse flag that does not apply to the file's format
  * (`--header` on a FIMI file) is an error, not ignored; every parse warning goes to stderr (and,
- * through the returned result, into the run record).
+ * through the returned result, into the run record). A file that is missing, a directory or
+ * unreadable is an error naming it and the reason.
  */
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { isGzip, parseChunks } from '../core/data/parseChunks.ts';
-import { FORMATS, type ParseResult } from '../core/data/parsers/index.ts';
+import type { ParseResult } from '../core/data/parsers/index.ts';
 import type { ParseOptions } from '../core/data/parsers/types.ts';
 import type { DatasetFormat } from '../core/data/dataset.ts';
-import { intFlag, type ParsedArgs } from './args.ts';
 import { CliError } from './cliError.ts';
+import { reason } from './fileErrors.ts';
+import type { FlagValues } from './readCommandLine.ts';
 
 export type FileParseOptions = Omit<ParseOptions, 'fileName'>;
 
 export async function readDataset(path: string, options: FileParseOptions = {}): Promise<ParseResult> {
+  let size: number;
+  let head: Uint8Array;
   try {
-    if (!statSync(path).isFile()) throw new CliError(`${path}: not a file`);
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw new CliError(`${path}: is a directory, not a dataset file`);
+    if (!stat.isFile()) throw new CliError(`${path}: not a regular file`);
+    size = stat.size;
+    const fd = openSync(path, 'r');
+    const bytes = Buffer.alloc(2);
+    head = bytes.subarray(0, readSync(fd, bytes, 0, 2, 0));
+    closeSync(fd);
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new CliError(`${path}: cannot read the file: ${reason(error)}`);
   }
   const fileName = basename(path);
-  const head = Buffer.alloc(2);
-  const fd = openSync(path, 'r');
-  const headBytes = readSync(fd, head, 0, 2, 0);
-  closeSync(fd);
-  const compressed = isGzip(fileName, head.subarray(0, headBytes));
-  const file = createReadStream(path, { highWaterMark: 4 * 1024 * 1024 });
+  const compressed = isGzip(fileName, head);
+  // Compressed bytes are read in small pieces and counted, so that the decompression budget
+  // (parseChunks.ts) compares the text with what was read of the file so far.
+  const file = createReadStream(path, { highWaterMark: compressed ? 8 * 1024 : 4 * 1024 * 1024 });
+  let read = 0;
+  if (compressed) file.on('data', (chunk) => (read += chunk.length));
   const chunks = compressed ? file.pipe(createGunzip({ chunkSize: 1024 * 1024 })) : file;
-  const sizeHint = compressed ? undefined : statSync(path).size;
   // A forced format is checked before reading; a detected one as soon as the parse tells it.
   if (options.format) checkParseFlagsApply(options, options.format, fileName);
-  const result = await parseChunks(chunks, { ...options, fileName, sizeHint }, compressed);
+  let result: ParseResult;
+  try {
+    result = await parseChunks(
+      chunks,
+      { ...options, fileName, sizeHint: compressed ? undefined : size },
+      compressed && { bytes: size, read: () => read },
+    );
+  } finally {
+    file.destroy();
+  }
   checkParseFlagsApply(options, result.format, fileName);
   reportWarnings(fileName, result.warnings);
   return result;
@@ -67,27 +87,12 @@ function checkParseFlagsApply(options: FileParseOptions, format: DatasetFormat, 
   }
 }
 
-/** Validates a `--format` value. */
-export function formatOption(value: string | undefined): DatasetFormat | undefined {
-  if (value === undefined) return undefined;
-  if (!(FORMATS as readonly string[]).includes(value)) {
-    throw new CliError(`--format must be one of ${FORMATS.join(', ')}, got '${value}'`);
-  }
-  return value as DatasetFormat;
-}
-
-/** The flags of the parse options every command that reads a dataset accepts. */
-export const PARSE_FLAGS = ['format', 'delimiter', 'header', 'buckets'];
-
-/** The parse options every command that reads a dataset accepts (absent flags stay undefined). */
-export function parseFlags(args: ParsedArgs): FileParseOptions {
-  const delimiter = args.flags.get('delimiter');
-  if (delimiter === '') throw new CliError("--delimiter needs a character, got ''");
-  const header = args.flags.get('header');
+/** The parse options of the parse flags given (absent flags stay undefined). */
+export function parseFlags(values: FlagValues): FileParseOptions {
   return {
-    format: formatOption(args.flags.get('format')),
-    delimiter,
-    header: header === undefined ? undefined : header === 'true',
-    buckets: args.flags.has('buckets') ? intFlag(args, 'buckets', 0, 1) : undefined,
+    format: values.string('format') as DatasetFormat | undefined,
+    delimiter: values.string('delimiter'),
+    header: values.boolean('header'),
+    buckets: values.integer('buckets'),
   };
 }

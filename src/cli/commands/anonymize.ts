@@ -5,64 +5,90 @@
  * verifies the release, writes it (and with --export the release as data, sec. 4: FILE, plus a
  * second table beside it named FILE-generalized.csv or FILE-sensitive.csv where the kind has one),
  * and prints the run record with a few rows before and after and the files written.
- * Everything is checked before the file is read: flags, params, seed, sensitive choice (none for
- * a method without sensitive items; at least one for p-degree), output paths.
- * `--workers N` (default: the hardware threads) runs a method's independent tasks on N worker
- * threads (PTA's segments, PatternKa's minings, nn's and lsh's queries); the release does not
- * depend on N. The threads start while the file is read. Without `--workers`, nn and lsh on fewer
- * than 50,000 rows run in one thread (their rounds do not pay for the threads' start there).
- * `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for `apply`. A parse
- * error in a file given to a `text` param (a hierarchy, constraints) names that file.
+ * Everything is checked before the file is read: flags (the method's params are flags declared by
+ * its ParamSpecs), seed, sensitive choice (none for a method without sensitive items), every output
+ * against every input and each other by file identity (outputFiles.ts); the bounds that need the
+ * data (k and p at most the rows, m at most the longest row) right after the read, before the
+ * method. The files are written whole, together, once the run succeeded.
+ * `--workers N` (default: the hardware threads; at most 4 x those) runs a method's independent
+ * tasks on N worker threads (PTA's segments, PatternKa's minings, nn's and lsh's queries); the
+ * release does not depend on N. The threads start while the file is read. Without `--workers`, nn
+ * and lsh on fewer than 50,000 rows run in one thread (their rounds do not pay for the threads'
+ * start there). `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for
+ * `apply`. A parse error in a file given to a `text` param (a hierarchy, constraints) names that file.
  */
 import { availableParallelism } from 'node:os';
 import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
 import type { RunHooks } from '../../core/run/runMethod.ts';
 import type { Dataset } from '../../core/data/dataset.ts';
-import type { ContextHooks } from '../../core/run/resolveRequest.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
 import { roundsHere } from '../../../workers/roundsHere.ts';
 import type { WorkerPool } from '../../../workers/pool.ts';
 import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { findMethod } from '../../core/methods/registry.ts';
+import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import type { MethodSpec } from '../../core/methods/types.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
 import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
-import { EXPORT_FORMATS, isExportFormat, type ExportFormat } from '../../core/release/export/types.ts';
-import {
-  allowOnly,
-  BOOLEAN_FLAGS,
-  intFlag,
-  listFlag,
-  parseInteger,
-  requirePositional,
-  seedFlag,
-  type ParsedArgs,
-} from '../args.ts';
-import { checkOutputPaths } from '../outputPaths.ts';
-import { methodParams } from '../methodParams.ts';
-import { checkedExportTargets, writeExportFiles } from '../exportFiles.ts';
-import { writeFile, writeJsonLine, writeTextFile } from '../writePieces.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../../core/release/export/types.ts';
+import { writeJsonLine } from '../writePieces.ts';
 import { writeAuditJson, writeReleaseJson } from '../../core/release/writeJson.ts';
 import { CliError } from '../cliError.ts';
-import { METRIC_FLAGS, metricSettings } from '../metricFlags.ts';
-import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
-import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
+import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG, workersFlag } from '../commonFlags.ts';
+import { exportTargets, writeExportFiles } from '../exportFiles.ts';
+import { flagOfParam, type CommandSpec, type FlagSpec } from '../flagSpec.ts';
+import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
+import { METHOD_FLAG, methodOf, methodParams, methodSensitiveFlags } from '../methodParams.ts';
+import { metricSettings } from '../metricFlags.ts';
+import { planOutputs, type OutputTarget } from '../outputFiles.ts';
+import type { FlagValues } from '../readCommandLine.ts';
+import { parseFlags, readDataset } from '../readDataset.ts';
+import { sensitiveChoice } from '../sensitiveFlags.ts';
 
-const RUN_FLAGS = [
-  'method',
-  'seed',
-  'out',
-  'audit',
-  'metrics',
-  ...SENSITIVE_FLAGS,
-  'export',
-  'export-format',
-  ...METRIC_FLAGS,
-  'rules-out',
-  'workers',
-];
+/** Release kinds a run saves rules for (core/run/rules.ts). */
+const KINDS_WITH_RULES = ['generalized', 'transactions'];
+
+/** The flags of a run of `spec`: the run's own, then the method's params. */
+export function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
+  return [
+    ...PARSE_FLAGS,
+    METHOD_FLAG,
+    SEED_FLAG,
+    { name: 'out', kind: 'path-out', required: true, help: 'the release (JSON)' },
+    { name: 'audit', kind: 'path-out', help: 'the private audit: which input row each published row is' },
+    METRICS_FLAG,
+    ...methodSensitiveFlags(spec),
+    {
+      name: 'export',
+      kind: 'path-out',
+      help: "the release as data in the input's format (and a second table beside it where the kind has one)",
+    },
+    {
+      name: 'export-format',
+      kind: 'string',
+      choices: EXPORT_FORMATS,
+      help: "the format of --export (default: the input's own)",
+      only: { when: 'with --export FILE', holds: (flags) => flags.has('export') },
+    },
+    ...METRIC_FLAGS,
+    {
+      name: 'rules-out',
+      kind: 'path-out',
+      help: "the run's rules, for `apply` (k^m, COAT and k-anonymity runs)",
+      only: {
+        when: 'to methods publishing generalized or transactions releases',
+        holds: () => KINDS_WITH_RULES.includes(spec.releaseKind),
+        refusal: () =>
+          `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
+      },
+    },
+    workersFlag('the hardware threads'),
+    MEMORY_FLAG,
+    ...spec.params.map((p) => flagOfParam(p)),
+  ];
+}
 
 export interface AnonymizeOutput extends RunRecord {
   examples: RowExample[];
@@ -70,79 +96,72 @@ export interface AnonymizeOutput extends RunRecord {
   exported?: string[];
 }
 
-export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutput> {
-  const [file] = requirePositional(
-    args,
-    1,
-    'anonymize <file> --method ID [--<param> value ...] --out release.json',
-  );
-  const methodId = args.flags.get('method');
-  if (!methodId) throw new CliError('anonymize needs --method ID (see `methods`)');
-  const spec = findMethod(methodId);
-  if (!spec) throw new CliError(`unknown method '${methodId}' (see \`methods\`)`);
-  allowOnly(
-    args,
-    [...PARSE_FLAGS, ...RUN_FLAGS, ...spec.params.map((p) => p.name)],
-    [...BOOLEAN_FLAGS, ...spec.params.filter((p) => p.type === 'boolean').map((p) => p.name)],
-  );
-  const textFiles = spec.params.filter((p) => p.type === 'text' && args.flags.has(p.name));
-  checkOutputPaths(
-    args,
-    ['out', 'audit', 'rules-out', 'export'],
-    [file, ...textFiles.map((p) => args.flags.get(p.name)!)],
-    ['out'],
-  );
-  if (
-    args.flags.has('rules-out') &&
-    spec.releaseKind !== 'generalized' &&
-    spec.releaseKind !== 'transactions'
-  )
-    throw new CliError(
-      `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
-    );
-  if (args.flags.has('rules-out') && spec.releaseKind === 'transactions' && !args.flags.has('audit'))
+export const anonymizeCommand: CommandSpec<AnonymizeOutput> = {
+  name: 'anonymize',
+  summary: 'runs a method, verifies the release, writes it, prints the run record',
+  positional: [{ name: 'file', help: 'the dataset' }],
+  flags: (flags) => anonymizeFlags(methodOf(flags, 'anonymize')),
+  run: anonymize,
+};
+
+async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
+  const [file] = values.positional;
+  const spec = findMethod(values.string('method')!)!;
+  const exportFormat = exportFormatFlag(values, spec);
+  const exportPath = values.path('export');
+  const exportFiles = exportPath === undefined ? [] : exportTargets('--export', exportPath, spec.releaseKind);
+  if (values.has('rules-out') && spec.releaseKind === 'transactions' && !values.has('audit'))
     throw new CliError(
       `--rules-out: ${spec.id}'s rules fingerprint the input's rows under a secret key kept in the audit only; give --audit audit.json too`,
     );
+  const targets: OutputTarget[] = [...values.outputs().filter((o) => o.what !== '--export'), ...exportFiles];
+  const outputs = planOutputs(values.inputs(), targets);
+
   // `text` params (constraint files) are given as file paths and passed on as their content.
-  const { params, files } = methodParams(args, spec);
+  const { params, files } = methodParams(values, spec);
   const request: RunRequest = {
-    method: methodId,
+    method: spec.id,
     params,
     files,
-    seed: seedFlag(args),
+    seed: values.integer('seed')!,
     // An explicit --seed makes DP noise reproducible (and the release says: not for publication).
-    seededNoise: args.flags.has('seed'),
-    sensitive: sensitiveFlag(args, spec),
-    metrics: listFlag(args, 'metrics'),
-    metricOptions: metricSettings(args),
+    seededNoise: values.has('seed'),
+    sensitive: sensitiveChoice(values),
+    metrics: values.tokens('metrics'),
+    metricOptions: metricSettings(values),
+    memoryMb: memoryMbOf(values),
   };
-  const exportPath = args.flags.get('export');
-  const exportFormat = exportFormatFlag(args, spec);
   // Params are checked before the file is read: a typo costs nothing.
   const { params: resolvedParams } = resolveRequest(request);
-  const workers = intFlag(args, 'workers', availableParallelism(), 1);
+  const workers = values.integer('workers') ?? availableParallelism();
   // The worker threads start while the file is read (each loads the engine: about a second).
   let pool = workers > 1 && (spec.rounds || spec.parallel) ? createNodePool(workers) : undefined;
-  const read = readDataset(file, parseFlags(args));
+  const read = readDataset(file, parseFlags(values));
   read.catch(() => pool?.terminate());
   const { dataset, warnings } = await read;
+  try {
+    // Bounds that need the data (k <= n, m <= the longest row), before anything runs on it.
+    checkDataBounds(spec, resolvedParams, dataFacts(dataset));
+  } catch (error) {
+    void pool?.terminate();
+    throw error;
+  }
   // By default, a method whose rounds do not pay on this data (nn and lsh on small files) runs in
   // this thread; `--workers N` given always runs on N.
-  if (pool && !args.flags.has('workers') && spec.rounds?.pays?.(dataset, resolvedParams) === false) {
+  if (pool && !values.has('workers') && spec.rounds?.pays?.(dataset, resolvedParams) === false) {
     void pool.terminate();
     pool = undefined;
   }
   const started = performance.now();
   let outcome: PublishedRun;
   try {
-    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024, memoryBudget: memoryBudget() };
-    const pooled = pool ? await onPool(pool, dataset, request, hooks) : {};
+    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024 };
+    const pooled = pool ? await onPool(pool, dataset, request) : {};
     outcome = publishRun(
       dataset,
       { ...request },
       { ...hooks, ...pooled },
-      { exportFormat: exportPath === undefined ? null : exportFormat, rules: args.flags.has('rules-out') },
+      { exportFormat: exportPath === undefined ? null : exportFormat, rules: values.has('rules-out') },
     );
   } catch (error) {
     // A text param's document is parsed as `<param name>`: name the file it came from.
@@ -152,25 +171,23 @@ export async function anonymizeCommand(args: ParsedArgs): Promise<AnonymizeOutpu
     throw error;
   }
   const { record } = outcome;
-  const auditPath = args.flags.get('audit');
-  const targets =
-    exportPath === undefined
-      ? undefined
-      : checkedExportTargets(exportPath, outcome.exports, [
-          file,
-          ...Object.values(files),
-          args.flags.get('out'),
-          auditPath,
-          args.flags.get('rules-out'),
-        ]);
-  // The audit first: a release is never left on disk without the audit that checks it.
-  if (auditPath) writeFile(auditPath, (sink) => writeJsonLine(sink, (s) => writeAuditJson(outcome.audit, s)));
-  writeFile(args.flags.get('out')!, (sink) =>
-    writeJsonLine(sink, (s) => writeReleaseJson(outcome.release, s)),
-  );
-  const exported = targets && writeExportFiles(targets, outcome.exports);
-  const rulesOut = args.flags.get('rules-out');
-  if (rulesOut && outcome.rulesJson) writeTextFile(rulesOut, outcome.rulesJson);
+  const auditPath = values.path('audit');
+  const rulesOut = values.path('rules-out');
+  let exported: string[] | undefined;
+  // Every file is written to a temporary beside its target, and all are put in place together,
+  // the audit first: a release is never left on disk without the audit that checks it.
+  await outputs.publish(() => {
+    if (auditPath)
+      outputs.writeWith(auditPath, (sink) => writeJsonLine(sink, (s) => writeAuditJson(outcome.audit, s)));
+    outputs.writeWith(values.path('out')!, (sink) =>
+      writeJsonLine(sink, (s) => writeReleaseJson(outcome.release, s)),
+    );
+    if (exportPath !== undefined) exported = writeExportFiles(outputs, exportFiles, outcome.exports);
+    if (rulesOut) {
+      if (!outcome.rulesJson) throw new Error(`${spec.id} made no rules`);
+      outputs.writeText(rulesOut, outcome.rulesJson);
+    }
+  });
   // A constraint file's content stays out of the printed record: it names the file instead; the
   // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };
@@ -197,33 +214,23 @@ async function onPool(
   pool: WorkerPool,
   dataset: Dataset,
   request: RunRequest,
-  hooks: ContextHooks,
 ): Promise<Pick<RunHooks, 'result' | 'elapsedMs'>> {
   try {
     await pool.register('cli', dataset.toHandle());
-    return await roundsHere(pool, 'cli', dataset, request, hooks);
+    return await roundsHere(pool, 'cli', dataset, request);
   } finally {
     pool.terminate();
   }
 }
 
 /** --export-format, checked against what the method's release kind can be written as. */
-function exportFormatFlag(args: ParsedArgs, spec: MethodSpec): ExportFormat | undefined {
-  const raw = args.flags.get('export-format');
-  if (raw === undefined) return undefined;
-  if (!args.flags.has('export')) throw new CliError('--export-format needs --export FILE');
-  if (!isExportFormat(raw))
-    throw new CliError(`--export-format must be one of ${EXPORT_FORMATS.join(', ')}, got '${raw}'`);
+function exportFormatFlag(values: FlagValues, spec: MethodSpec): ExportFormat | undefined {
+  const format = values.string('export-format') as ExportFormat | undefined;
+  if (format === undefined) return undefined;
   const possible = exportFormatsOf(spec.releaseKind);
-  if (!possible.includes(raw))
+  if (!possible.includes(format))
     throw new CliError(
-      `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${raw} (DESIGN.md sec. 4)`,
+      `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${format} (DESIGN.md sec. 4)`,
     );
-  return raw;
-}
-
-/** `TXANON_MEMORY_MB`: the memory budget of a run (memoryBudget.ts), when set. */
-function memoryBudget(): number | undefined {
-  const raw = process.env.TXANON_MEMORY_MB;
-  return raw === undefined ? undefined : parseInteger(raw, 'TXANON_MEMORY_MB', 1) * 1024 * 1024;
+  return format;
 }

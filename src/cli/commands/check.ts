@@ -4,26 +4,74 @@
  * [--columns FILE]` (DESIGN.md sec. 6): does the dataset, published as it stands, meet the model?
  * Prints `{ model, holds, offers, offenders, reading }` with the same verifiers every release passes
  * (core/check), the worst offenders first; exit code 0 whether or not it holds. Levels default to 2;
- * `offers` is the largest level the data meets (null when nothing can be linked at all).
+ * `offers` is the largest level the data meets (null when nothing can be linked at all). A level
+ * flag of another model (`--p` on a k-anonymity check) is refused, and so is an m above the
+ * longest row.
  * An exported groups or buckets release (`group,row,item` with NAME-sensitive.csv beside it;
  * `bucket,row,column,item`) is checked as what it is (core/check/checkExport.ts): p-degree from the
  * published counts, l-diversity per bucket. On basket data, l-diversity takes the sensitive items as
  * p-degree does (`--sensitive ...`): they are one column, the rest what an attacker knows.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { InputError } from '../../core/base/errors.ts';
 import { checkDataset } from '../../core/check/checkDataset.ts';
 import { checkExport } from '../../core/check/checkExport.ts';
 import { readBucketsExport, readGroupsExport } from '../../core/check/exportedTables.ts';
-import { exportLayoutOfText, sensitiveTableName } from '../../core/data/exportLayout.ts';
 import { readColumnSplit } from '../../core/check/columnSplit.ts';
 import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
-import { allowOnly, intFlag, requirePositional, type ParsedArgs } from '../args.ts';
+import { exportLayoutOfText, sensitiveTableName } from '../../core/data/exportLayout.ts';
+import { dataFacts } from '../../core/methods/params.ts';
 import { CliError } from '../cliError.ts';
-import { PARSE_FLAGS, parseFlags, readDataset } from '../readDataset.ts';
-import { SENSITIVE_FLAGS, sensitiveFlag } from '../sensitiveFlags.ts';
+import { readTextFile } from '../fileErrors.ts';
+import { PARSE_FLAGS, SEED_FLAG, sensitiveFlags } from '../commonFlags.ts';
+import type { CommandSpec, FlagCondition, FlagSpec } from '../flagSpec.ts';
+import { parseFlags, readDataset } from '../readDataset.ts';
+import { sensitiveChoice } from '../sensitiveFlags.ts';
 
 const MODELS = ['k-anonymity', 'km-anonymity', 'p-degree', 'l-diversity'] as const;
+type Model = (typeof MODELS)[number];
+
+/** The flag applies to a check of one of `models`. */
+function withModel(...models: Model[]): FlagCondition {
+  return {
+    when: `with --model ${models.join(' or ')}`,
+    holds: (flags) => models.includes(flags.get('model') as Model),
+  };
+}
+
+const level = (name: string, help: string, only: FlagCondition): FlagSpec => ({
+  name,
+  kind: 'integer',
+  min: 1,
+  default: 2,
+  help,
+  only,
+});
+
+const CHECK_FLAGS: readonly FlagSpec[] = [
+  ...PARSE_FLAGS,
+  { name: 'model', kind: 'string', choices: MODELS, required: true, help: 'the privacy model to check' },
+  level(
+    'k',
+    'every published row (itemset of up to m items) in at least k rows',
+    withModel('k-anonymity', 'km-anonymity'),
+  ),
+  {
+    ...level('m', 'itemsets of up to m items (at most the longest row)', withModel('km-anonymity')),
+    bound: 'at most the longest row',
+  },
+  level('p', 'a row is linked to a sensitive item with probability at most 1/p', withModel('p-degree')),
+  level('l', 'a column value is told with probability at most 1/l', withModel('l-diversity')),
+  ...sensitiveFlags(withModel('p-degree', 'l-diversity')),
+  { ...SEED_FLAG, only: withModel('p-degree', 'l-diversity') },
+  {
+    name: 'columns',
+    kind: 'path-in',
+    help: 'the split of the items into columns (column,item lines)',
+    only: withModel('l-diversity'),
+  },
+];
 
 export interface CheckOutput {
   model: CheckRequest['model'];
@@ -33,59 +81,68 @@ export interface CheckOutput {
   reading: string;
 }
 
-export async function checkCommand(args: ParsedArgs): Promise<CheckOutput> {
-  allowOnly(args, [...PARSE_FLAGS, ...SENSITIVE_FLAGS, 'model', 'k', 'm', 'p', 'l', 'seed', 'columns']);
-  const [file] = requirePositional(args, 1, `check <file> --model ${MODELS.join('|')} [--k N ...]`);
-  const model = args.flags.get('model');
-  if (!MODELS.includes(model as (typeof MODELS)[number]))
-    throw new CliError(`check needs --model ${MODELS.join('|')}${model ? `, got '${model}'` : ''}`);
-  const sensitive = sensitiveFlag(args);
-  const layout = exportLayoutOfText(firstBytes(file));
-  if (layout === 'groups' || layout === 'buckets') {
-    if (sensitive)
+export const checkCommand: CommandSpec<CheckOutput> = {
+  name: 'check',
+  summary: 'does the dataset, as it stands, meet a privacy model? (exit 0 either way)',
+  positional: [{ name: 'file', help: 'the dataset (or an export of a release)' }],
+  flags: CHECK_FLAGS,
+  async run(values) {
+    const [file] = values.positional;
+    const model = values.string('model') as Model;
+    const sensitive = sensitiveChoice(values);
+    const get = (name: string) => values.integer(name)!;
+    const layout = exportLayoutOfText(firstBytes(file));
+    if (layout === 'groups' || layout === 'buckets') {
+      if (sensitive)
+        throw new CliError(
+          `${file} is an exported ${layout} release: its sensitive items are the ones it publishes; leave the sensitive flags out`,
+        );
+      const name = basename(file);
+      const exported =
+        layout === 'groups'
+          ? readGroupsExport({ name, text: readTextFile(file, file) }, sensitiveTable(file))
+          : readBucketsExport({ name, text: readTextFile(file, file) });
+      const request: CheckRequest =
+        model === 'p-degree'
+          ? { model, p: get('p'), sensitive: { items: [] }, seed: 1 }
+          : model === 'l-diversity'
+            ? { model, l: get('l'), columns: [] }
+            : { model: 'k-anonymity', k: get('k') };
+      return output(checkExport(exported, request));
+    }
+    if (model === 'p-degree' && !sensitive)
       throw new CliError(
-        `${file} is an exported ${layout} release: its sensitive items are the ones it publishes; leave the sensitive flags out`,
+        'check --model p-degree needs the sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M)',
       );
-    const name = basename(file);
-    const exported =
-      layout === 'groups'
-        ? readGroupsExport({ name, text: readText(file, 'check') }, sensitiveTable(file))
-        : readBucketsExport({ name, text: readText(file, 'check') });
-    const level = (flag: string) => intFlag(args, flag, 2, 1);
+    const columnsPath = values.path('columns');
+    const columnsText = columnsPath === undefined ? undefined : readTextFile(columnsPath, '--columns');
+    const { dataset } = await readDataset(file, parseFlags(values));
+    if (model === 'km-anonymity') {
+      const longest = dataFacts(dataset).longestRow();
+      if (get('m') > longest)
+        throw new InputError(
+          `check --m ${get('m')} is more than the longest row of ${dataset.name} (${longest} items): the largest m is ${longest}`,
+        );
+    }
     const request: CheckRequest =
-      model === 'p-degree'
-        ? { model, p: level('p'), sensitive: { items: [] }, seed: 1 }
-        : model === 'l-diversity'
-          ? { model, l: level('l'), columns: [] }
-          : { model: model as 'k-anonymity', k: level('k') };
-    return output(checkExport(exported, request));
-  }
-  if (model === 'p-degree' && !sensitive)
-    throw new CliError(
-      'check --model p-degree needs the sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M)',
-    );
-  const columnsPath = args.flags.get('columns');
-  const columnsText = columnsPath === undefined ? undefined : readText(columnsPath, '--columns');
-  const { dataset } = await readDataset(file, parseFlags(args));
-  const level = (name: string) => intFlag(args, name, 2, 1);
-  const request: CheckRequest =
-    model === 'k-anonymity'
-      ? { model, k: level('k') }
-      : model === 'km-anonymity'
-        ? { model, k: level('k'), m: level('m') }
-        : model === 'p-degree'
-          ? { model, p: level('p'), sensitive: sensitive!, seed: intFlag(args, 'seed', 1) }
-          : {
-              model: 'l-diversity',
-              l: level('l'),
-              columns:
-                columnsText === undefined
-                  ? []
-                  : readColumnSplit(columnsText, basename(columnsPath!), dataset),
-              ...(sensitive && { sensitive, seed: intFlag(args, 'seed', 1) }),
-            };
-  return output(checkDataset(dataset, request));
-}
+      model === 'k-anonymity'
+        ? { model, k: get('k') }
+        : model === 'km-anonymity'
+          ? { model, k: get('k'), m: get('m') }
+          : model === 'p-degree'
+            ? { model, p: get('p'), sensitive: sensitive!, seed: get('seed') }
+            : {
+                model,
+                l: get('l'),
+                columns:
+                  columnsText === undefined
+                    ? []
+                    : readColumnSplit(columnsText, basename(columnsPath!), dataset),
+                ...(sensitive && { sensitive, seed: get('seed') }),
+              };
+    return output(checkDataset(dataset, request));
+  },
+};
 
 function output(result: CheckResult): CheckOutput {
   return {
@@ -118,13 +175,5 @@ function sensitiveTable(file: string): { name: string; text: string } {
     throw new CliError(
       `${file} is a groups export (group,row,item): its sensitive counts, ${name} (group,item,count), must be beside it`,
     );
-  return { name, text: readText(path, 'check') };
-}
-
-function readText(path: string, flag: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    throw new CliError(`${path}: cannot read the file given to ${flag}`);
-  }
+  return { name, text: readTextFile(path, path) };
 }

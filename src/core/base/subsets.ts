@@ -24,3 +24,11 @@ export function forEachSubset<T>(
   };
   walk(from);
 }
+
+/** How many r-subsets n things have (a float: exact while it fits 2^53, 0 when r > n). */
+export function choose(n: number, r: number): number {
+  if (r > n || r < 0) return 0;
+  let c = 1;
+  for (let i = 0; i < r; i++) c = (c * (n - i)) / (i + 1);
+  return Math.round(c);
+}

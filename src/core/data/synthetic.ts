@@ -33,6 +33,11 @@ export function questName(p: QuestParams): string {
 
 /** Generates the transactions one by one and hands each (item ids, unsorted) to `emit`. */
 export function generateQuest(params: QuestParams, emit: (row: number[]) => void): void {
+  for (const row of questRows(params)) emit(row);
+}
+
+/** The transactions one by one (item ids, unsorted), so that a writer can pause between rows. */
+export function* questRows(params: QuestParams): Generator<number[]> {
   const rng = createRng(params.seed);
   const patterns = makePatterns(params, rng);
   const cumulative = cumulativeWeights(patterns.map((p) => p.weight));
@@ -50,7 +55,7 @@ export function generateQuest(params: QuestParams, emit: (row: number[]) => void
       }
       for (const item of pattern) row.add(item);
     }
-    emit([...row]);
+    yield [...row];
   }
 }
 

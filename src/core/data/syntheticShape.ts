@@ -68,6 +68,11 @@ export function checkShape(p: ShapeParams): void {
 
 /** Generates the transactions one by one and hands each (item numbers, unsorted) to `emit`. */
 export function generateShape(params: ShapeParams, emit: (row: number[]) => void): void {
+  for (const row of shapeRows(params)) emit(row);
+}
+
+/** The transactions one by one (item numbers, unsorted), so that a writer can pause between rows. */
+export function* shapeRows(params: ShapeParams): Generator<number[]> {
   checkShape(params);
   const rng = createRng(params.seed);
   const lengths = cumulativeWeights(lengthDistribution(params));
@@ -75,7 +80,7 @@ export function generateShape(params: ShapeParams, emit: (row: number[]) => void
   const draw = new ItemDraw(params.N, params.zipf);
   for (let t = 0; t < params.D; t++) {
     const length = pickWeighted(lengths, rng) + 1;
-    emit(draw.row(length, rng).map((rank) => numberOfRank[rank]));
+    yield draw.row(length, rng).map((rank) => numberOfRank[rank]);
   }
 }
 

@@ -26,6 +26,12 @@ export interface ParamSpec {
   readonly default?: ParamValue;
   readonly min?: number;
   readonly max?: number;
+  /**
+   * An upper bound the data sets (int params), checked once the file is read and before the method
+   * runs (params.ts checkDataBounds): at most the rows, the longest row's items or the distinct
+   * items; with `per`, the bound divided by another param's value (CAHD's alpha: alpha * p <= n).
+   */
+  readonly atMost?: DataBound;
   /** Allowed values of a string parameter. */
   readonly choices?: readonly string[];
   /** One line of help, shown in the UI and by `cli methods`. */
@@ -34,6 +40,13 @@ export interface ParamSpec {
   readonly placeholder?: string;
   /** `text` params: the file name a reproducing command gives the document (default NAME.json). */
   readonly fileName?: string;
+}
+
+/** What a data-set bound counts (ParamSpec.atMost). */
+export interface DataBound {
+  readonly of: 'rows' | 'longest-row' | 'items';
+  /** The name of a param the bound is divided by. */
+  readonly per?: string;
 }
 
 /** The value a parameter declaration stands for: a number, a boolean, one of its choices, text. */
@@ -57,7 +70,10 @@ export interface RunContext {
   sensitive: number[];
   /** The common release header (DESIGN.md sec. 4) of this run, built by the pipeline. */
   header: ReleaseHeader;
-  /** Bytes a method may allocate for one structure; it says so before allocating more (memoryBudget.ts). */
+  /**
+   * Bytes a method's large structures may take together (`--memory-mb`); it estimates each before
+   * allocating it and refuses past the budget, naming settings that fit (base/memoryBudget.ts).
+   */
   memoryBudget: number;
   /**
    * Where differentially private noise comes from (dp/noise.ts): the system's cryptographic
@@ -101,7 +117,7 @@ export type ToolArgs = Readonly<Record<string, number | string>>;
  * boundaries, so they are plain data.
  */
 export interface ParallelPlan<V = MethodParams, Task = unknown, Partial = unknown> {
-  plan(dataset: Dataset, params: V): Task[];
+  plan(dataset: Dataset, params: V, ctx: RunContext): Task[];
   task(dataset: Dataset, params: V, task: Task): Partial;
   assemble(dataset: Dataset, params: V, partials: Partial[], ctx: RunContext): MethodResult;
 }
@@ -221,7 +237,7 @@ export function defineMethod<const P extends readonly ParamSpec[], Task = never,
     run: (dataset, params, ctx) => def.run(dataset, typed(params), ctx),
     ...(parallel && {
       parallel: {
-        plan: (dataset, params) => parallel.plan(dataset, typed(params)),
+        plan: (dataset, params, ctx) => parallel.plan(dataset, typed(params), ctx),
         task: (dataset, params, task) => parallel.task(dataset, typed(params), task as Task),
         assemble: (dataset, params, partials, ctx) =>
           parallel.assemble(dataset, typed(params), partials as Partial[], ctx),

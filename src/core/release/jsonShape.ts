@@ -2,7 +2,8 @@
  * A small validator of JSON shapes: a value read from a file (a release, an audit) is checked
  * against a declared shape before any code reads it, and the first mismatch is named by its JSON
  * path, e.g. `groups[3].qid[0][1]: expected a string, found null`. Objects may carry fields the
- * shape does not name (a newer writer may add some); everything named is checked.
+ * shape does not name; everything named is checked (parseRelease.ts refuses a top-level key of a
+ * release or an audit that no shape names).
  */
 
 export type Shape =

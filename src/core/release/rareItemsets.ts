@@ -2,31 +2,26 @@
  * The fast test behind the k^m-anonymity check of a `generalized` release (Terrovitis et al.
  * Def. 1): whether some itemset of 1..m published items occurs in fewer than k rows. Tokens become
  * dense ids once (the rows as CSR, each row's distinct ids ascending). Single items are counted in
- * an array; pairs in a triangular array of 16-bit counts, saturating (a count that reaches 65,535
- * is at least k for any k it can be compared with), when the published items are few enough for
- * it to fit PAIR_ARRAY_BYTES (a rating file's 4,500 items: 20 MB), else, like every size above 2,
- * in a TupleCounter per size, so no string key is built per subset. On Netflix-shaped data (rows of
- * up to 2,060 items, 10^8 pairs) the array is several times faster than the hash table.
+ * an array; pairs one first item at a time through the rows' tid-lists (data/pairsByFirst.ts, the
+ * counter apriori-km and COAT use too: d counts held, never d^2, and the first rare pair ends the
+ * count); every size above 2 in a TupleCounter per size, so no string key is built per subset.
  * A verifier asks this first and spells out the offenders (verifyGeneralized.ts itemsetCounts)
  * only when the answer is yes.
  */
 import { sortDistinct } from '../data/sortPrefix.ts';
 import { ItemDictionary } from '../data/itemDictionary.ts';
 import { TupleCounter } from '../data/tupleCounts.ts';
+import { forEachFirst, holdersOf, PairCountsByFirst } from '../data/pairsByFirst.ts';
 
-/** The largest triangular array of pair counts built (bytes). */
-const PAIR_ARRAY_BYTES = 32 * 1024 * 1024;
-const SATURATED = 0xffff;
-
-/** `pairArrayBytes` bounds the pair array (tests set 0 to count pairs in the hash table). */
+/** `pairsByFirst` false counts pairs in the hash table like larger itemsets (tests compare the two). */
 export function hasRareItemset(
   rows: readonly (readonly string[])[],
   m: number,
   k: number,
-  pairArrayBytes = PAIR_ARRAY_BYTES,
+  pairsByFirst = true,
 ): boolean {
   const { offsets, ids, d } = distinctIdRows(rows);
-  return hasRareItemsetInRows(offsets, ids, d, m, k, pairArrayBytes);
+  return hasRareItemsetInRows(offsets, ids, d, m, k, pairsByFirst);
 }
 
 /**
@@ -39,12 +34,11 @@ export function hasRareItemsetInRows(
   d: number,
   m: number,
   k: number,
-  pairArrayBytes = PAIR_ARRAY_BYTES,
+  pairsByFirst = true,
 ): boolean {
   if (m >= 1 && hasRareSingle(offsets, ids, d, k)) return true;
-  const densePairs = m >= 2 && k <= SATURATED && (d * (d - 1)) / 2 <= pairArrayBytes / 2;
-  if (densePairs && hasRarePair(offsets, ids, d, k)) return true;
-  const firstCounted = densePairs ? 3 : 2;
+  if (m >= 2 && pairsByFirst && hasRarePair(offsets, ids, d, k)) return true;
+  const firstCounted = pairsByFirst ? 3 : 2;
   if (m < firstCounted) return false;
   // counters[size] counts the subsets of size + 1 items (it reads chosen[0..size]).
   const counters = Array.from({ length: m }, (_, size) =>
@@ -94,17 +88,16 @@ function hasRareSingle(offsets: Uint32Array, ids: Uint32Array, d: number, k: num
   return counts.some((count) => count > 0 && count < k);
 }
 
-/** Pair (a < b) at a * d - a * (a + 1) / 2 + (b - a - 1) of the triangular array. */
+/** Whether some pair occurs in fewer than k rows (the first one found ends the count). */
 function hasRarePair(offsets: Uint32Array, ids: Uint32Array, d: number, k: number): boolean {
-  const counts = new Uint16Array((d * (d - 1)) / 2);
-  for (let r = 0; r + 1 < offsets.length; r++)
-    for (let i = offsets[r]; i < offsets[r + 1]; i++) {
-      const a = ids[i];
-      const base = a * d - (a * (a + 1)) / 2 - a - 1;
-      for (let j = i + 1; j < offsets[r + 1]; j++) {
-        const at = base + ids[j];
-        if (counts[at] !== SATURATED) counts[at]++;
-      }
-    }
-  return counts.some((count) => count > 0 && count < k);
+  const rows = { offsets, ids };
+  let rare = false;
+  forEachFirst(rows, holdersOf(rows, d), new PairCountsByFirst(d), (a, counter) => {
+    counter.takeRare(a, k, () => {
+      rare = true;
+      return false;
+    });
+    return !rare;
+  });
+  return rare;
 }

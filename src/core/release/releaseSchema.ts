@@ -73,7 +73,12 @@ export const BODY_SHAPES: Record<ReleaseKind, Shape> = {
 
 export const AUDIT_SHAPES: Record<ReleaseKind, Shape> = {
   groups: { type: 'object', fields: { groups: arrayOf(arrayOf(rowIndex)) } },
-  transactions: { type: 'object', fields: { rowOf: arrayOf(rowIndex) } },
+  // rulesKey: the secret key of the run's k-anonymity rules (core/run/rules.ts), when it saved them.
+  transactions: {
+    type: 'object',
+    fields: { rowOf: arrayOf(rowIndex), rulesKey: STRING },
+    optional: ['rulesKey'],
+  },
   generalized: {
     type: 'object',
     fields: { rowOf: arrayOf(rowIndex), constraints: rows, utility: rows },

@@ -2,14 +2,15 @@
  * The first step of every run and every method extra (teaching trace, tool): find the method,
  * resolve and validate its params against its declaration, choose the sensitive items, and build
  * the context the method runs with (seeded RNG, release header, progress, abort signal). The seed
- * must be 32-bit; a model with sensitive items needs at least one, a model without ignores them.
+ * must be 32-bit; a param is at most the bound the data sets (k <= n, params.ts checkDataBounds); a
+ * model with sensitive items needs at least one, a model without ignores them.
  */
 import { InputError } from '../base/errors.ts';
 import { DEFAULT_MEMORY_BUDGET } from '../base/memoryBudget.ts';
 import { createRng, MAX_SEED } from '../base/rng.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { chooseSensitive } from '../data/sensitive.ts';
-import { resolveParams } from '../methods/params.ts';
+import { checkDataBounds, dataFacts, resolveParams } from '../methods/params.ts';
 import { findMethod, listMethods } from '../methods/registry.ts';
 import type { MethodParams, MethodSpec, RunContext } from '../methods/types.ts';
 import { releaseHeader } from '../release/header.ts';
@@ -43,7 +44,7 @@ export function checkSeed(seed: number): void {
 export interface ContextHooks {
   progress?: (fraction: number, phase?: string) => void;
   signal?: AbortSignal;
-  /** Bytes a method may allocate for one structure (default DEFAULT_MEMORY_BUDGET, 1 GiB). */
+  /** Bytes a method's large structures may take (overrides the request's memoryMb). */
   memoryBudget?: number;
   /** Where the method reports its steps (teachRun.ts); production runs record nothing. */
   recorder?: Recorder;
@@ -59,10 +60,11 @@ export function runContext(
   dataset: Dataset,
   spec: MethodSpec,
   params: MethodParams,
-  request: Pick<RunRequest, 'seed' | 'sensitive' | 'seededNoise'>,
+  request: Pick<RunRequest, 'seed' | 'sensitive' | 'seededNoise' | 'memoryMb'>,
   hooks: ContextHooks = {},
 ): RunContext {
   checkSeed(request.seed);
+  checkDataBounds(spec, params, dataFacts(dataset));
   if (spec.needsSensitive && !request.sensitive)
     throw new InputError(
       `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,
@@ -81,9 +83,15 @@ export function runContext(
     sensitive,
     header: releaseHeader(spec, dataset, params, request.seed, sensitive),
     noise: { seeded: request.seededNoise === true, seed: request.seed },
-    memoryBudget: hooks.memoryBudget ?? DEFAULT_MEMORY_BUDGET,
+    memoryBudget: hooks.memoryBudget ?? memoryBudgetOf(request),
     progress: hooks.progress ?? (() => {}),
     signal: hooks.signal,
     recorder: hooks.recorder ?? NO_RECORDER,
   };
+}
+
+/** The bytes of a request's memory budget (`memoryMb` MiB; DEFAULT_MEMORY_BUDGET when unset). */
+export function memoryBudgetOf(request: Pick<RunRequest, 'memoryMb'>): number {
+  const mb = request.memoryMb;
+  return mb !== undefined && Number.isFinite(mb) && mb > 0 ? mb * 1024 * 1024 : DEFAULT_MEMORY_BUDGET;
 }

@@ -24,6 +24,7 @@ import type { JoinRule } from '../methods/types.ts';
 import { ReleaseFormatError } from '../release/parseRelease.ts';
 import type { Audit, Release } from '../release/types.ts';
 import { rowCount, rowTokens } from '../release/tokenRows.ts';
+import { rowKey } from '../release/verifyTransactions.ts';
 
 export type { JoinRule };
 
@@ -108,13 +109,14 @@ export function rulesOf(
     const classes: { items: string[]; rows: number }[] = [];
     const seen = new Map<string, number>();
     for (let p = 0; p < rowCount(release.transactions); p++) {
-      const items = rowTokens(release.transactions, p).sort();
-      const key = items.join('\u0000');
+      const row = rowTokens(release.transactions, p);
+      const key = rowKey(row);
       let c = classOf.get(key);
       if (c === undefined) {
         c = classes.length;
         classOf.set(key, c);
-        classes.push({ items, rows: 0 });
+        // The centre's items in the release's order, so that applied rows read as published.
+        classes.push({ items: [...row], rows: 0 });
       }
       classes[c].rows++;
       const seenKey = `${rowFingerprint(dataset.rowTokens(audit.rowOf[p]), secret)} ${c}`;

@@ -26,6 +26,12 @@ export interface RunRequest {
   files?: Record<string, string>;
   /** Options for sampled metrics (queries, q, r, workload) and the rules metric. */
   metricOptions?: MetricSettings;
+  /**
+   * MiB the method's large structures may take together (`--memory-mb`, the page's memory budget;
+   * base/memoryBudget.ts). It decides whether a run refuses, never what it publishes, so the
+   * reproducing command leaves it out.
+   */
+  memoryMb?: number;
 }
 
 export interface RunRecord {

@@ -17,7 +17,7 @@ export function startRounds(dataset: Dataset, request: RunRequest, hooks: Contex
   const parallel = spec.parallel;
   if (!parallel) return { result: spec.run(dataset, params, ctx) };
   return {
-    tasks: parallel.plan(dataset, params),
+    tasks: parallel.plan(dataset, params, ctx),
     next: (partials) => ({ result: parallel.assemble(dataset, params, partials, ctx) }),
   };
 }

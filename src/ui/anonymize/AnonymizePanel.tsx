@@ -36,7 +36,8 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   );
   const busy = useRuns((s) => s.running !== null);
   const form = useAnonymizeForm();
-  const { methodId, values, seed, sensitiveMode, sensitiveCount, sensitiveItems, metricChoices } = form;
+  const { methodId, values, seed, memoryMb, sensitiveMode, sensitiveCount, sensitiveItems, metricChoices } =
+    form;
   const setValues = form.setValues;
   const inForce = hierarchyInForce(dataset);
   // Seeded DP noise is chosen run by run, never kept with the form: unchecked after a reload.
@@ -138,6 +139,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
       ...(method.model === 'differential-privacy' && { seededNoise }),
       metrics: choice.ids,
       metricOptions: metricSettingsOf(choice),
+      memoryMb,
     });
   };
 
@@ -213,6 +215,19 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             </span>
           </label>
         )}
+        <label
+          className="field"
+          title="What the method's large structures (pair counts, constraints, distance matrices) may take together; a run that needs more stops before it starts and says what would fit (the command line's --memory-mb)"
+        >
+          Memory budget (MB)
+          <input
+            type="number"
+            min={1}
+            data-testid="memory-mb"
+            value={memoryMb}
+            onChange={(e) => change({ memoryMb: Math.max(1, Math.round(Number(e.target.value)) || 1) })}
+          />
+        </label>
         <div className="actions">
           <button type="button" className="primary" data-testid="run-method" disabled={busy} onClick={start}>
             Run {method.id} on {dataset.label}

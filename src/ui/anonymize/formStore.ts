@@ -1,6 +1,7 @@
 /**
  * The Anonymize form's settings (zustand, saved in localStorage): the method, every parameter
- * typed so far (by `method.param`), the seed, the sensitive-item choice and the metrics. They live
+ * typed so far (by `method.param`), the seed, the memory budget, the sensitive-item choice and the
+ * metrics. They live
  * outside the panel so that a tab switch (which unmounts it) and a reload keep the run the user was
  * setting up (issue 32: the form forgot its method and parameters on a tab switch). `exampleFor`:
  * the saved dataset source whose worked-example settings the form last took (samples.ts), so that
@@ -11,11 +12,14 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveKind } from '../widgets/sensitiveChoice.ts';
 import type { MetricChoice } from './MetricPicker.tsx';
+import { defaultMemoryMb } from './memoryDefault.ts';
 
 export interface FormSettings {
   methodId: string;
   values: Record<string, ParamValue>;
   seed: number;
+  /** The run's memory budget in MiB (the CLI's --memory-mb; memoryDefault.ts). */
+  memoryMb: number;
   sensitiveMode: SensitiveKind;
   sensitiveCount: number;
   sensitiveItems: string;
@@ -61,6 +65,7 @@ export const useAnonymizeForm = create<FormState>()(
       methodId: '',
       values: {},
       seed: 1,
+      memoryMb: defaultMemoryMb(),
       sensitiveMode: 'band',
       sensitiveCount: 10,
       sensitiveItems: '',

@@ -76,9 +76,13 @@ function withEntry(datasets: readonly DatasetEntry[], entry: DatasetEntry): Data
   return list.map((d, i) => (d.label === labels[i] ? d : { ...d, label: labels[i] }));
 }
 
-/** How a load joins the list: selected (a user's load) or in the background (a restore). */
+/**
+ * How a load joins the list: selected (a user's load) or in the background (a restore).
+ * `select: 'unless-chosen'` selects it only if nothing is selected when it lands: decided then, not
+ * when the load starts, so that a sample the user picked while a large restore was loading stays.
+ */
 interface LoadMode {
-  select: boolean;
+  select: boolean | 'unless-chosen';
   /** A restore: its own cancel signal, never the user's load's (nor another restore's). */
   background: boolean;
 }
@@ -157,7 +161,9 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
         riskControl.abort();
         throw error;
       });
+      let selected = false;
       set((s) => {
+        selected = mode.select === true || (mode.select === 'unless-chosen' && s.activeId === null);
         const entry: DatasetEntry = {
           id,
           name,
@@ -175,11 +181,11 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
         const datasets = withEntry(s.datasets, entry);
         return {
           datasets,
-          ...(mode.select && { activeId: id }),
+          ...(selected && { activeId: id }),
           ...(!mode.background && { loading: null }),
         };
       });
-      if (mode.select) saveActiveSource(source.key);
+      if (selected) saveActiveSource(source.key);
       if (!mode.background) void saveDatasetSource(source);
       void riskJob.then(
         (risk) => set((s) => ({ datasets: s.datasets.map((d) => (d.id === id ? { ...d, risk } : d)) })),
@@ -272,13 +278,13 @@ export const useWorkbench = create<WorkbenchState>((set, get) => {
       if (sources.length === 0) return false;
       const activeKey = savedActiveSource();
       const first = sources.find((s) => s.key === activeKey) ?? sources[0];
-      const restoreOne = async (source: DatasetSource, select: boolean) => {
+      const restoreOne = async (source: DatasetSource, select: LoadMode['select']) => {
         const id = await loadSource(source, { select, background: true });
         if (id !== null && source.hierarchy) await get().setHierarchy(id, source.hierarchy);
       };
       // The one shown when the page closed first, selected unless the user chose meanwhile; then
       // the others all queued at once on the pool, each joining the list in its place.
-      await restoreOne(first, get().activeId === null);
+      await restoreOne(first, 'unless-chosen');
       await Promise.all(sources.filter((s) => s !== first).map((s) => restoreOne(s, false)));
       if (get().activeId === null && get().datasets.length > 0) get().select(get().datasets[0].id);
       return true;

@@ -6,7 +6,8 @@
  * keeps the column order it lists its items in). Choices written down: a row with an empty item adds its tid as a
  * transaction with no item (so empty transactions can be written); blank lines are skipped; a row
  * too short to hold both columns is an error; a (tid, item) pair given again is kept once and
- * reported on its line.
+ * reported on its line. Nothing is dropped unsaid: header columns other than the two are named in
+ * a warning on line 1, and a row with more fields than the header in a warning on its line.
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
 import { fieldError, forEachCsvRow } from './csvRows.ts';
@@ -23,12 +24,14 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
   let tidIndex = -1;
   let itemIndex = -1;
   let width = 0;
+  let headerWidth = 0;
   forEachCsvRow(text, options.fileName, delimiter, (row) => {
     if (tidIndex < 0) {
       const names = row.fields.map((f) => f.trim());
       tidIndex = names.indexOf(tidName);
       itemIndex = names.indexOf(itemName);
       width = Math.max(tidIndex, itemIndex) + 1;
+      headerWidth = names.length;
       if (tidIndex < 0 || itemIndex < 0) {
         throw new ParseError(
           options.fileName,
@@ -37,6 +40,12 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
           `expected a header with columns '${tidName}' and '${itemName}', found ${names.map((n) => `'${n}'`).join(', ')}`,
         );
       }
+      const others = names.filter((_, i) => i !== tidIndex && i !== itemIndex);
+      if (others.length > 0)
+        warnings.add(
+          row.line,
+          `column${others.length > 1 ? 's' : ''} ${others.map((n) => `'${n}'`).join(', ')} not read (a csv-long file is read as its '${tidName}' and '${itemName}' columns)`,
+        );
       return;
     }
     if (row.fields.length === 1 && row.fields[0].trim() === '') return;
@@ -50,6 +59,11 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
         `expected at least ${width} fields (up to column '${width - 1 === tidIndex ? tidName : itemName}'), found ${row.fields.length}`,
       );
     }
+    if (row.fields.length > headerWidth)
+      warnings.add(
+        row.line,
+        `${row.fields.length} fields, more than the header's ${headerWidth}: the last ${row.fields.length - headerWidth} not read`,
+      );
     const tid = row.fields[tidIndex].trim();
     const item = row.fields[itemIndex].trim();
     let items = rowsOfTid.get(tid);

@@ -25,6 +25,7 @@
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
 import { InputError } from '../../base/errors.ts';
+import type { MemoryCheck } from '../../base/memoryBudget.ts';
 import { Cut } from './cut.ts';
 import { NodeSupport } from './nodeSupport.ts';
 import { rareItemsets } from './rareItemsets.ts';
@@ -56,6 +57,7 @@ export function aprioriAnonymize(
   m: number,
   progress: (fraction: number, phase?: string) => void = () => {},
   rec?: Recorder,
+  memory: MemoryCheck = () => {},
 ): AaResult {
   const { cut, supports, fixes, violations, holding, steps } = aprioriPass(
     dataset,
@@ -64,6 +66,7 @@ export function aprioriAnonymize(
     m,
     progress,
     rec,
+    memory,
   );
   const aaNcp = cut.ncp();
   progress(1, 'refining the cut');
@@ -104,6 +107,7 @@ export function aprioriPass(
   m: number,
   progress: (fraction: number, phase?: string) => void = () => {},
   rec?: Recorder,
+  memory: MemoryCheck = () => {},
 ): {
   cut: Cut;
   supports: NodeSupport;
@@ -128,14 +132,14 @@ export function aprioriPass(
   steps?.start();
   for (let size = 1; size <= m; size++) {
     progress((size - 1) / m, `itemsets of ${size}`);
-    const found = rareItemsets(dataset, supports, cut, tree.parent.length, size, k);
-    violations.push(found.counts.length);
-    steps?.counted(size, found.tuples, found.counts);
+    const found = rareItemsets(dataset, supports, cut, tree.parent.length, size, k, memory);
+    violations.push(found.count);
+    steps?.counted(size, found);
     const current: number[] = new Array<number>(size).fill(0);
-    for (let v = 0; v < found.counts.length; v++) {
+    for (let v = 0; v < found.count; v++) {
       let moved = false;
       for (let j = 0; j < size; j++) {
-        const node = found.tuples[v * size + j];
+        const node = found.node(v, j);
         current[j] = cut.nodeOver(node);
         if (current[j] !== node) moved = true;
       }

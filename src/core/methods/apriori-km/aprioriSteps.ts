@@ -11,6 +11,7 @@ import type { Recorder } from '../../teach/recorder.ts';
 import { itemSet, shown } from '../../teach/drawings.ts';
 import type { Candidate, LatticeDrawing } from '../../teach/trace.ts';
 import type { Cut } from './cut.ts';
+import type { RareItemsets } from './rareItemsets.ts';
 
 /** An option DA tried for one rare itemset (recorded runs): its nodes, its cost, whether it reaches k. */
 export interface FixOption {
@@ -87,19 +88,19 @@ export class AprioriSteps {
     });
   }
 
-  counted(size: number, tuples: readonly number[], counts: readonly number[]): void {
+  counted(size: number, found: RareItemsets): void {
     const listed: Candidate[] = [];
-    for (let v = 0; v < Math.min(counts.length, SHOWN_ITEMSETS); v++)
+    for (let v = 0; v < Math.min(found.count, SHOWN_ITEMSETS); v++)
       listed.push({
-        label: this.nodes(tuples.slice(v * size, v * size + size)),
-        values: { support: counts[v] },
+        label: this.nodes(Array.from({ length: size }, (_, j) => found.node(v, j))),
+        values: { support: found.support(v) },
       });
-    if (counts.length > SHOWN_ITEMSETS)
-      listed.push({ label: `${counts.length - SHOWN_ITEMSETS} more`, values: { support: '' } });
+    if (found.count > SHOWN_ITEMSETS)
+      listed.push({ label: `${found.count - SHOWN_ITEMSETS} more`, values: { support: '' } });
     this.rec.step({
       title: `Itemsets of ${size} item${size === 1 ? '' : 's'} rarer than k`,
       text:
-        `Counting the ${size}-itemsets of the data as the cut publishes it (Apriori's level ${size}) finds ${counts.length} that occur in fewer than k = ${this.k} rows but in some. ` +
+        `Counting the ${size}-itemsets of the data as the cut publishes it (Apriori's level ${size}) finds ${found.count} that occur in fewer than k = ${this.k} rows but in some. ` +
         'They are fixed one after the other, in the order of their nodes; one fix may fix others on the way.',
       cite: CITE,
       state: this.lattice(),

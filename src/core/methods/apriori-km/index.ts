@@ -22,6 +22,7 @@ import type { GeneralizedRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { aprioriAnonymize } from './aprioriAnonymization.ts';
 import { TEACHING } from '../shared/teachingSize.ts';
+import { checkMemory } from '../../base/memoryBudget.ts';
 
 const APRIORI_KM_PARAMS = [
   {
@@ -37,6 +38,7 @@ const APRIORI_KM_PARAMS = [
     default: 2,
     min: 1,
     max: 4,
+    atMost: { of: 'longest-row' },
     help: 'the attacker knows at most m items of a transaction',
   },
   HIERARCHY_TEXT_PARAM,
@@ -49,6 +51,12 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
   const { k, m } = params;
   const { hierarchy, source } = hierarchyOf(dataset, params);
   const { tree, absent, unnamed } = bindHierarchy(hierarchy, dataset, 'hierarchy');
+  const occurrences = dataset.offsets[dataset.n];
+  // NodeSupport: each row's items as positions, the tid-lists, a mark per row; the pair count's own.
+  const held = 8 * occurrences + 8 * dataset.n + 48 * tree.parent.length;
+  const memory = (bytes: number, what: string, alternative?: string) =>
+    checkMemory(held + bytes, ctx.memoryBudget, what, alternative);
+  memory(0, `apriori-km's supports over ${dataset.n} rows (${occurrences} item occurrences)`);
   const { cutAt, fixes, violations, ncp, aaNcp, splits, search } = aprioriAnonymize(
     dataset,
     tree,
@@ -56,6 +64,7 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
     m,
     ctx.progress,
     ctx.recorder,
+    memory,
   );
   const token = (id: number) => dataset.dictionary.token(id);
   const labelOf = new Array<string>(dataset.d);

@@ -4,12 +4,17 @@
  * Sec. 2: the support of a generalized itemset). The rows are kept as sorted item positions of a
  * RangeTree, so "does row r hold an item under node b" is one binary search for b's range; the
  * support of a set walks the rows of its least frequent node only, and only until it reaches k. A
- * support depends on the data alone, not on the cut, so every one computed is remembered.
+ * support depends on the data alone, not on the cut, so the ones computed are remembered (up to
+ * MEMO_LIMIT of them, then forgotten all at once: a V8 Map holds at most 2^24 entries, and 50,000
+ * Netflix-shaped rows have 34 million rare pairs whose lifted supports are asked).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { lowerBound } from '../../data/rowDistance.ts';
+
+/** Supports remembered at most (then the memo starts afresh). */
+const MEMO_LIMIT = 4_000_000;
 
 export class NodeSupport {
   /** Item positions of each row, ascending, at dataset.offsets[r]..offsets[r+1]. */
@@ -25,7 +30,7 @@ export class NodeSupport {
 
   constructor(
     private readonly dataset: Dataset,
-    private readonly tree: RangeTree,
+    readonly tree: RangeTree,
   ) {
     const { offsets, items } = dataset;
     this.positions = new Uint32Array(items.length);
@@ -53,6 +58,7 @@ export class NodeSupport {
     let value = this.memo.get(key);
     if (value === undefined) {
       value = this.count(nodes, k);
+      if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
       this.memo.set(key, value);
     }
     return value >= k;
@@ -71,6 +77,15 @@ export class NodeSupport {
       if (count === 0 || out[count - 1] !== node) out[count++] = node;
     }
     return count;
+  }
+
+  /** Calls `visit` with each row holding an item under `node`, once per item it holds there. */
+  forEachRowUnder(node: number, visit: (row: number) => void): void {
+    const { low, high, itemAt } = this.tree;
+    for (let p = low[node]; p < high[node]; p++) {
+      const rows = this.rows.rowsOf(itemAt[p]);
+      for (let i = 0; i < rows.length; i++) visit(rows[i]);
+    }
   }
 
   /** min(support of the nodes, limit). */

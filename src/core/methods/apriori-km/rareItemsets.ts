@@ -1,22 +1,95 @@
 /**
  * The count step of Apriori Anonymization (Terrovitis et al., Sec. 4): the i-itemsets of the data
  * as a cut publishes it that occur in fewer than k rows, in lexicographic order of their nodes (the
- * preorder of the paper's count-tree, which its DA step walks). Every row's distinct nodes
- * (in position order, which is the same for a node pair wherever it occurs, so an itemset has one
- * spelling) give their i-subsets. While an itemset fits a 32-bit key (nodes^i < 2^32: pairs of up
- * to 65,535 nodes) the keys of all subsets are sorted and counted in runs, a few bytes a subset and
- * no hash table; wider itemsets go through the TupleCounter hash table and are sorted after.
+ * preorder of the paper's count-tree, which its DA step walks). A row's distinct nodes are taken in
+ * position order, which is the same for a node pair wherever it occurs, so an itemset has one
+ * spelling (its nodes in position order); itemsets are ordered by those nodes' numbers.
+ * - Size 1: one count per node.
+ * - Size 2: the pairs one first node at a time (data/pairsByFirst.ts, the verifier's counter): the
+ *   rows holding an item under the first node, each read from its first position past that node
+ *   and mapped through the cut, so only d counts are held whatever the number of nodes (17,770
+ *   items: 142 KB, not a triangle of 158 M pairs), and every pair is exact.
+ * - Size 3 and up: every row's i-subsets, as 32-bit keys sorted and counted in runs while
+ *   nodes^i < 2^32, else in the TupleCounter hash table. The subsets of the rows at the cut are
+ *   counted first, and the memory either way needs (4 bytes a subset for the keys; for the table,
+ *   at most one entry per subset and per possible itemset) is checked against the run's budget
+ *   before any of it is allocated.
+ * The rare itemsets are kept in typed chunks (34 million rare pairs on 50,000 Netflix-shaped rows).
  */
 import type { Dataset } from '../../data/dataset.ts';
+import { PairCountsByFirst } from '../../data/pairsByFirst.ts';
 import { TupleCounter } from '../../data/tupleCounts.ts';
+import { ChunkedU32 } from '../../data/chunkedU32.ts';
+import { choose } from '../../base/subsets.ts';
+import type { MemoryCheck } from '../../base/memoryBudget.ts';
 import type { Cut } from './cut.ts';
 import type { NodeSupport } from './nodeSupport.ts';
 
-export interface RareItemsets {
-  /** The itemsets' nodes, `size` per itemset, in position order. */
-  tuples: number[];
-  /** The support of each itemset (< k). */
-  counts: number[];
+/**
+ * The rare itemsets found, in chunks (no copy as they grow; each chunk checked against the run's
+ * memory budget before it is allocated).
+ */
+export class RareItemsets {
+  private readonly nodes: ChunkedU32;
+  private readonly supports: ChunkedU32;
+
+  constructor(
+    readonly size: number,
+    memory: MemoryCheck = () => {},
+  ) {
+    const check = () =>
+      memory(
+        this.bytes + 4 * 2 ** 20 * (size + 1),
+        `apriori-km's rare ${size}-itemsets (fewer than k rows)`,
+        'a smaller k',
+      );
+    this.nodes = new ChunkedU32(check);
+    this.supports = new ChunkedU32(check);
+  }
+
+  /** How many itemsets. */
+  get count(): number {
+    return this.supports.length;
+  }
+
+  get bytes(): number {
+    return this.nodes.bytes + this.supports.bytes;
+  }
+
+  /** The j-th node (in position order) of itemset v. */
+  node(v: number, j: number): number {
+    return this.nodes.get(v * this.size + j);
+  }
+
+  support(v: number): number {
+    return this.supports.get(v);
+  }
+
+  add(tuple: ArrayLike<number>, support: number): void {
+    for (let j = 0; j < this.size; j++) this.nodes.push(tuple[j]);
+    this.supports.push(support);
+  }
+
+  /** The itemsets sorted lexicographically by node (the count-tree's preorder). */
+  sorted(): RareItemsets {
+    const { size } = this;
+    const order = Uint32Array.from({ length: this.count }, (_, v) => v);
+    order.sort((a, b) => {
+      for (let j = 0; j < size; j++) {
+        const x = this.node(a, j);
+        const y = this.node(b, j);
+        if (x !== y) return x - y;
+      }
+      return 0;
+    });
+    const out = new RareItemsets(size);
+    const tuple = new Uint32Array(size);
+    for (const v of order) {
+      for (let j = 0; j < size; j++) tuple[j] = this.node(v, j);
+      out.add(tuple, this.support(v));
+    }
+    return out;
+  }
 }
 
 export function rareItemsets(
@@ -26,33 +99,118 @@ export function rareItemsets(
   nodeCount: number,
   size: number,
   k: number,
+  memory: MemoryCheck = () => {},
 ): RareItemsets {
-  const tuples: number[] = [];
-  const counts: number[] = [];
+  if (size === 1) return rareNodes(dataset, supports, cut, nodeCount, k);
+  if (size === 2) return rarePairs(dataset, supports, cut, k, memory);
+  const subsets = subsetCount(dataset, supports, cut, size);
+  const sorting = nodeCount ** size <= 2 ** 32;
+  // Keys: 4 bytes a subset. Table: per entry `size` keys, a count and an order slot, at half load,
+  // and the old arrays beside the new while it doubles.
+  const entries = Math.min(subsets, choose(nodeCount, size));
+  const bytes = sorting ? 4 * subsets : entries * (size + 2) * 4 * 2 * 1.5;
+  memory(
+    bytes,
+    `apriori-km's count of the ${size}-itemsets (${subsets.toPrecision(3)} ${size}-subsets of the rows as the cut publishes them)`,
+    `m = ${size - 1}`,
+  );
+  const found = new RareItemsets(size, memory);
   const keep = (tuple: ArrayLike<number>, count: number) => {
-    if (count >= k) return;
-    for (let j = 0; j < size; j++) tuples.push(tuple[j]);
-    counts.push(count);
+    if (count < k) found.add(tuple, count);
   };
-  if (nodeCount ** size <= 2 ** 32) {
-    countBySorting(dataset, supports, cut, nodeCount, size, keep);
-    return { tuples, counts };
+  if (sorting) {
+    countBySorting(dataset, supports, cut, nodeCount, size, subsets, keep);
+    return found;
   }
   const counter = new TupleCounter(size);
   forEachSubset(dataset, supports, cut, size, (tuple) => counter.add(tuple));
   counter.forEach(keep);
-  // Into lexicographic order, as the sorted keys come.
-  const order = counts.map((_, v) => v);
-  const compare = (a: number, b: number) => {
-    for (let j = 0; j < size; j++)
-      if (tuples[a * size + j] !== tuples[b * size + j]) return tuples[a * size + j] - tuples[b * size + j];
-    return 0;
-  };
-  order.sort(compare);
-  return {
-    tuples: order.flatMap((v) => tuples.slice(v * size, v * size + size)),
-    counts: order.map((v) => counts[v]),
-  };
+  return found.sorted();
+}
+
+/** Nodes of the cut held by 0 < support < k rows, ascending. */
+function rareNodes(
+  dataset: Dataset,
+  supports: NodeSupport,
+  cut: Cut,
+  nodeCount: number,
+  k: number,
+): RareItemsets {
+  const held = new Uint32Array(nodeCount);
+  let nodes = new Int32Array(64);
+  for (let r = 0; r < dataset.n; r++) {
+    if (nodes.length < dataset.rowLength(r)) nodes = new Int32Array(dataset.rowLength(r) * 2);
+    const count = supports.rowNodes(r, cut.at, nodes);
+    for (let j = 0; j < count; j++) held[nodes[j]]++;
+  }
+  const found = new RareItemsets(1);
+  const tuple = [0];
+  for (let node = 0; node < nodeCount; node++)
+    if (held[node] > 0 && held[node] < k) found.add(((tuple[0] = node), tuple), held[node]);
+  return found;
+}
+
+/**
+ * Pairs of the cut's nodes held by 0 < support < k rows. The nodes of the cut are ranked by
+ * position (they cover disjoint ranges); for each in turn, the rows holding an item under it add
+ * one to each node after it (PairCountsByFirst through the rank of each position). A pair comes out
+ * in position order; when the cut's node numbers do not follow positions (a category before an
+ * item of a smaller number), the pairs are sorted by node afterwards.
+ */
+function rarePairs(
+  dataset: Dataset,
+  supports: NodeSupport,
+  cut: Cut,
+  k: number,
+  memory: MemoryCheck,
+): RareItemsets {
+  const { low, high } = supports.tree;
+  const positions = supports.positions;
+  const { offsets } = dataset;
+  const d = supports.tree.d;
+  const rankOfPosition = new Int32Array(d);
+  const nodeOfRank: number[] = [];
+  for (let p = 0; p < d; p = high[cut.at[p]]) {
+    const node = cut.at[p];
+    rankOfPosition.fill(nodeOfRank.length, low[node], high[node]);
+    nodeOfRank.push(node);
+  }
+  const counter = new PairCountsByFirst(nodeOfRank.length);
+  const lastFirst = new Int32Array(dataset.n).fill(-1);
+  // next[r]: row r's first position past the nodes counted so far (nodes come in position order).
+  const next = Int32Array.from({ length: dataset.n }, (_, r) => offsets[r]);
+  const found = new RareItemsets(2, memory);
+  const pair = [0, 0];
+  let ordered = true;
+  nodeOfRank.forEach((node, a) => {
+    if (a > 0 && node < nodeOfRank[a - 1]) ordered = false;
+    supports.forEachRowUnder(node, (r) => {
+      if (lastFirst[r] === a) return; // met already, through another item under the node
+      lastFirst[r] = a;
+      const end = offsets[r + 1];
+      let from = next[r];
+      while (from < end && positions[from] < high[node]) from++;
+      next[r] = from;
+      counter.addMapped(positions, from, end, rankOfPosition);
+    });
+    pair[0] = node;
+    counter.takeRare(a, k, (b, count) => {
+      pair[1] = nodeOfRank[b];
+      found.add(pair, count);
+    });
+  });
+  return ordered ? found : found.sorted();
+}
+
+/** How many size-subsets the rows' distinct cut nodes have (the keys countBySorting makes). */
+function subsetCount(dataset: Dataset, supports: NodeSupport, cut: Cut, size: number): number {
+  let total = 0;
+  let nodes = new Int32Array(64);
+  for (let r = 0; r < dataset.n; r++) {
+    if (nodes.length < dataset.rowLength(r)) nodes = new Int32Array(dataset.rowLength(r) * 2);
+    total += choose(supports.rowNodes(r, cut.at, nodes), size);
+  }
+  return total;
 }
 
 function countBySorting(
@@ -61,10 +219,9 @@ function countBySorting(
   cut: Cut,
   nodeCount: number,
   size: number,
+  total: number,
   keep: (tuple: ArrayLike<number>, count: number) => void,
 ): void {
-  let total = 0;
-  forEachSubset(dataset, supports, cut, size, () => total++);
   const keys = new Uint32Array(total);
   let at = 0;
   forEachSubset(dataset, supports, cut, size, (tuple) => {

@@ -30,6 +30,8 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { ConstraintSet } from './constraintSet.ts';
+import { itemsetListOf } from './constraintImages.ts';
+import type { MemoryCheck } from '../../base/memoryBudget.ts';
 import { Generalization, type CoatStep } from './generalization.ts';
 import { levelConstraints } from './kmLevels.ts';
 import type { ItemWeights } from './hierarchyWeights.ts';
@@ -62,11 +64,14 @@ function satisfy(
   k: number,
   describe: (ci: number) => string,
   steps?: CoatSteps,
+  progress: (fraction: number) => void = () => {},
 ): void {
+  let taken = 0;
   for (let ci = set.takeLargest(); ci >= 0; ci = set.takeLargest()) {
     steps?.take(set, ci);
+    if (++taken % 256 === 0) progress(set.closedShare);
     while (!set.isSatisfied(ci)) {
-      const image = set.gids[ci];
+      const image = set.image(ci);
       const order = [...image].sort(
         (a, b) => state.support(a) - state.support(b) || state.first(a) - state.first(b),
       );
@@ -111,11 +116,7 @@ export function coat(
   rec?: Recorder,
 ): CoatResult {
   const state = new Generalization(dataset, utility, s, weights);
-  const set = new ConstraintSet(
-    state,
-    k,
-    privacy.map((c) => [...c]),
-  );
+  const set = new ConstraintSet(state, k, itemsetListOf(privacy));
   const steps = rec?.on ? new CoatSteps(rec, state, k, s) : undefined;
   steps?.start(
     set,
@@ -125,8 +126,22 @@ export function coat(
     'Loukides et al. Sec. 3 (Def. 3.3-3.4, 3.8), Fig. 1',
     'Fig. 1',
   );
-  satisfy(state, set, k, (ci) => `privacy constraint ${set.origin[ci] + 1}`, steps);
+  satisfy(state, set, k, (ci) => `privacy constraint ${set.originOf(ci) + 1}`, steps);
   return result(state, set.size);
+}
+
+/**
+ * Level j's constraint set, its size checked against the memory budget before it is built (the
+ * itemsets found are let go once it is).
+ */
+function levelSet(state: Generalization, j: number, k: number, memory: MemoryCheck): ConstraintSet {
+  const level = levelConstraints(state, j, k, memory);
+  memory(
+    (level.bytes ?? 0) + ConstraintSet.bytesFor(level.count, level.count * j, state.dataset.n),
+    `COAT's ${level.count} privacy constraints of level ${j} (itemsets of ${j} items below k)`,
+    j > 1 ? `m = ${j - 1}` : undefined,
+  );
+  return new ConstraintSet(state, k, level);
 }
 
 /** COAT in k^m mode: levels 1..m of the itemsets that need protection (kmLevels.ts). */
@@ -139,18 +154,18 @@ export function coatKm(
   progress: (fraction: number, phase: string) => void = () => {},
   weights?: ItemWeights,
   rec?: Recorder,
+  memory: MemoryCheck = () => {},
 ): CoatResult {
   const state = new Generalization(dataset, utility, s, weights);
   const steps = rec?.on ? new CoatSteps(rec, state, k, s) : undefined;
   let constraints = 0;
   for (let j = 1; j <= m; j++) {
-    progress((j - 1) / m, `level ${j} of ${m}`);
-    const level = levelConstraints(state, j, k);
-    const set = new ConstraintSet(state, k, level.images, level.supports);
+    progress((j - 1) / m, `level ${j} of ${m}: counting itemsets below k`);
+    const set = levelSet(state, j, k, memory);
     constraints += set.size;
     const describe = (ci: number) =>
       `the ${j}-itemset {${state
-        .labels(set.gids[ci])
+        .labels(set.image(ci))
         .map((items) => items.map((i) => dataset.dictionary.token(i)).join('|'))
         .join(', ')}}`;
     steps?.start(
@@ -159,7 +174,9 @@ export function coatKm(
       `k^m-anonymity is COAT with a privacy constraint for every itemset of m = ${m} items; level by level, the ${j}-itemsets of the data as generalized so far that occur in fewer than k = ${k} rows become the constraints.`,
       'Loukides et al. Sec. 3.2 (k^m as privacy constraints); kmLevels.ts',
     );
-    satisfy(state, set, k, describe, steps);
+    satisfy(state, set, k, describe, steps, (fraction) =>
+      progress((j - 1 + 0.1 + 0.9 * fraction) / m, `level ${j} of ${m}: constraints satisfied`),
+    );
   }
   return result(state, constraints);
 }

@@ -69,8 +69,8 @@ export class CoatSteps {
         continue;
       }
       listed.push({
-        label: this.image(set.gids[ci]),
-        values: { support: this.state.itemsetSupport(set.gids[ci]) },
+        label: this.image(set.image(ci)),
+        values: { support: this.state.itemsetSupport(set.image(ci)) },
         ...(chosen !== undefined && { chosen: ci === chosen }),
       });
     }
@@ -95,10 +95,10 @@ export class CoatSteps {
 
   /** Step 3: the unsatisfied constraint of largest support. */
   take(set: ConstraintSet, ci: number): void {
-    const support = this.state.itemsetSupport(set.gids[ci]);
+    const support = this.state.itemsetSupport(set.image(ci));
     this.rec.step({
-      title: `Constraint ${this.image(set.gids[ci])}`,
-      text: `Of the constraints not yet satisfied, ${this.image(set.gids[ci])} has the largest support (${count(support, 'row')}; ties go to the first): COAT works on it until it holds.`,
+      title: `Constraint ${this.image(set.image(ci))}`,
+      text: `Of the constraints not yet satisfied, ${this.image(set.image(ci))} has the largest support (${count(support, 'row')}; ties go to the first): COAT works on it until it holds.`,
       cite: 'Loukides et al. Alg. 1 steps 2-3',
       state: this.table(),
       changed: [],
@@ -117,13 +117,13 @@ export class CoatSteps {
         .sort((a, b) => a[0] - b[0])
         .map((items) => this.itemsLabel(items)),
     );
-    const support = state.itemsetSupport(set.gids[ci]);
+    const support = state.itemsetSupport(set.image(ci));
     this.rec.step({
       title: `Generalize ${im} with ${partner}`,
       text:
         `${im} is the least supported item of the constraint (ties go to the first). Its utility constraint ${utility} lets it merge with the others; ` +
         `the merge of least utility loss UL, (2^|ĩ| − 1)·sup(ĩ), is ${merged}, held by ${state.support(gid)} rows. ` +
-        `The constraint, now ${this.image(set.gids[ci])}, is in ${support} rows${support >= this.k ? ': satisfied' : `, still below k = ${this.k}`}.`,
+        `The constraint, now ${this.image(set.image(ci))}, is in ${support} rows${support >= this.k ? ': satisfied' : `, still below k = ${this.k}`}.`,
       cite: 'Loukides et al. Alg. 1 steps 4-8, Alg. 2 (UL: Def. 3.14)',
       figure: 'Example 4.1',
       state: this.table(),
@@ -149,13 +149,13 @@ export class CoatSteps {
   suppressed(set: ConstraintSet, ci: number, items: readonly number[], reason: string): void {
     const { state } = this;
     const label = this.itemsLabel(items);
-    const support = state.itemsetSupport(set.gids[ci]);
+    const support = state.itemsetSupport(set.image(ci));
     const total = state.dataset.d;
     this.rec.step({
       title: `Suppress ${label}`,
       text:
         `${reason} ${label} is removed from every row (${state.suppressed.length} of ${total} items suppressed so far, within s = ${this.s}%). ` +
-        `The constraint, now ${this.image(set.gids[ci])}, is in ${support} rows${support >= this.k || set.gids[ci].length === 0 ? ': satisfied' : `, still below k = ${this.k}`}.`,
+        `The constraint, now ${this.image(set.image(ci))}, is in ${support} rows${support >= this.k || set.image(ci).length === 0 ? ': satisfied' : `, still below k = ${this.k}`}.`,
       cite: 'Loukides et al. Alg. 1 steps 9-14, Alg. 3',
       figure: 'Example 4.1',
       state: this.table(`suppressed: ${itemSet(this.state.suppressed.map((i) => this.token(i)))}`),

@@ -19,62 +19,112 @@
  *   a constraint's generalized items in COAT's steps, stay what they were.
  * - Step 3 takes the unsatisfied constraint of largest support, the first one (by order given) among
  *   equals: one first-index heap per support value 0..k-1, entries checked when taken.
+ * Everything that grows with the constraints is typed (constraintImages.ts: the images and the table
+ * from an image to its constraint; a typed list of constraints per gid; typed heaps): 34 million
+ * pair constraints of 50,000 Netflix-shaped rows take about 40 bytes each.
  */
 import type { Generalization, Merge } from './generalization.ts';
 import { countHolding, rowsMinus } from './generalization.ts';
 import { sortedHas } from '../../data/rowDistance.ts';
-import { forEachSubset } from '../../base/subsets.ts';
+import { choose, forEachSubset } from '../../base/subsets.ts';
+import { IntLists } from '../../data/intLists.ts';
+import { IntHeap } from '../../data/intHeap.ts';
+import { ConstraintImages, type ItemsetList } from './constraintImages.ts';
 
 /** Def. 3.4 (2) is checked exactly up to this many generalized items; longer ones count unsatisfied. */
 const EXACT_SUBSETS = 12;
 
-type Key = number | string;
+const ALIVE = 1;
+const SATISFIED = 2;
 
 export class ConstraintSet {
-  readonly gids: number[][] = [];
-  /** The index, in the images given, of each constraint (the first of those with its image). */
-  readonly origin: number[] = [];
-  private readonly support: number[] = [];
-  private readonly satisfiedFlag: boolean[] = [];
-  private readonly alive: boolean[] = [];
-  private readonly holders = new Map<number, number[]>();
-  private readonly byKey = new Map<Key, number>();
-  private readonly heaps: number[][];
+  private readonly images: ConstraintImages;
+  /** The index, in the itemsets given, of each constraint when some were merged as equal. */
+  private origins: Int32Array | null = null;
+  private readonly support: Int32Array;
+  private readonly flags: Uint8Array;
+  private readonly holders: IntLists;
+  private readonly heaps: IntHeap[] = [];
   private maxSize = 0;
+  /** Constraints alive and unsatisfied. */
+  private openCount = 0;
   // rowMark[r] === markStamp when row r holds the generalized item just merged.
   private readonly rowMark: Int32Array;
   private markStamp = 0;
 
+  /** Bytes a set of `count` constraints of `slots` items in all needs (with its lists and heaps). */
+  static bytesFor(count: number, slots: number, rows: number): number {
+    return ConstraintImages.bytesFor(count, slots) + count * 5 + slots * 8 + count * 8 + rows * 4;
+  }
+
   /**
-   * `supports[i]`, when given, is the support of images[i] as the state stands (saves a count). The
-   * images become the constraints' (an ascending one is kept and changed in place as they evolve).
+   * The itemsets become the constraints (ascending, distinct: an itemset equal to an earlier one
+   * is kept once); their supports as the state stands are counted unless `list` knows them.
    */
   constructor(
     private readonly state: Generalization,
     private readonly k: number,
-    images: number[][],
-    supports?: readonly number[],
+    list: ItemsetList,
   ) {
-    this.heaps = Array.from({ length: k }, () => []);
     this.rowMark = new Int32Array(state.dataset.n);
-    images.forEach((image, i) => this.add(ascendingSet(image), i, supports?.[i]));
+    this.images = new ConstraintImages(list);
+    this.support = new Int32Array(list.count);
+    this.flags = new Uint8Array(list.count);
+    this.holders = new IntLists(state.dataset.d);
+    let scratch = new Int32Array(16);
+    for (let i = 0; i < list.count; i++) {
+      const size = list.sizeOf(i);
+      if (scratch.length < size) scratch = new Int32Array(size * 2);
+      for (let j = 0; j < size; j++) scratch[j] = list.item(i, j);
+      const length = ascendingSet(scratch, size);
+      this.add(scratch, length, i, list.support?.(i));
+    }
   }
 
   get size(): number {
-    return this.gids.length;
+    return this.images.count;
+  }
+
+  /** Constraint ci's image as it stands (a copy). */
+  image(ci: number): number[] {
+    return Array.from(this.images.image(ci));
+  }
+
+  /** The index, in the itemsets given, of constraint ci (the first of those with its image). */
+  originOf(ci: number): number {
+    return this.origins ? this.origins[ci] : ci;
   }
 
   isSatisfied(ci: number): boolean {
-    return !this.alive[ci] || this.satisfiedFlag[ci];
+    return (this.flags[ci] & (ALIVE | SATISFIED)) !== ALIVE;
+  }
+
+  private isAlive(ci: number): boolean {
+    return (this.flags[ci] & ALIVE) !== 0;
+  }
+
+  private isOpen(ci: number): boolean {
+    return (this.flags[ci] & (ALIVE | SATISFIED)) === ALIVE;
+  }
+
+  /** The share of the constraints no longer open (satisfied, or merged into an equal one). */
+  get closedShare(): number {
+    return this.size === 0 ? 1 : 1 - this.openCount / this.size;
+  }
+
+  private setFlags(ci: number, flags: number): void {
+    const wasOpen = this.isOpen(ci);
+    this.flags[ci] = flags;
+    this.openCount += (this.isOpen(ci) ? 1 : 0) - (wasOpen ? 1 : 0);
   }
 
   /** Alg. 1 step 3: the unsatisfied constraint of largest support (first given among equals), or -1. */
   takeLargest(): number {
     for (let s = this.k - 1; s >= 0; s--) {
       const heap = this.heaps[s];
-      while (heap.length > 0) {
-        const ci = popMin(heap);
-        if (this.alive[ci] && !this.satisfiedFlag[ci] && this.support[ci] === s) return ci;
+      while (heap && heap.size > 0) {
+        const ci = heap.pop();
+        if (this.isOpen(ci) && this.support[ci] === s) return ci;
       }
     }
     return -1;
@@ -82,35 +132,37 @@ export class ConstraintSet {
 
   /** Which of two generalized items about to merge keeps its id: the one more constraints hold. */
   readonly keep = (a: number, b: number): number =>
-    (this.holders.get(a)?.length ?? 0) >= (this.holders.get(b)?.length ?? 0) ? a : b;
+    this.holders.length(a) >= this.holders.length(b) ? a : b;
 
   /** After Alg. 2 merged two generalized items (merge.gid kept), while `current` is satisfied. */
   afterGeneralize(current: number, merge: Merge): void {
     const { gid, retired, gained } = merge;
+    const { images } = this;
     const touched = new Set<number>();
     // Pairs holding either id are supported by the rows the merged item shares with their other item.
     const shared = this.pairsWorthCounting(merge) ? this.state.countShared(gid) : undefined;
-    // Alg. 2 steps 3-4 for the constraints holding the kept id (not the retired one): their gain.
-    const images = this.gainedImages(gid, gained);
-    if (images) {
-      for (const [ci, gain] of this.gainsFromImages(gid, images)) {
+    // Alg. 2 steps 3-4 for the constraints holding the kept id (not the retired one): their gain,
+    // from the shared counts when every constraint is a pair (one look-up each), else from the
+    // gained rows' images when that costs less than reading every constraint.
+    const fromShared = shared !== undefined && this.maxSize <= 2;
+    const gainedImages = fromShared ? undefined : this.gainedImages(gid, gained);
+    if (gainedImages) {
+      for (const [ci, gain] of this.gainsFromImages(gid, gainedImages)) {
         this.support[ci] += gain;
         touched.add(ci);
       }
     } else {
-      for (const ci of this.live(gid)) {
-        const image = this.gids[ci];
-        if (image.includes(retired)) continue; // counted afresh below
+      // From the shared counts the list is read as it stands (kept uncleaned, as the look-ups of
+      // the gained rows' images left it: which id a later merge keeps reads its length).
+      for (const ci of fromShared ? this.holders.view(gid) : this.live(gid)) {
+        if (!this.isOpen(ci) || images.includes(ci, retired)) continue; // retired: counted afresh below
+        const length = images.length(ci);
         const support =
-          shared && image.length <= 2
-            ? image.length === 1
+          shared && length <= 2
+            ? length === 1
               ? this.state.support(gid)
-              : this.state.sharedRows[otherOf(image, gid)]
-            : this.support[ci] +
-              countHolding(
-                gained,
-                image.filter((g) => g !== gid).map((g) => this.state.rowsOf.get(g)!),
-              );
+              : this.state.sharedRows[images.other(ci, gid)]
+            : this.support[ci] + countHolding(gained, this.rowLists(images.image(ci), gid));
         if (support === this.support[ci]) continue;
         this.support[ci] = support;
         touched.add(ci);
@@ -119,40 +171,46 @@ export class ConstraintSet {
     // ... and for those holding the retired id: renamed to the kept one. A constraint that held the
     // retired id and not the kept one gains the kept side's rows that hold the rest; whichever is
     // cheaper, those rows are read, or the rows of its least supported item are (merged item by a mark).
-    const renamed = new Renamed();
+    const renamed: number[] = [];
     const retiring = this.live(retired);
     if (retiring.length > 0) {
       const mergedRows = this.state.rowsOf.get(gid)!;
       let keptSide: Int32Array | undefined; // and the merged rows marked, when first needed
       let stamp = 0;
-      const keptHolders = this.holdersOf(gid);
       for (const ci of retiring) {
-        const image = this.gids[ci];
-        renamed.add(ci, this.keyOf(image));
-        const heldKept = image.includes(gid);
-        if (shared && image.length === 2 && !heldKept)
-          this.support[ci] = this.state.sharedRows[otherOf(image, retired)];
+        renamed.push(ci);
+        const heldKept = images.includes(ci, gid);
+        if (shared && images.length(ci) === 2 && !heldKept)
+          this.support[ci] = this.state.sharedRows[images.other(ci, retired)];
         else {
-          const rest = image.filter((g) => g !== retired && g !== gid);
           if (!keptSide) {
             keptSide = rowsMinus(mergedRows, merge.retiredRows);
             stamp = ++this.markStamp;
             for (const r of mergedRows) this.rowMark[r] = stamp;
           }
-          const restLists = rest.map((g) => this.state.rowsOf.get(g)!);
+          const restLists = this.rowLists(images.image(ci), retired, gid);
           const shortest = restLists.reduce((a, b) => (b.length < a.length ? b : a), mergedRows);
           if (!heldKept && keptSide.length < shortest.length)
             this.support[ci] += countHolding(keptSide, restLists);
           else this.support[ci] = this.countMarked(shortest, restLists, stamp);
         }
-        renameInPlace(image, retired, gid);
-        if (!heldKept) keptHolders.push(ci);
+        images.unkey(ci);
+        images.rename(ci, retired, gid);
+        if (!heldKept) this.holders.push(gid, ci);
         touched.add(ci);
       }
     }
     if (shared) this.state.clearShared(shared);
     this.holders.delete(retired);
     this.settle(current, touched, renamed);
+  }
+
+  /** The row lists of an image's gids other than `without` (and `alsoWithout`). */
+  private rowLists(image: ArrayLike<number>, without: number, alsoWithout = -1): Int32Array[] {
+    const lists: Int32Array[] = [];
+    for (let j = 0; j < image.length; j++)
+      if (image[j] !== without && image[j] !== alsoWithout) lists.push(this.state.rowsOf.get(image[j])!);
+    return lists;
   }
 
   /**
@@ -163,11 +221,11 @@ export class ConstraintSet {
     const merged = this.state.rowsOf.get(gid)!;
     let pairs = 0;
     for (const ci of this.live(retired))
-      if (this.gids[ci].length === 2)
-        pairs += Math.min(merged.length, this.state.support(otherOf(this.gids[ci], retired)));
+      if (this.images.length(ci) === 2)
+        pairs += Math.min(merged.length, this.state.support(this.images.other(ci, retired)));
     // The kept id's pairs gain by one intersection each with the gained rows, when their images
     // cost too much to read (at most as many pairs as it holds constraints).
-    pairs += (this.holders.get(gid)?.length ?? 0) * gained.length;
+    pairs += this.holders.length(gid) * gained.length;
     if (pairs <= merged.length) return false;
     const { offsets } = this.state.dataset;
     let pass = 0;
@@ -189,11 +247,12 @@ export class ConstraintSet {
   /** After Alg. 3 suppressed g, while constraint `current` is being satisfied. */
   afterSuppress(current: number, g: number): void {
     const touched = new Set<number>();
-    const renamed = new Renamed();
+    const renamed: number[] = [];
     for (const ci of this.live(g)) {
-      renamed.add(ci, this.keyOf(this.gids[ci]));
-      this.gids[ci] = this.gids[ci].filter((x) => x !== g);
-      this.support[ci] = this.state.itemsetSupport(this.gids[ci]);
+      renamed.push(ci);
+      this.images.unkey(ci);
+      this.images.remove(ci, g);
+      this.support[ci] = this.state.itemsetSupport(this.images.image(ci));
       touched.add(ci);
     }
     this.holders.delete(g);
@@ -205,7 +264,7 @@ export class ConstraintSet {
    * (gainsFromImages) costs less than reading every constraint that holds the kept id; else undefined.
    */
   private gainedImages(partner: number, rows: Int32Array): number[][] | undefined {
-    const budget = (this.holders.get(partner)?.length ?? 0) * Math.max(1, rows.length);
+    const budget = this.holders.length(partner) * Math.max(1, rows.length);
     const images: number[][] = [];
     let cost = 0;
     for (const r of rows) {
@@ -221,121 +280,100 @@ export class ConstraintSet {
    * The gain of each live constraint holding `partner`, read off the gained rows' images: every
    * subset of an image, with `partner` added, is looked up.
    */
-  private gainsFromImages(partner: number, images: readonly number[][]): Map<number, number> {
+  private gainsFromImages(partner: number, gainedImages: readonly number[][]): Map<number, number> {
     const gains = new Map<number, number>();
-    for (const image of images) {
-      const count = (key: Key) => {
-        const ci = this.byKey.get(key);
-        if (ci !== undefined && this.alive[ci] && !this.satisfiedFlag[ci])
-          gains.set(ci, (gains.get(ci) ?? 0) + 1);
-      };
-      count(this.keyOf([partner]));
-      const one = [0];
-      if (this.maxSize > 1) for (const g of image) count(this.keyWith(((one[0] = g), one), partner));
+    const probe = new Int32Array(this.maxSize + 1);
+    const count = (subset: ArrayLike<number>, size: number) => {
+      // subset with `partner` inserted in order, into probe
+      let at = 0;
+      let placed = false;
+      for (let j = 0; j < size; j++) {
+        if (!placed && partner < subset[j]) {
+          probe[at++] = partner;
+          placed = true;
+        }
+        probe[at++] = subset[j];
+      }
+      if (!placed) probe[at++] = partner;
+      const ci = this.images.find(probe, at);
+      if (ci >= 0 && this.isOpen(ci)) gains.set(ci, (gains.get(ci) ?? 0) + 1);
+    };
+    const one = [0];
+    for (const image of gainedImages) {
+      count(one, 0);
+      if (this.maxSize > 1) for (const g of image) count(((one[0] = g), one), 1);
       for (let size = 2; size < this.maxSize && size <= image.length; size++)
-        forEachSubset(image, size, (subset) => count(this.keyWith(subset, partner)));
+        forEachSubset(image, size, (subset) => count(subset, size));
     }
     return gains;
   }
 
-  /** The key of `subset` (ascending) with `extra` (not in it) added, without building the image. */
-  private keyWith(subset: readonly number[], extra: number): Key {
-    const base = this.state.dataset.d + 1;
-    if ((subset.length + 1) * Math.log2(base) >= 53) return insertSorted([...subset], extra).join(',');
-    let key = 0;
-    let placed = false;
-    for (const g of subset) {
-      if (!placed && extra < g) {
-        key = key * base + extra + 1;
-        placed = true;
-      }
-      key = key * base + g + 1;
+  private add(image: Int32Array, length: number, origin: number, support?: number): void {
+    const twin = this.images.find(image, length);
+    if (twin >= 0) {
+      this.origins ??= Int32Array.from({ length: this.support.length }, (_, i) => i);
+      return;
     }
-    return placed ? key : key * base + extra + 1;
-  }
-
-  /**
-   * An image's key: its gids + 1 as the digits of a number in base d + 1 (bijective numeration: no
-   * digit is 0, so images of different sizes never share a key, and a pair's key is a small integer
-   * for d below 32,767), or the gids joined when that number would pass 2^53.
-   */
-  private keyOf(image: readonly number[]): Key {
-    const base = this.state.dataset.d + 1;
-    if (image.length * Math.log2(base) >= 53) return image.join(',');
-    let key = 0;
-    for (const g of image) key = key * base + g + 1;
-    return key;
-  }
-
-  private add(image: number[], origin: number, support?: number): void {
-    const key = this.keyOf(image);
-    if (this.byKey.has(key)) return;
-    const ci = this.gids.length;
-    this.byKey.set(key, ci);
-    this.gids.push(image);
-    this.origin.push(origin);
-    this.support.push(support ?? this.state.itemsetSupport(image));
-    this.satisfiedFlag.push(false);
-    this.alive.push(true);
-    this.maxSize = Math.max(this.maxSize, image.length);
+    const ci = this.images.add(image, length);
+    if (this.origins) this.origins[ci] = origin;
+    this.images.key(ci);
+    this.support[ci] = support ?? this.state.itemsetSupport(image.subarray(0, length));
+    this.setFlags(ci, ALIVE);
+    this.maxSize = Math.max(this.maxSize, length);
     this.evaluate(ci);
-    if (!this.satisfiedFlag[ci]) for (const g of image) this.holdersOf(g).push(ci);
+    if (this.isOpen(ci)) for (let j = 0; j < length; j++) this.holders.push(image[j], ci);
   }
 
   /** The alive, unsatisfied constraints holding g (the list is cleaned in place as it is read). */
-  private live(g: number): number[] {
-    const list = this.holders.get(g);
-    if (!list) return [];
+  private live(g: number): Int32Array {
+    const list = this.holders.view(g);
     let kept = 0;
-    for (const ci of list) if (this.alive[ci] && !this.satisfiedFlag[ci]) list[kept++] = ci;
-    list.length = kept;
-    return list;
-  }
-
-  private holdersOf(g: number): number[] {
-    let list = this.holders.get(g);
-    if (!list) this.holders.set(g, (list = []));
-    return list;
+    for (let i = 0; i < list.length; i++) if (this.isOpen(list[i])) list[kept++] = list[i];
+    this.holders.truncate(g, kept);
+    return list.subarray(0, kept);
   }
 
   /**
-   * Re-evaluates the touched constraints; the renamed ones (with their keys before) are re-keyed,
-   * and one of two with the same image is dropped (never `current`).
+   * Re-evaluates the touched constraints; the renamed ones (unkeyed when their image changed) are
+   * keyed again, and one of two with the same image is dropped (never `current`).
    */
-  private settle(current: number, touched: ReadonlySet<number>, renamed: Renamed): void {
-    renamed.cis.forEach((ci, i) => {
-      if (this.byKey.get(renamed.keysBefore[i]) === ci) this.byKey.delete(renamed.keysBefore[i]);
-    });
-    for (const ci of renamed.cis) {
-      const key = this.keyOf(this.gids[ci]);
-      const twin = this.byKey.get(key);
-      if (twin !== undefined && twin !== ci && this.alive[twin]) {
+  private settle(current: number, touched: ReadonlySet<number>, renamed: readonly number[]): void {
+    const { images } = this;
+    for (const ci of renamed) {
+      const twin = images.find(images.image(ci), images.length(ci));
+      if (twin >= 0 && twin !== ci && this.isAlive(twin)) {
         // Keep the one being satisfied, else the first given (ties of step 3 go to it).
         if (twin === current || (ci !== current && twin < ci)) {
-          this.alive[ci] = false;
+          this.setFlags(ci, this.flags[ci] & ~ALIVE);
           continue;
         }
-        this.alive[twin] = false;
+        this.setFlags(twin, this.flags[twin] & ~ALIVE);
       }
-      this.byKey.set(key, ci);
+      if (twin >= 0) images.unkey(twin);
+      images.key(ci);
     }
-    for (const ci of touched) if (this.alive[ci]) this.evaluate(ci);
+    for (const ci of touched) if (this.isAlive(ci)) this.evaluate(ci);
   }
 
   /** Def. 3.4 for constraint ci at its current support; files it under its support when unsatisfied. */
   private evaluate(ci: number): void {
-    const image = this.gids[ci];
+    const image = this.images.image(ci);
     const support = this.support[ci];
     const satisfied = image.length === 0 || support >= this.k || (support === 0 && this.subsetsSafe(image));
-    this.satisfiedFlag[ci] = satisfied;
-    if (!satisfied) pushMin(this.heaps[support], ci);
+    if (satisfied) this.setFlags(ci, this.flags[ci] | SATISFIED);
+    else {
+      this.setFlags(ci, this.flags[ci] & ~SATISFIED);
+      (this.heaps[support] ??= new IntHeap()).push(ci);
+    }
   }
 
   /** Def. 3.4 (2): every proper subset supported by k rows or none (exact up to EXACT_SUBSETS). */
-  private subsetsSafe(image: readonly number[]): boolean {
+  private subsetsSafe(image: Int32Array): boolean {
     if (image.length > EXACT_SUBSETS) return false;
+    const subset: number[] = [];
     for (let mask = 1; mask < (1 << image.length) - 1; mask++) {
-      const subset = image.filter((_, i) => mask & (1 << i));
+      subset.length = 0;
+      for (let i = 0; i < image.length; i++) if (mask & (1 << i)) subset.push(image[i]);
       const support = this.state.itemsetSupport(subset);
       if (support > 0 && support < this.k) return false;
     }
@@ -343,84 +381,13 @@ export class ConstraintSet {
   }
 }
 
-/** The distinct values of `list`, ascending: `list` itself when it is so already (it is not changed). */
-function ascendingSet(list: number[]): number[] {
+/** Sorts values[0..length) ascending and drops repeats in place; returns the length kept. */
+function ascendingSet(values: Int32Array, length: number): number {
   let ascending = true;
-  for (let i = 1; i < list.length && ascending; i++) ascending = list[i - 1] < list[i];
-  if (ascending) return list;
-  const sorted = list.slice().sort((a, b) => a - b);
+  for (let i = 1; i < length && ascending; i++) ascending = values[i - 1] < values[i];
+  if (ascending) return length;
+  values.subarray(0, length).sort();
   let kept = 0;
-  for (let i = 0; i < sorted.length; i++)
-    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i];
-  sorted.length = kept;
-  return sorted;
-}
-
-/** The other generalized item of a pair. */
-function otherOf(pair: readonly number[], g: number): number {
-  return pair[0] === g ? pair[1] : pair[0];
-}
-
-function choose(n: number, r: number): number {
-  let c = 1;
-  for (let i = 0; i < r; i++) c = (c * (n - i)) / (i + 1);
-  return Math.max(0, c);
-}
-
-/** The constraints renamed by a step, with their keys before. */
-class Renamed {
-  readonly cis: number[] = [];
-  readonly keysBefore: Key[] = [];
-  add(ci: number, keyBefore: Key): void {
-    this.cis.push(ci);
-    this.keysBefore.push(keyBefore);
-  }
-}
-
-/** In an ascending image, `from` becomes `to` (dropped when `to` is there already), in place. */
-function renameInPlace(image: number[], from: number, to: number): void {
-  let at = image.indexOf(from);
-  for (; at + 1 < image.length; at++) image[at] = image[at + 1];
-  image.length--;
-  insertSorted(image, to);
-}
-
-function insertSorted(list: number[], value: number): number[] {
-  let at = 0;
-  while (at < list.length && list[at] < value) at++;
-  if (list[at] === value) return list;
-  list.splice(at, 0, value);
-  return list;
-}
-
-/** Binary min-heap of constraint indices. */
-function pushMin(heap: number[], value: number): void {
-  heap.push(value);
-  let i = heap.length - 1;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (heap[parent] <= heap[i]) break;
-    [heap[parent], heap[i]] = [heap[i], heap[parent]];
-    i = parent;
-  }
-}
-
-function popMin(heap: number[]): number {
-  const top = heap[0];
-  const last = heap.pop()!;
-  if (heap.length > 0) {
-    heap[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let least = i;
-      if (l < heap.length && heap[l] < heap[least]) least = l;
-      if (r < heap.length && heap[r] < heap[least]) least = r;
-      if (least === i) break;
-      [heap[least], heap[i]] = [heap[i], heap[least]];
-      i = least;
-    }
-  }
-  return top;
+  for (let i = 0; i < length; i++) if (i === 0 || values[i] !== values[i - 1]) values[kept++] = values[i];
+  return kept;
 }

@@ -161,9 +161,11 @@ export class Generalization {
   }
 
   /** Rows holding every gid of `gids` (n for none). */
-  itemsetSupport(gids: readonly number[]): number {
+  itemsetSupport(gids: ArrayLike<number>): number {
     if (gids.length === 0) return this.dataset.n;
-    const lists = gids.map((g) => this.rowsOf.get(g)!).sort((a, b) => a.length - b.length);
+    const lists: Int32Array[] = [];
+    for (let j = 0; j < gids.length; j++) lists.push(this.rowsOf.get(gids[j])!);
+    lists.sort((a, b) => a.length - b.length);
     return countHolding(lists[0], lists.slice(1));
   }
 

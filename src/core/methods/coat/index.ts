@@ -15,6 +15,7 @@ import { TEACHING } from '../shared/teachingSize.ts';
 import type { GeneralizedAudit, GeneralizedRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { generalizedLabel } from './generalizedLabel.ts';
+import { checkMemory } from '../../base/memoryBudget.ts';
 import { pgen } from './pgen.ts';
 import { runCoat } from './runConstraints.ts';
 import { parseHierarchy } from '../../data/hierarchy/parseHierarchy.ts';
@@ -26,6 +27,7 @@ const COAT_PARAMS = [
     type: 'int',
     default: 5,
     min: 2,
+    atMost: { of: 'rows' },
     help: 'every protected itemset is supported by at least k transactions (or none)',
   },
   {
@@ -33,6 +35,7 @@ const COAT_PARAMS = [
     type: 'int',
     default: 2,
     min: 0,
+    atMost: { of: 'longest-row' },
     help: 'k^m mode: protect every itemset of m items; 0 = use the privacy constraints given',
   },
   {
@@ -75,11 +78,17 @@ type CoatParams = ParamValues<typeof COAT_PARAMS>;
 
 function run(dataset: Dataset, params: CoatParams, ctx: RunContext) {
   const k = params.k;
+  // The state's row lists and the rows as ranks of their generalized items, beside each level's own.
+  const held = 8 * dataset.offsets[dataset.n] + 48 * dataset.d + 8 * dataset.n;
+  const memory = (bytes: number, what: string, alternative?: string) =>
+    checkMemory(held + bytes, ctx.memoryBudget, what, alternative);
+  memory(0, `COAT's generalized items over ${dataset.n} rows`);
   const result = runCoat(
     dataset,
     params,
     (fraction, phase) => ctx.progress(0.9 * fraction, phase),
     ctx.recorder,
+    memory,
   );
   const { privacy, utility, weights } = result;
   const token = (id: number) => dataset.dictionary.token(id);

@@ -12,69 +12,126 @@
  *   level of its length. Level m done, every itemset of at most m items that occurs is supported by
  *   k rows: k^m-anonymity.
  * Nothing is capped: a level enumerates the j-subsets of each row's image once, grouped by their
- * first generalized item so that only one item's counts are held at a time.
+ * first generalized item so that only one item's counts are held at a time: pairs in one array of
+ * counts (the shared counter, data/pairsByFirst.ts), larger itemsets' tails in a typed hash table
+ * (TupleCounter), whose largest size is estimated against the run's memory budget before the level
+ * starts. The constraints found are kept in typed chunks (34 million pairs on 50,000 Netflix rows).
  */
 import type { Generalization } from './generalization.ts';
-import { forEachSubset } from '../../base/subsets.ts';
-import { lowerBound } from '../../data/rowDistance.ts';
-import { SparseCounts } from '../../data/sparseCounts.ts';
+import { choose, forEachSubset } from '../../base/subsets.ts';
+import type { MemoryCheck } from '../../base/memoryBudget.ts';
+import { PairCountsByFirst } from '../../data/pairsByFirst.ts';
+import { ChunkedU32 } from '../../data/chunkedU32.ts';
+import { TupleCounter } from '../../data/tupleCounts.ts';
+import { itemsetListOf, type ItemsetList } from './constraintImages.ts';
+
+/** A level's constraints as they are found: `width` gids each, with their supports, in chunks. */
+class FoundItemsets implements ItemsetList {
+  private readonly gids: ChunkedU32;
+  private readonly supports: ChunkedU32;
+
+  constructor(
+    private readonly width: number,
+    memory: MemoryCheck,
+  ) {
+    const check = () =>
+      memory(
+        this.bytes + 4 * 2 ** 20 * (width + 1),
+        `COAT's privacy constraints of ${width} items (itemsets below k)`,
+        'a smaller k',
+      );
+    this.gids = new ChunkedU32(check);
+    this.supports = new ChunkedU32(check);
+  }
+
+  get count(): number {
+    return this.supports.length;
+  }
+
+  get bytes(): number {
+    return this.gids.bytes + this.supports.bytes;
+  }
+
+  sizeOf(): number {
+    return this.width;
+  }
+
+  item(i: number, j: number): number {
+    return this.gids.get(i * this.width + j);
+  }
+
+  support(i: number): number {
+    return this.supports.get(i);
+  }
+
+  add(gids: ArrayLike<number>, support: number): void {
+    for (let j = 0; j < this.width; j++) this.gids.push(gids[j]);
+    this.supports.push(support);
+  }
+}
 
 /**
  * Level j's constraints: the j-itemsets of generalized items that occur with support below k, in a
  * canonical order (generalized items ordered by their first item, so that the order, and with it
- * COAT's ties, does not depend on internal ids).
+ * COAT's ties, does not depend on internal ids), with their supports.
  */
 export function levelConstraints(
   state: Generalization,
   j: number,
   k: number,
-): { images: number[][]; supports: number[] } {
+  memory: MemoryCheck = () => {},
+): ItemsetList & { readonly bytes?: number } {
   const gids = [...state.members.keys()].sort((a, b) => state.first(a) - state.first(b));
   if (j === 1) {
     const below = gids.filter((g) => state.support(g) < k);
-    return { images: below.map((g) => [g]), supports: below.map((g) => state.support(g)) };
+    return itemsetListOf(
+      below.map((g) => [g]),
+      below.map((g) => state.support(g)),
+    );
   }
   const rank = new Map(gids.map((g, i) => [g, i]));
   const images = imagesAsRanks(state, rank);
-  // (j-1)-itemsets of ranks as numbers in base G when they fit 2^53, else as strings.
-  const base = gids.length;
-  const numeric = (j - 1) * Math.log2(Math.max(2, base)) < 52;
-  const keyOf = (subset: readonly number[]): number | string =>
-    numeric ? subset.reduce((key, x) => key * base + x, 0) : subset.join(',');
-  const decode = (key: number | string): number[] => {
-    if (typeof key === 'string') return key.split(',').map(Number);
-    const out: number[] = [];
-    for (let i = 0, rest = key; i < j - 1; i++, rest = Math.floor(rest / base)) out.unshift(rest % base);
-    return out;
-  };
-  const found: number[][] = [];
-  const supports: number[] = [];
+  const found = new FoundItemsets(j, memory);
   if (j === 2) {
-    pairsBelow(state, gids, images, k, found, supports);
-    return { images: found, supports };
+    pairsBelow(state, gids, images, k, found);
+    return found;
   }
+  checkTails(images, gids.length, j, memory);
+  const tuple = new Array<number>(j).fill(0);
   gids.forEach((first, firstRank) => {
-    const counts = new Map<number | string, number>();
+    const counts = new TupleCounter(j - 1);
     for (const r of state.rowsOf.get(first)!) {
       const image = images[r];
       if (image.length < j) continue;
-      forEachSubset(
-        image,
-        j - 1,
-        (tail) => {
-          const key = keyOf(tail);
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-        },
-        image.indexOf(firstRank) + 1,
-      );
+      forEachSubset(image, j - 1, (tail) => counts.add(tail), image.indexOf(firstRank) + 1);
     }
-    for (const [key, count] of counts) {
-      if (count >= k) continue;
-      found.push([first, ...decode(key).map((x) => gids[x])]);
-      supports.push(count);
-    }
+    tuple[0] = first;
+    counts.forEach((tail, count) => {
+      if (count >= k) return;
+      for (let t = 0; t < j - 1; t++) tuple[t + 1] = gids[tail[t]];
+      found.add(tuple, count);
+    });
   });
-  return { images: found, supports };
+  return found;
+}
+
+/**
+ * Level j >= 3 counts, per first generalized item, the (j-1)-tails of the rows holding it: the
+ * largest of those tables (at most one entry per tail met and per possible tail) must fit.
+ */
+function checkTails(images: readonly Int32Array[], items: number, j: number, memory: MemoryCheck): void {
+  const tails = new Float64Array(items);
+  for (const image of images)
+    for (let i = 0; i < image.length; i++) tails[image[i]] += choose(image.length - 1 - i, j - 1);
+  let largest = 0;
+  for (let f = 0; f < items; f++)
+    largest = Math.max(largest, Math.min(tails[f], choose(items - 1 - f, j - 1)));
+  // A TupleCounter entry: j - 1 keys, a count and an order slot, at half load, doubling.
+  memory(
+    largest * (4 * (j - 1) + 8) * 3,
+    `COAT's count of the ${j}-itemsets (${largest.toPrecision(3)} tails of one generalized item)`,
+    `m = ${j - 1}`,
+  );
 }
 
 /**
@@ -101,13 +158,13 @@ function pairsBelow(
   gids: readonly number[],
   images: readonly Int32Array[],
   k: number,
-  found: number[][],
-  supports: number[],
+  found: FoundItemsets,
 ): void {
-  const counter = new PairsWithFirst(gids, images, k, found, supports);
+  const counter = new PairsWithFirst(gids, images, k, found);
   for (let firstRank = 0; firstRank < gids.length; firstRank++) {
-    counter.count(firstRank, state.rowsOf.get(gids[firstRank])!);
-    counter.keep(firstRank);
+    const rows = state.rowsOf.get(gids[firstRank])!;
+    counter.count(rows);
+    counter.keep(firstRank, rows);
   }
 }
 
@@ -120,38 +177,76 @@ function pairsBelow(
  * was compiled ("insufficient type feedback"). (A forEach callback before deoptimized 73 times.)
  */
 class PairsWithFirst {
-  /** Per rank, the rows holding the first item and it; cleared between first items. */
-  private readonly pairs: SparseCounts;
+  /** Per rank, the rows holding the first item and it (data/pairsByFirst.ts). */
+  private readonly pairs: PairCountsByFirst;
+  /** next[r]: where row r's image goes on after the first item being counted (it only steps on). */
+  private readonly next: Int32Array;
+  /** The ranks below k of the first item (rare[0..rareCount)), their counts, a mark for the order pass. */
+  private readonly rare: Int32Array;
+  private readonly rareSupport: Int32Array;
+  private readonly mark: Int32Array;
+  private stamp = 0;
+  private readonly pair = [0, 0];
 
   constructor(
     private readonly gids: readonly number[],
     private readonly images: readonly Int32Array[],
     private readonly k: number,
-    private readonly found: number[][],
-    private readonly supports: number[],
+    private readonly found: FoundItemsets,
   ) {
-    this.pairs = new SparseCounts(gids.length);
+    this.pairs = new PairCountsByFirst(gids.length);
+    this.next = new Int32Array(images.length);
+    this.rare = new Int32Array(gids.length);
+    this.rareSupport = new Int32Array(gids.length);
+    this.mark = new Int32Array(gids.length);
   }
 
-  /** Counts, per rank above `firstRank`, the rows (of `rows`) whose image holds it. */
-  count(firstRank: number, rows: Int32Array): void {
-    const { pairs, images } = this;
+  /**
+   * Counts, per rank above `firstRank`, the rows (of `rows`) whose image holds it. The first ranks
+   * come in ascending order and `rows` are the rows whose image holds `firstRank`, so each image is
+   * read from its cursor on.
+   */
+  count(rows: Int32Array): void {
+    const { pairs, images, next } = this;
     for (let j = 0; j < rows.length; j++) {
       const image = images[rows[j]];
-      for (let i = lowerBound(image, firstRank) + 1; i < image.length; i++) pairs.add(image[i]);
+      pairs.add(image, ++next[rows[j]], image.length);
     }
   }
 
-  /** Keeps the pairs counted below k, in the order first met, and clears the counts. */
-  keep(firstRank: number): void {
-    const { pairs, gids } = this;
-    const first = gids[firstRank];
-    for (const x of pairs.met) {
-      if (pairs.counts[x] < this.k) {
-        this.found.push(first < gids[x] ? [first, gids[x]] : [gids[x], first]); // ascending, as kept
-        this.supports.push(pairs.counts[x]);
+  /**
+   * Keeps the pairs counted below k, in the order first met reading `rows` (the order the keyed
+   * count of higher levels keeps): when more than one, one more pass over the rows finds it, ending
+   * once every one is met. Clears the counts.
+   */
+  keep(firstRank: number, rows: Int32Array): void {
+    const { gids, pair, rare, rareSupport, mark, images, next } = this;
+    let rareCount = 0;
+    this.pairs.takeRare(firstRank, this.k, (x, count) => {
+      rare[rareCount] = x;
+      rareSupport[x] = count;
+      rareCount++;
+    });
+    if (rareCount > 1) {
+      const stamp = ++this.stamp;
+      for (let i = 0; i < rareCount; i++) mark[rare[i]] = stamp;
+      let met = 0;
+      for (let j = 0; j < rows.length && met < rareCount; j++) {
+        const image = images[rows[j]];
+        for (let t = next[rows[j]]; t < image.length; t++)
+          if (mark[image[t]] === stamp) {
+            mark[image[t]] = 0;
+            rare[met++] = image[t];
+          }
       }
     }
-    pairs.clear();
+    const first = gids[firstRank];
+    for (let i = 0; i < rareCount; i++) {
+      const other = gids[rare[i]];
+      // ascending, as kept
+      pair[0] = first < other ? first : other;
+      pair[1] = first < other ? other : first;
+      this.found.add(pair, rareSupport[rare[i]]);
+    }
   }
 }

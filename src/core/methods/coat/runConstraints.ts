@@ -6,6 +6,7 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { InputError } from '../../base/errors.ts';
+import type { MemoryCheck } from '../../base/memoryBudget.ts';
 import { coat, coatKm, type CoatResult } from './coatAlgorithm.ts';
 import { hierarchyWeights, type ItemWeights } from './hierarchyWeights.ts';
 import { checkPartitionOfItems, consecutiveUtility, parseItemsets, toItemIds } from './constraints.ts';
@@ -44,6 +45,7 @@ export function runCoat(
   params: ConstraintParams & { readonly k: number; readonly s: number },
   progress?: (fraction: number, phase: string) => void,
   rec?: Recorder,
+  memory?: MemoryCheck,
 ): CoatResult & { privacy?: number[][]; utility: number[][]; weights?: ItemWeights } {
   // Given both, the constraints would be ignored in silence: k^m mode makes its own.
   if (params.m > 0 && params.constraints.trim() !== '')
@@ -54,7 +56,7 @@ export function runCoat(
   const weights = params.hierarchy.trim() ? hierarchyWeights(dataset, params.hierarchy) : undefined;
   const { k, s } = params;
   if (params.m > 0)
-    return { ...coatKm(dataset, params.m, utility, k, s, progress, weights, rec), utility, weights };
+    return { ...coatKm(dataset, params.m, utility, k, s, progress, weights, rec, memory), utility, weights };
   const privacy = givenConstraints(dataset, params);
   return { ...coat(dataset, privacy, utility, k, s, weights, rec), privacy, utility, weights };
 }

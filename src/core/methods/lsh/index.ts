@@ -14,6 +14,7 @@
  * coordinator decides from them at t's turn (lshAnswers.ts). The same groups and notes. A recorded
  * run draws the projections and each query's candidates (lshSteps.ts).
  */
+import { checkMemory } from '../../base/memoryBudget.ts';
 import { ExactNeighbours } from '../shared/p-degree/exactNeighbours.ts';
 import { greedyGroups } from '../shared/p-degree/greedyGroups.ts';
 import { pDegreeMethod } from '../shared/p-degree/pDegreeMethod.ts';
@@ -31,7 +32,14 @@ const LSH_PARAMS = [
     max: 32,
     help: 'LSH projection width: QID dimensions per hash table (a key fits one 32-bit word)',
   },
-  { name: 'B', type: 'int', default: 32, min: 1, help: 'number of LSH hash tables' },
+  {
+    name: 'B',
+    type: 'int',
+    default: 32,
+    min: 1,
+    max: 1024,
+    help: 'number of LSH hash tables (the paper: 32)',
+  },
 ] as const;
 
 export const lshSpec = pDegreeMethod({
@@ -42,6 +50,7 @@ export const lshSpec = pDegreeMethod({
   // 116 s of CPU against nn's 68 s on 50,000 Netflix-shaped rows.
   searchCost: 2,
   formGroups(rows, p, params, ctx, steps) {
+    checkTablesMemory(rows.dataset.n, params.B, ctx.memoryBudget);
     const projections = drawProjections(rows, params.w, params.B, ctx.rng);
     const tables = new LshTables(new LshKeys(rows, projections));
     const exact = new ExactNeighbours(rows);
@@ -73,6 +82,7 @@ export const lshSpec = pDegreeMethod({
   },
   rounds: {
     *start(rows, p, params, ctx) {
+      checkTablesMemory(rows.dataset.n, params.B, ctx.memoryBudget);
       const projections = drawProjections(rows, params.w, params.B, ctx.rng);
       const counts = new LshCounts();
       const decisions = new LshDecisions(rows, new LshKeys(rows, projections), p, counts);
@@ -90,3 +100,13 @@ export const lshSpec = pDegreeMethod({
     task: (dataset, params, task) => answerLshTask(dataset, task, params.p),
   },
 });
+
+/** Every row sits in a bucket of each of the B tables: about 16 bytes a row and table. */
+function checkTablesMemory(rows: number, tables: number, budget: number): void {
+  checkMemory(
+    rows * tables * 16,
+    budget,
+    `LSH's ${tables} hash tables over ${rows} rows`,
+    'use fewer tables (--B; the paper uses 32)',
+  );
+}

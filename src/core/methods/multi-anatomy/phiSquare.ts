@@ -4,16 +4,21 @@
  * (f1 f2), where f1, f2 are the fractions of transactions holding each item and f12 the fraction
  * holding both ("because value 0 is meaningless, we only calculate the value 1"); it lies in
  * [0, 1]. Distance between items: 1 - phi^2 (Sec. IV.A.2).
- * Pair counts come from one pass over the rows (each row adds its item pairs): O(sum |t|^2), far
- * cheaper on sparse data than AND-ing column bitsets for all d^2 / 2 pairs, and the same counts.
- * With few items they fill a dense d x d matrix of phi^2 (12 bytes a pair while it is built); with
- * many (d x d over DENSE_LIMIT bytes) only the pairs that occur are kept, sparse (8 bytes each):
- * item i's partners j > i sorted, found by binary search. Either must fit the run's memory budget,
- * which is checked before anything is allocated.
+ * The pair counts come one first item at a time through the tid-lists (data/pairsByFirst.ts, the
+ * counter k^m uses): O(sum |t|^2), far cheaper on sparse data than AND-ing column bitsets for all
+ * d^2 / 2 pairs, and the same counts. They are kept in one of two forms, whichever is smaller, and
+ * phi^2 is computed from a count when asked (the same value either way: PAM reads each pair a few
+ * times per swap, so a stored phi^2 would save little and cost twice the memory):
+ * - a triangle of 32-bit counts, every pair (4 bytes a pair: 17,770 items, 632 MB);
+ * - the pairs that occur only, sparse (8 bytes each): item i's partners j > i sorted, found by
+ *   binary search (200,000 items of few pairs).
+ * Either must fit the run's memory budget with the tid-lists beside it; that is checked before
+ * anything is allocated.
  */
 import { checkMemory } from '../../base/memoryBudget.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
+import { forEachFirst, PairCountsByFirst } from '../../data/pairsByFirst.ts';
 import { itemSupports } from '../../data/stats.ts';
 import { U32Vec } from '../../data/u32Vec.ts';
 
@@ -28,18 +33,15 @@ export interface PhiSquares {
   readonly d: number;
   /** Whether only the pairs that occur are kept. */
   readonly sparse: boolean;
-  /** Bytes the structure holds (or held while it was built, for the dense one). */
+  /** Bytes the structure holds. */
   readonly bytes: number;
   get(i: number, j: number): number;
 }
 
-/** Above this many bytes for the dense matrix, the pair counts are kept sparse. */
-export const DENSE_LIMIT = 256 * 1024 * 1024;
+/** Bytes of the triangle: a 32-bit count per pair. */
+export const triangleBytes = (d: number) => ((d * (d - 1)) / 2) * 4;
 
-/** Bytes of the dense form: Uint32 pair counts and Float64 phi^2, d x d each. */
-export const denseBytes = (d: number) => d * d * 12;
-
-/** An upper bound of the sparse form's bytes: 8 per co-occurring pair, plus offsets and supports. */
+/** An upper bound of the sparse form's bytes: 8 per co-occurring pair, plus offsets. */
 export function sparseBytes(dataset: Dataset): number {
   let pairs = 0;
   for (let r = 0; r < dataset.n; r++) {
@@ -47,74 +49,87 @@ export function sparseBytes(dataset: Dataset): number {
     pairs += (length * (length - 1)) / 2;
   }
   const d = dataset.d;
-  return Math.min(pairs, (d * (d - 1)) / 2) * 8 + dataset.items.length * 4 + d * 16;
+  // Partner lists grow by doubling: up to twice the pairs while they are built.
+  return Math.min(pairs, (d * (d - 1)) / 2) * 8 * 2 + d * 4;
 }
 
-/** phi^2 between all items, dense or sparse as d asks, within `budget` bytes (else an InputError). */
-export function phiSquares(dataset: Dataset, budget: number, denseLimit = DENSE_LIMIT): PhiSquares {
+/**
+ * phi^2 between all items in the smaller form that fits `budget` bytes beside the tid-lists (else
+ * an InputError naming what would fit); `form` forces one (tests).
+ */
+export function phiSquares(dataset: Dataset, budget: number, form?: 'triangle' | 'sparse'): PhiSquares {
   const d = dataset.d;
-  const dense = denseBytes(d);
-  if (dense <= Math.min(denseLimit, budget)) return densePhiSquares(dataset);
+  const tidLists = 4 * (dataset.offsets[dataset.n] + d + 1) + 8 * d;
+  const triangle = triangleBytes(d) + tidLists;
+  const sparse = sparseBytes(dataset) + tidLists;
+  const useTriangle = form ? form === 'triangle' : triangle <= sparse;
   checkMemory(
-    sparseBytes(dataset),
+    Math.min(triangle, sparse),
     budget,
     `multi-anatomy's item-pair counts for ${d} items`,
-    'fewer distinct items (e.g. a coarser item vocabulary) would fit',
+    'fewer distinct items (e.g. a coarser item vocabulary)',
   );
-  return sparsePhiSquares(dataset);
+  return useTriangle ? trianglePhiSquares(dataset) : sparsePhiSquares(dataset);
 }
 
-function densePhiSquares(dataset: Dataset): PhiSquares {
+function trianglePhiSquares(dataset: Dataset): PhiSquares {
   const d = dataset.d;
   const n = Math.max(1, dataset.n);
   const supports = itemSupports(dataset);
-  const pairs = new Uint32Array(d * d);
-  const { offsets, items } = dataset;
-  for (let r = 0; r < dataset.n; r++) {
-    for (let a = offsets[r]; a < offsets[r + 1]; a++) {
-      const i = items[a];
-      for (let b = a + 1; b < offsets[r + 1]; b++) pairs[i * d + items[b]]++;
-    }
-  }
-  const phi = new Float64Array(d * d);
-  for (let i = 0; i < d; i++) {
-    phi[i * d + i] = 1;
-    for (let j = i + 1; j < d; j++) {
-      // Rows are sorted, so each pair was counted once, under (min, max).
-      const both = pairs[i * d + j] + pairs[j * d + i];
-      phi[i * d + j] = phi[j * d + i] = phiSquare(supports[i] / n, supports[j] / n, both / n);
-    }
-  }
-  return { d, sparse: false, bytes: denseBytes(d), get: (i, j) => phi[i * d + j] };
+  // Pair (i < j) at rowStart[i] + j: row i of the triangle holds j = i+1 .. d-1.
+  const rowStart = new Float64Array(d);
+  for (let i = 0; i < d; i++) rowStart[i] = i * d - (i * (i + 1)) / 2 - i - 1;
+  const both = new Uint32Array((d * (d - 1)) / 2);
+  forEachFirst(
+    { offsets: dataset.offsets, ids: dataset.items },
+    ItemRows.of(dataset),
+    new PairCountsByFirst(d),
+    (i, counter) => {
+      const { counts } = counter;
+      const at = rowStart[i];
+      for (let j = i + 1; j < d; j++) {
+        both[at + j] = counts[j];
+        counts[j] = 0;
+      }
+    },
+  );
+  return {
+    d,
+    sparse: false,
+    bytes: both.byteLength,
+    get: (i, j) =>
+      i === j
+        ? 1
+        : phiSquare(
+            supports[i] / n,
+            supports[j] / n,
+            (i < j ? both[rowStart[i] + j] : both[rowStart[j] + i]) / n,
+          ),
+  };
 }
 
 function sparsePhiSquares(dataset: Dataset): PhiSquares {
   const d = dataset.d;
   const n = Math.max(1, dataset.n);
   const supports = itemSupports(dataset);
-  const tidLists = ItemRows.of(dataset);
   const start = new Uint32Array(d + 1);
   const partner = new U32Vec();
   const count = new U32Vec();
-  const seen = new Uint32Array(d);
-  const touched = new U32Vec();
-  const { offsets, items } = dataset;
-  for (let i = 0; i < d; i++) {
-    touched.length = 0;
-    for (const r of tidLists.rowsOf(i)) {
-      for (let a = offsets[r + 1] - 1; a >= offsets[r] && items[a] > i; a--) {
-        const j = items[a];
-        if (seen[j]++ === 0) touched.push(j);
-      }
-    }
-    const partners = touched.view().sort();
-    for (const j of partners) {
-      partner.push(j);
-      count.push(seen[j]);
-      seen[j] = 0;
-    }
-    start[i + 1] = partner.length;
-  }
+  const rows = { offsets: dataset.offsets, ids: dataset.items };
+  forEachFirst(
+    rows,
+    ItemRows.of(dataset),
+    new PairCountsByFirst(d),
+    (i, counter) => {
+      counter.takeMet((j, c) => {
+        partner.push(j);
+        count.push(c);
+      });
+      start[i + 1] = partner.length;
+    },
+    true,
+  );
+  for (let i = 0; i < d; i++) start[i + 1] = Math.max(start[i + 1], start[i]);
   const partners = partner.view();
   const counts = count.view();
   const both = (i: number, j: number): number => {
@@ -130,7 +145,7 @@ function sparsePhiSquares(dataset: Dataset): PhiSquares {
   return {
     d,
     sparse: true,
-    bytes: partners.length * 8 + start.length * 4 + tidLists.rows.length * 4,
+    bytes: partners.length * 8 + start.length * 4,
     get: (i, j) =>
       i === j ? 1 : phiSquare(supports[i] / n, supports[j] / n, (i < j ? both(i, j) : both(j, i)) / n),
   };

@@ -30,6 +30,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { fillConditionalRows, grown, type ConditionalRows } from './conditionalRows.ts';
 import { SearchLevel } from './searchLevel.ts';
 import { searchedRows, type SearchedRows } from './searchedRows.ts';
+import { countInto, diveFrom } from './greedyDive.ts';
 
 export interface Pattern {
   /** Item ids, ascending. */
@@ -500,45 +501,27 @@ class ClosedPatternMiner {
 
   /**
    * The closed pattern a greedy dive from `root` reaches, with its rows (its length is a lower
-   * bound of the longest), or null when no item is frequent: its first step reads the counts held
-   * over all searched rows, later steps count in a scratch.
+   * bound of the longest), or null when no item is frequent: its first item from the counts held
+   * over all searched rows, the rest by greedyDive.ts.
    */
   private greedyDive(root: readonly number[]): Pattern | null {
     const taken = new Uint8Array(this.dataset.d);
     for (const item of root) taken[item] = 1;
-    const mostFrequent = (counts: Int32Array, touched: readonly number[]): number => {
-      let bestItem = -1;
-      for (const item of touched) {
-        if (taken[item] === 1 || counts[item] < this.minSupport) continue;
-        if (bestItem < 0 || counts[item] > counts[bestItem]) bestItem = item;
-      }
-      return bestItem;
-    };
-    const holders = (rows: readonly number[], item: number) =>
-      rows.filter((r) =>
-        this.dataset.bits ? this.dataset.bits.has(r, item) : this.dataset.row(r).includes(item),
-      );
-    let item = mostFrequent(this.counts, this.touched);
-    if (item < 0) return null;
-    const counts = new Int32Array(this.dataset.d);
-    const touched: number[] = [];
-    // The first step's holders from the item's tid-list, the later ones among the current rows.
-    const { itemRows, isSearched } = this.searched;
-    let current: number[] = [];
-    for (const r of itemRows.rowsOf(item)) if (isSearched[r] === 1) current.push(r);
-    for (;;) {
-      taken[item] = 1;
-      countInto(this.dataset, current, counts, touched);
-      item = mostFrequent(counts, touched);
-      if (item < 0)
-        return {
-          items: touched.filter((i) => counts[i] === current.length).sort((a, b) => a - b),
-          rows: current, // ascending: a tid-list, filtered
-        };
-      for (const i of touched) counts[i] = 0;
-      touched.length = 0;
-      current = holders(current, item);
+    let first = -1;
+    for (const item of this.touched) {
+      if (taken[item] === 1 || this.counts[item] < this.minSupport) continue;
+      if (first < 0 || this.counts[item] > this.counts[first]) first = item;
     }
+    if (first < 0) return null;
+    // The first step's holders from the item's tid-list.
+    const { itemRows, isSearched, dives } = this.searched;
+    const firstRows = () => {
+      const rows: number[] = [];
+      for (const r of itemRows.rowsOf(first)) if (isSearched[r] === 1) rows.push(r);
+      return rows;
+    };
+    taken[first] = 1;
+    return diveFrom(this.dataset, first, firstRows, taken, this.minSupport, dives);
   }
 
   private countItems(rows: readonly number[]): void {
@@ -602,18 +585,6 @@ function sortRange(values: Int32Array, from: number, to: number): void {
       j--;
     }
     values[j + 1] = value;
-  }
-}
-
-/** Adds the item counts over input `rows` to `counts`, listing each item's first sight in `touched`. */
-function countInto(dataset: Dataset, rows: readonly number[], counts: Int32Array, touched: number[]): void {
-  const { offsets, items } = dataset;
-  for (const r of rows) {
-    const end = offsets[r + 1];
-    for (let t = offsets[r]; t < end; t++) {
-      const item = items[t];
-      if (counts[item]++ === 0) touched.push(item);
-    }
   }
 }
 

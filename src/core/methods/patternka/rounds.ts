@@ -18,6 +18,7 @@ import {
   type SelectionMode,
 } from './alg1.ts';
 import { LongestPatternMining, MINING_GROUPS, type GroupSearch } from './longestClosedPatterns.ts';
+import { checkMemory } from '../../base/memoryBudget.ts';
 
 /** One group of one mining: the remaining rows (any order), the group, the mining's budget. */
 export interface MiningTask {
@@ -39,6 +40,14 @@ function selectionOf(dataset: Dataset, params: PatternKaParams): SelectionMode {
 
 export const patternKaRounds: RoundsPlan<PatternKaParams, MiningTask, GroupSearch> = {
   start(dataset, params, ctx) {
+    const occurrences = dataset.offsets[dataset.n];
+    // The remaining rows and the tid-lists (searchedRows.ts), a search's root conditional rows, the
+    // dive's kept levels (a count per item and the rows of each), the pattern cache's masks.
+    checkMemory(
+      12 * occurrences + 24 * dataset.n + 64 * dataset.d,
+      ctx.memoryBudget,
+      `PatternKa's remaining rows, tid-lists and conditional rows over ${dataset.n} rows (${occurrences} item occurrences)`,
+    );
     const selection = selectionOf(dataset, params);
     const steps = patternKaSteps(dataset, params.k, ctx, selection);
     const advance = (
@@ -114,7 +123,7 @@ function forgetPreparedMining(): void {
 function patternKaResult(
   dataset: Dataset,
   ctx: RunContext,
-  { groups, minings, cutShort }: PatternKaOutcome,
+  { groups, minings, cutShort, searches }: PatternKaOutcome,
   selection: SelectionMode,
 ): MethodResult {
   const classes = groups.map((group) => ({ center: groupCenter(dataset, group.rows), members: group.rows }));
@@ -126,6 +135,7 @@ function patternKaResult(
       'classes formed (equal ones merge when published)': groups.length,
       'pattern minings': minings,
       ...(cutShort > 0 && { 'minings cut short (longest not proven)': cutShort }),
+      'minings that searched (the others by the greedy dive alone)': searches,
       selection,
     },
     // A row of another batch joins the longest centre it holds, as rows join groups (eq. 18).

@@ -8,6 +8,7 @@
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
+import { DivePrefixes } from './divePrefixes.ts';
 
 export interface SearchedRows {
   /** The searched rows, longest first, equal lengths in ascending row order. */
@@ -18,6 +19,8 @@ export interface SearchedRows {
   readonly itemCounts: Int32Array;
   /** The tid-lists of the whole dataset. */
   readonly itemRows: ItemRows;
+  /** The greedy dive's first steps kept from earlier minings of these rows (Alg. 1's run only). */
+  readonly dives?: DivePrefixes;
 }
 
 /** `rows` of `dataset` ready to be searched (built from scratch). */
@@ -32,12 +35,15 @@ export class RemainingRows {
   private readonly isSearched: Uint8Array;
   private readonly itemCounts: Int32Array;
   private readonly itemRows: ItemRows;
+  private readonly dives: DivePrefixes;
   private removedSinceCompaction = 0;
   count: number;
 
   constructor(
     private readonly dataset: Dataset,
     rows: readonly number[] = Array.from({ length: dataset.n }, (_, r) => r),
+    /** The support a pattern needs (the dive's kept levels list the items held by that many rows). */
+    minSupport = 1,
   ) {
     this.byLength = longestFirst(dataset, rows);
     this.isSearched = new Uint8Array(dataset.n);
@@ -49,6 +55,7 @@ export class RemainingRows {
       for (let t = offsets[r]; t < end; t++) this.itemCounts[items[t]]++;
     }
     this.itemRows = ItemRows.of(dataset);
+    this.dives = new DivePrefixes(dataset, minSupport);
     this.count = rows.length;
   }
 
@@ -64,6 +71,7 @@ export class RemainingRows {
       const end = offsets[r + 1];
       for (let t = offsets[r]; t < end; t++) this.itemCounts[items[t]]--;
     }
+    this.dives.remove(rows);
     this.count -= rows.length;
     this.removedSinceCompaction += rows.length;
   }
@@ -81,6 +89,7 @@ export class RemainingRows {
       isSearched: this.isSearched,
       itemCounts: this.itemCounts,
       itemRows: this.itemRows,
+      dives: this.dives,
     };
   }
 

@@ -4,17 +4,10 @@
  * other. A recorded run (the teaching stepper) passes its SegmentSteps, which draw each of them.
  */
 import type { Dataset } from '../../data/dataset.ts';
-import { rowHamming } from '../../data/rowDistance.ts';
+import { hammingMatrix } from '../../data/rowDistance.ts';
 import { formClasses, type ClassLog, type EquivalenceClass } from './equivalenceClasses.ts';
 import { candidateGroups, type CandidateGroup } from './mapAndVote.ts';
-import {
-  buildDistanceMatrix,
-  primTsp,
-  type DistanceMatrix,
-  type Loop,
-  type LoopLog,
-  type TspBuffers,
-} from './primTsp.ts';
+import { primTsp, type DistanceMatrix, type Loop, type LoopLog, type TspBuffers } from './primTsp.ts';
 import type { SegmentSteps } from './ptaSteps.ts';
 
 export interface SegmentTrace {
@@ -38,7 +31,10 @@ export function anonymizeSegment(
   buffers?: TspBuffers,
   steps?: SegmentSteps,
 ): SegmentTrace {
-  const matrix = buildDistanceMatrix(rows.length, (i, j) => rowHamming(dataset, rows[i], rows[j]), buffers);
+  const size = rows.length;
+  const distances = buffers ? buffers.take('distance', size * size) : new Int32Array(size * size);
+  hammingMatrix(dataset, dataset.d, rows, distances, buffers?.itemSlots(dataset.d));
+  const matrix: DistanceMatrix = { size, distance: distances };
   steps?.matrix(rows, matrix);
   const loopLog: LoopLog | undefined = steps && { ils: [], steps: [] };
   const loop = primTsp(matrix, buffers, loopLog);

@@ -17,6 +17,7 @@ import { anonymizeSegment } from './anonymizeSegment.ts';
 import { defaultSegmentCount, planSegments, TARGET_SEGMENT_SIZE } from './segments.ts';
 import { TspBuffers } from './primTsp.ts';
 import { PtaSteps } from './ptaSteps.ts';
+import { checkMemory } from '../../base/memoryBudget.ts';
 
 /**
  * PrimTSP's working memory, reused by every segment this thread anonymizes (tasks run one at a
@@ -47,12 +48,39 @@ function segmentCountOf(dataset: Dataset, params: PtaParams): number {
   return params.segments > 0 ? params.segments : defaultSegmentCount(dataset.n);
 }
 
+/**
+ * The segments, once PrimTSP's memory for the largest fits the budget: its distances and
+ * nearest-first lists are two s x s arrays of 32-bit numbers.
+ */
+function checkedSegments(
+  dataset: Dataset,
+  params: PtaParams,
+  ctx: RunContext,
+  segments: number[][],
+): number[][] {
+  let largest = 0;
+  for (const segment of segments) largest = Math.max(largest, segment.length);
+  const fitting = Math.max(params.k, Math.floor(Math.sqrt(ctx.memoryBudget / 8)));
+  checkMemory(
+    8 * largest * largest,
+    ctx.memoryBudget,
+    `PTA's distance matrix of a segment of ${largest} rows`,
+    `more segments (--segments ${Math.ceil(dataset.n / fitting)} or more)`,
+  );
+  return segments;
+}
+
 /** The equivalence classes of one segment (plain data: it may come from another worker). */
 type SegmentClasses = EquivalenceClass[];
 
 const parallel: ParallelPlan<PtaParams, number[], SegmentClasses> = {
-  plan: (dataset, params) =>
-    planSegments(dataset, params.k, segmentCountOf(dataset, params), params.order).segments,
+  plan: (dataset, params, ctx) =>
+    checkedSegments(
+      dataset,
+      params,
+      ctx,
+      planSegments(dataset, params.k, segmentCountOf(dataset, params), params.order).segments,
+    ),
   task: (dataset, params, rows) => anonymizeSegment(dataset, rows, params.k, SEGMENT_BUFFERS).classes,
   assemble(dataset, params, partials, ctx) {
     const classes = partials.flat();
@@ -73,13 +101,12 @@ const parallel: ParallelPlan<PtaParams, number[], SegmentClasses> = {
 /** plan, each task, assemble in this thread (a recorded run's steps drawn as they go). */
 function run(dataset: Dataset, params: PtaParams, ctx: RunContext) {
   const steps = ctx.recorder.on ? new PtaSteps(ctx.recorder, dataset, params.k) : undefined;
-  const tasks = planSegments(
+  const tasks = checkedSegments(
     dataset,
-    params.k,
-    segmentCountOf(dataset, params),
-    params.order,
-    steps,
-  ).segments;
+    params,
+    ctx,
+    planSegments(dataset, params.k, segmentCountOf(dataset, params), params.order, steps).segments,
+  );
   const partials = tasks.map((task, index) => {
     const { classes } = anonymizeSegment(dataset, task, params.k, SEGMENT_BUFFERS, steps?.segment(index));
     ctx.progress((index + 1) / tasks.length, 'segments');

@@ -72,6 +72,13 @@ export function buildDistanceMatrix(
 export class TspBuffers {
   private static readonly KEPT_BYTES = 4 << 20;
   private readonly kept = new Map<string, Int32Array>();
+  private slots: Int32Array | null = null;
+
+  /** Scratch of `itemCount` entries, all -1, to be left so (rowDistance.ts hammingMatrix). */
+  itemSlots(itemCount: number): Int32Array {
+    if (!this.slots || this.slots.length !== itemCount) this.slots = new Int32Array(itemCount).fill(-1);
+    return this.slots;
+  }
 
   /** An Int32Array of `length` for `use` (its content is an earlier caller's: overwrite it). */
   take(use: string, length: number): Int32Array {

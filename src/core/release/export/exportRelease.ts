@@ -24,7 +24,7 @@ import { writeCsvLong, writeCsvLongRows } from './csvLong.ts';
 import { fimiIds, fimiValue, writeFimi } from './fimi.ts';
 import { writeItemsetsCsv } from './itemsetsCsv.ts';
 import { TextWriter, TokenBytes, type ByteSink } from './textWriter.ts';
-import { EXTENSION, MIME, type ExportFile, type ExportFormat } from './types.ts';
+import { EXTENSION, MIME, sideTableSuffix, type ExportFile, type ExportFormat } from './types.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
@@ -143,7 +143,7 @@ function exportGeneralized(
   );
   return [
     dataFile(format, rowsWriter(rows, format, relation, ids), 'the published rows'),
-    sideTable('-generalized', 'every generalized item and the items it stands for', (out) =>
+    sideTable(sideTableSuffix('generalized')!, 'every generalized item and the items it stands for', (out) =>
       writeCsvTable(out, ids ? ['label', 'item', 'id'] : ['label', 'item'], members),
     ),
   ];
@@ -164,8 +164,10 @@ function exportGroups(release: GroupsRelease): ExportFile[] {
         }),
       'group,row,item: the QID rows of each group',
     ),
-    sideTable('-sensitive', 'group,item,count: the sensitive items of each group, as counts', (out) =>
-      writeSensitiveCounts(out, release),
+    sideTable(
+      sideTableSuffix('groups')!,
+      'group,item,count: the sensitive items of each group, as counts',
+      (out) => writeSensitiveCounts(out, release),
     ),
   ];
 }

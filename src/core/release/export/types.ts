@@ -27,6 +27,14 @@ export interface ExportFile {
   write(sink: ByteSink): void;
 }
 
+/**
+ * The suffix of the second table a release of `kind` is exported with (beside the data, always a
+ * `.csv`), if it has one: known before the run, so that a front end can check where it will land.
+ */
+export function sideTableSuffix(kind: string): '-generalized' | '-sensitive' | undefined {
+  return kind === 'generalized' ? '-generalized' : kind === 'groups' ? '-sensitive' : undefined;
+}
+
 /** The format a release of data read as `input` is written in when none is asked for. */
 export function exportFormatFor(input: DatasetFormat | 'synthetic'): ExportFormat {
   switch (input) {

@@ -17,5 +17,6 @@ export const ALPHA_PARAM = {
   type: 'int',
   default: 1,
   min: 1,
+  atMost: { of: 'rows', per: 'p' },
   help: 'CAHD search range: alpha*p candidates before and after each sensitive transaction',
 } as const satisfies ParamSpec;

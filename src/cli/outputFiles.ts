@@ -1,0 +1,302 @@
+/**
+ * The files a command writes (DESIGN.md sec. 6), checked before any work and written whole or not
+ * at all:
+ * - by file identity, not by name: a target that is the input through a symbolic or a hard link
+ *   (same device and inode), or that is another target, is refused; a target that does not exist
+ *   yet is compared by its directory's real path and its name;
+ * - a target must be (or become) a regular file in an existing directory where a file can be
+ *   created: a directory, `/dev/full` (a device), `/proc/x` are refused before any work, naming
+ *   the path and the reason (a file is created and removed there to know);
+ * - every file is written to a temporary name beside its target (a link is followed: the file it
+ *   points to is replaced, the link stays) and renamed into place only when every file of the run
+ *   is written, so a failed or interrupted run leaves no half file and never a changed input;
+ *   a full disk or any I/O error while writing is exit 2 naming the path and the reason, with
+ *   nothing written; SIGINT, SIGTERM or SIGHUP while temporaries exist removes them first.
+ */
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  createWriteStream,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  type Stats,
+  type WriteStream,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CliError } from './cliError.ts';
+import { reason } from './fileErrors.ts';
+import type { ByteSink } from '../core/release/export/textWriter.ts';
+import { writeFile, writeTextFile } from './writePieces.ts';
+
+/** A file a command writes: `what` names it in messages (`--out`, `--export's -sensitive table`). */
+export interface OutputTarget {
+  readonly what: string;
+  readonly path: string;
+}
+
+/** A file a command reads. */
+export interface InputFile {
+  readonly what: string;
+  readonly path: string;
+}
+
+interface Planned extends OutputTarget {
+  /** The file written: the path with its symbolic links followed. */
+  readonly file: string;
+  /** The mode of the file it replaces, kept. */
+  readonly mode?: number;
+}
+
+/** Checks every target against the inputs and each other, before any work (see the top). */
+export function planOutputs(inputs: readonly InputFile[], targets: readonly OutputTarget[]): OutputFiles {
+  const inputIds = new Map<string, InputFile>();
+  for (const input of inputs) {
+    const stat = statOrNull(input.path);
+    if (stat) inputIds.set(`${stat.dev}:${stat.ino}`, input);
+  }
+  const taken = new Map<string, OutputTarget>();
+  const planned: Planned[] = [];
+  for (const target of targets) {
+    const file = followLinks(target);
+    const existing = statOrNull(file);
+    const key = existing
+      ? `${existing.dev}:${existing.ino}`
+      : `new:${join(realDirectory(target, file), basename(file))}`;
+    const input = inputIds.get(key);
+    if (input)
+      throw new CliError(
+        `${target.what} ${target.path} would overwrite ${input.what === input.path ? 'the input file' : input.what} ${input.path}${resolve(input.path) === resolve(target.path) ? '' : ' (the same file, through a link)'}; write elsewhere`,
+      );
+    const other = taken.get(key);
+    if (other)
+      throw new CliError(
+        `${other.what} and ${target.what} name the same file ${target.path}${other.path === target.path ? '' : ` (${other.path} is the same file)`}; give each its own`,
+      );
+    taken.set(key, target);
+    if (existing) checkReplaceable(target, file, existing);
+    probe(target, file);
+    planned.push({ ...target, file, ...(existing && { mode: existing.mode & 0o7777 }) });
+  }
+  return new OutputFiles(planned);
+}
+
+/**
+ * The planned targets, written to temporaries and put in place together (`publish`). Each target
+ * is written once, by the path it was planned with.
+ */
+export class OutputFiles {
+  private staged: { target: Planned; temp: string }[] = [];
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    this.removeTemporaries();
+    this.unwatch();
+    process.kill(process.pid, signal);
+  };
+  private readonly onExit = () => this.removeTemporaries();
+  private watching = false;
+
+  constructor(private readonly targets: readonly Planned[]) {}
+
+  /**
+   * Runs `write` (which writes each target with writeText, writeWith or writeStream), then puts
+   * every file in place; on any failure, removes every temporary (nothing is written) and throws,
+   * an I/O error as a CliError naming the path and the reason.
+   */
+  async publish(write: () => void | Promise<void>): Promise<void> {
+    try {
+      await write();
+      // A signal that came during the writes is handled here, before anything is put in place.
+      await new Promise((done) => setImmediate(done));
+      this.commit();
+    } catch (error) {
+      this.removeTemporaries();
+      throw error;
+    } finally {
+      this.unwatch();
+    }
+  }
+
+  /** `text` and a final line break, in pieces (writePieces.ts). */
+  writeText(path: string, text: string): void {
+    this.write(path, (temp) => writeTextFile(temp, text));
+  }
+
+  /** Writes what `write` hands its sink (a release or an export written piece by piece). */
+  writeWith(path: string, write: (sink: ByteSink) => void): void {
+    this.write(path, (temp) => writeFile(temp, write));
+  }
+
+  /** Streams into the target's temporary: `fill` writes to the stream (awaiting 'drain'). */
+  async writeStream(path: string, fill: (stream: WriteStream) => Promise<void>): Promise<void> {
+    const { target, temp } = this.stage(path);
+    try {
+      const stream = createWriteStream(temp, { flags: 'wx' });
+      const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+      failed.catch(() => {});
+      await Promise.race([fill(stream), failed]);
+      await Promise.race([
+        new Promise<void>((done, reject) =>
+          stream.end((error?: Error | null) => (error ? reject(error) : done())),
+        ),
+        failed,
+      ]);
+      this.keepMode(target, temp);
+    } catch (error) {
+      throw writeError(target, error);
+    }
+  }
+
+  private write(path: string, into: (temp: string) => void): void {
+    const { target, temp } = this.stage(path);
+    try {
+      into(temp);
+      this.keepMode(target, temp);
+    } catch (error) {
+      throw writeError(target, error);
+    }
+  }
+
+  private keepMode(target: Planned, temp: string): void {
+    if (target.mode !== undefined) chmodSync(temp, target.mode);
+  }
+
+  private stage(path: string): { target: Planned; temp: string } {
+    const target = this.targets.find((t) => t.path === path);
+    if (!target) throw new Error(`${path} was not planned as an output`);
+    if (this.staged.some((s) => s.target === target)) throw new Error(`${path} is written twice`);
+    const staged = { target, temp: temporaryBeside(target.file) };
+    this.staged.push(staged);
+    this.watch();
+    return staged;
+  }
+
+  /** Renames every temporary onto its target, in the order they were written. */
+  private commit(): void {
+    const placed: string[] = [];
+    for (const { target, temp } of this.staged) {
+      try {
+        renameSync(temp, target.file);
+      } catch (error) {
+        throw new CliError(
+          `${target.what} ${target.path}: could not be put in place (${reason(error)}); ${placed.length > 0 ? `already written: ${placed.join(', ')}` : 'nothing was written'}`,
+        );
+      }
+      placed.push(target.path);
+    }
+    this.staged = [];
+  }
+
+  private removeTemporaries(): void {
+    for (const { temp } of this.staged) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // never created, or already gone
+      }
+    }
+    this.staged = [];
+  }
+
+  private watch(): void {
+    if (this.watching) return;
+    this.watching = true;
+    for (const signal of SIGNALS) process.on(signal, this.onSignal);
+    process.on('exit', this.onExit);
+  }
+
+  private unwatch(): void {
+    if (!this.watching) return;
+    this.watching = false;
+    for (const signal of SIGNALS) process.off(signal, this.onSignal);
+    process.off('exit', this.onExit);
+  }
+}
+
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+function writeError(target: OutputTarget, error: unknown): CliError {
+  return new CliError(
+    `${target.what} ${target.path}: cannot be written (${reason(error)}); nothing was written`,
+  );
+}
+
+/** `.NAME.<pid>-<random>.txanon-tmp` beside `file` (the name cut so that it stays a legal name). */
+function temporaryBeside(file: string): string {
+  const random = Math.floor(Math.random() * 36 ** 6).toString(36);
+  return join(dirname(file), `.${basename(file).slice(0, 120)}.${process.pid}-${random}.txanon-tmp`);
+}
+
+/** The path with its symbolic links followed, also to a file that does not exist yet. */
+function followLinks(target: OutputTarget): string {
+  let path = resolve(target.path);
+  for (let hops = 0; hops < 40; hops++) {
+    let link: Stats;
+    try {
+      link = lstatSync(path);
+    } catch {
+      return path;
+    }
+    if (!link.isSymbolicLink()) return path;
+    path = resolve(dirname(path), readlinkSync(path));
+  }
+  throw new CliError(`${target.what} ${target.path}: too many symbolic links (ELOOP)`);
+}
+
+/** The real path of the directory `file` goes in, which must exist. */
+function realDirectory(target: OutputTarget, file: string): string {
+  const dir = dirname(file);
+  const stat = statOrNull(dir);
+  if (!stat) throw new CliError(`${target.what} ${target.path}: the directory ${dir} does not exist`);
+  if (!stat.isDirectory()) throw new CliError(`${target.what} ${target.path}: ${dir} is not a directory`);
+  return realpathSync(dir);
+}
+
+/** An existing target must be a regular file that may be replaced. */
+function checkReplaceable(target: OutputTarget, file: string, stat: Stats): void {
+  if (stat.isDirectory())
+    throw new CliError(`${target.what} ${target.path} is a directory; give a file name inside it`);
+  if (!stat.isFile())
+    throw new CliError(
+      `${target.what} ${target.path} is ${fileKind(stat)}, not a regular file; give the name of a file to write`,
+    );
+  try {
+    accessSync(file, constants.W_OK);
+  } catch (error) {
+    throw new CliError(`${target.what} ${target.path}: the file is not writable (${reason(error)})`);
+  }
+}
+
+/** Creates and removes a temporary beside the target: whether a file can be made there at all. */
+function probe(target: OutputTarget, file: string): void {
+  const temp = temporaryBeside(file);
+  try {
+    closeSync(openSync(temp, 'wx'));
+  } catch (error) {
+    throw new CliError(
+      `${target.what} ${target.path}: no file can be created in ${dirname(file)} (${reason(error)})`,
+    );
+  }
+  unlinkSync(temp);
+}
+
+function fileKind(stat: Stats): string {
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isFIFO()) return 'a pipe';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
