@@ -5,14 +5,13 @@
  * state equal to the release `cli anonymize` publishes with the same parameters and seed. Also: the
  * teaching limit (exit 2 naming it), the step cap, and that a production run never records.
  */
-import { auditToPlain, releaseToPlain } from '../src/core/release/plainRelease.ts';
+import type { PlainAudit, PlainRelease } from '../src/core/release/plainRelease.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../src/core/data/parsers/index.ts';
 import { findMethod } from '../src/core/methods/registry.ts';
 import { resolveRequest, runContext } from '../src/core/run/resolveRequest.ts';
 import { teachRun } from '../src/core/run/teachRun.ts';
-import type { Audit, Release } from '../src/core/release/types.ts';
 import { rowName, type Drawing, type Step, type Trace } from '../src/core/teach/trace.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
 import { TEACH_EXAMPLES } from './teachExamples.ts';
@@ -44,8 +43,8 @@ async function teachAndAnonymize(method: string, args: string[]) {
   return {
     printed: JSON.parse(taught.stdout) as { steps: number; limit: { rows: number } },
     trace: JSON.parse(readFileSync(tracePath, 'utf8')) as Trace,
-    release: JSON.parse(readFileSync(release, 'utf8')) as Release,
-    audit: JSON.parse(readFileSync(audit, 'utf8')) as Audit,
+    release: JSON.parse(readFileSync(release, 'utf8')) as PlainRelease,
+    audit: JSON.parse(readFileSync(audit, 'utf8')) as PlainAudit,
   };
 }
 
@@ -90,9 +89,7 @@ function elementIds(state: Drawing): Set<string> {
 }
 
 /** The release as the last drawing must show it (written here from the release, not from the drawing code). */
-function expectDrawsRelease(state: Drawing, typedRelease: Release, typedAudit: Audit): void {
-  const release = releaseToPlain(typedRelease);
-  const audit = auditToPlain(typedAudit);
+function expectDrawsRelease(state: Drawing, release: PlainRelease, audit: PlainAudit): void {
   switch (release.kind) {
     case 'groups': {
       if (state.kind !== 'matrix') throw new Error(`a groups release drawn as ${state.kind}`);
