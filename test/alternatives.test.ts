@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { methodInfo } from '../src/core/methods/types.ts';
 import { METHODS } from '../src/core/methods/registry.ts';
-import { alternativesOf, losesLess } from '../src/ui/anonymize/alternatives.ts';
+import {
+  alternativesOf,
+  losesLess,
+  measuresUnasked,
+  measuringTime,
+} from '../src/ui/anonymize/alternatives.ts';
 import { releaseFactsOf } from './helpers.ts';
 import type { RunRecord } from '../src/core/run/runRecord.ts';
 
@@ -53,5 +58,15 @@ describe('alternatives of a lossy run', () => {
       losesLess({ label: 'a', lostShare: 0.9, ncp: 0.1 }, { label: 'b', lostShare: 0.2, ncp: 0.2 }),
     ).toBe(true);
     expect(losesLess({ label: 'a', lostShare: 0.3 }, { label: 'b', lostShare: 0.2, ncp: 0.2 })).toBe(false);
+  });
+
+  it('measures unasked only while the alternatives are short; a large file waits for a click', () => {
+    const alternatives = alternativesOf(record('apriori-km', { k: 5, m: 2 }), catalogue);
+    expect(alternatives.length).toBeGreaterThan(1);
+    const quick = { ...record('apriori-km', { k: 5, m: 2 }), total_ms: 800 };
+    const slow = { ...record('apriori-km', { k: 5, m: 2 }), total_ms: 60_000 };
+    expect(measuringTime(alternatives, slow)).toBe(alternatives.length * 60_000);
+    expect(measuresUnasked(measuringTime(alternatives, quick))).toBe(true);
+    expect(measuresUnasked(measuringTime(alternatives, slow))).toBe(false);
   });
 });

@@ -4,12 +4,24 @@
  * range under a plain ✓). It says how much was lost, and measures, on this file, the other methods
  * of the model and the method's other settings (alternatives.ts), one run at a time on the worker
  * pool, then names the one that loses least. The measurements are kept per run for the visit.
+ * They start by themselves only when they are short (alternatives.ts measuresUnasked, estimated
+ * from this run's time); on a large file the box says how long they would take and waits for a click, and a
+ * measurement under way can be stopped (the runs measured so far stay in the table).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { recordOnPool } from '../../../workers/poolRun.ts';
 import { pool } from '../engineClient.ts';
 import { formatValue } from '../widgets/metricText.ts';
-import { alternativesOf, losesLess, measuredOf, type Measured } from './alternatives.ts';
+import type { MethodInfo } from '../../core/methods/types.ts';
+import {
+  alternativesOf,
+  losesLess,
+  measuredOf,
+  measuresUnasked,
+  measuringTime,
+  type Alternative,
+  type Measured,
+} from './alternatives.ts';
 import { useRuns, type RunEntry } from './runStore.ts';
 
 /** Above this share of the occurrences lost, the box shows (runWarnings.ts says the same). */
@@ -19,10 +31,13 @@ interface Measurement {
   done: number;
   total: number;
   rows: (Measured & { error?: string })[];
+  /** Measuring now; `cancelled`: stopped by the user after `done` runs. */
+  status: 'running' | 'done' | 'cancelled';
 }
 
 /** The measurements of the visit by run id, and who listens to them. */
 const measured = new Map<string, Measurement>();
+const stoppers = new Map<string, AbortController>();
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -34,6 +49,40 @@ function publish(runId: string, measurement: Measurement): void {
 }
 
 const percent = (share: number) => `${(100 * share).toFixed(share < 0.01 ? 1 : 0)}%`;
+const duration = (ms: number) =>
+  ms < 90_000 ? `${Math.max(1, Math.round(ms / 1000))} s` : `${Math.round(ms / 60_000)} min`;
+
+/** Measures `alternatives` one at a time on the pool, from the first not yet measured. */
+async function measure(runId: string, datasetId: string, alternatives: Alternative[], methods: MethodInfo[]) {
+  const stop = new AbortController();
+  stoppers.set(runId, stop);
+  const before = measured.get(runId);
+  const rows = before?.rows ?? [];
+  publish(runId, { done: rows.length, total: alternatives.length, rows, status: 'running' });
+  for (const alternative of alternatives.slice(rows.length)) {
+    let row: Measurement['rows'][number];
+    try {
+      const parallel = methods.find((m) => m.id === alternative.request.method)?.parallelTasks ?? false;
+      const result = await recordOnPool(
+        pool,
+        datasetId,
+        alternative.request,
+        parallel,
+        () => {},
+        stop.signal,
+      );
+      row = measuredOf(alternative.label, result);
+    } catch (error) {
+      if (stop.signal.aborted) break;
+      row = { label: alternative.label, lostShare: NaN, error: (error as Error).message ?? String(error) };
+    }
+    const last = measured.get(runId)!;
+    publish(runId, { ...last, done: last.done + 1, rows: [...last.rows, row] });
+  }
+  stoppers.delete(runId);
+  const last = measured.get(runId)!;
+  publish(runId, { ...last, status: last.done === last.total ? 'done' : 'cancelled' });
+}
 
 export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: string }) {
   const { record } = run;
@@ -41,30 +90,14 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
   const self = measuredOf(`this run (${record.method})`, record);
   const shown = self.lostShare > MOST;
   const state = useSyncExternalStore(subscribe, () => measured.get(run.id) ?? null);
+  const alternatives = useMemo(() => alternativesOf(record, methods), [record, methods]);
+  const estimateMs = measuringTime(alternatives, record);
+  const automatic = measuresUnasked(estimateMs);
 
   useEffect(() => {
-    if (!shown || methods.length === 0 || measured.has(run.id)) return;
-    const alternatives = alternativesOf(record, methods);
-    publish(run.id, { done: 0, total: alternatives.length, rows: [] });
-    void (async () => {
-      for (const alternative of alternatives) {
-        let row: Measurement['rows'][number];
-        try {
-          const parallel = methods.find((m) => m.id === alternative.request.method)?.parallelTasks ?? false;
-          const result = await recordOnPool(pool, datasetId, alternative.request, parallel, () => {});
-          row = measuredOf(alternative.label, result);
-        } catch (error) {
-          row = {
-            label: alternative.label,
-            lostShare: NaN,
-            error: (error as Error).message ?? String(error),
-          };
-        }
-        const last = measured.get(run.id)!;
-        publish(run.id, { ...last, done: last.done + 1, rows: [...last.rows, row] });
-      }
-    })();
-  }, [shown, methods, run.id, record, datasetId]);
+    if (!shown || !automatic || methods.length === 0 || measured.has(run.id)) return;
+    void measure(run.id, datasetId, alternatives, methods);
+  }, [shown, automatic, methods, run.id, alternatives, datasetId]);
 
   if (!shown) return null;
   const finished = state?.rows.filter((r) => !r.error) ?? [];
@@ -78,12 +111,33 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
         This release generalizes or suppresses <b>{percent(self.lostShare)}</b> of the item occurrences
         {ncp(self)}: most of what an analyst would count is no longer there as it was.
       </p>
-      {state && state.done < state.total && (
-        <p className="muted small" data-testid="read-with-care-progress">
-          Measuring what would lose less on this file: {state.done} of {state.total} runs…
+      {alternatives.length > 0 && (state === null || state.status === 'cancelled') && (
+        <p className="small">
+          {state?.status === 'cancelled'
+            ? `Stopped after ${state.done} of ${state.total} runs. `
+            : `Measuring the ${alternatives.length} other methods or settings on this file takes about ${duration(estimateMs)} (each as long as this run). `}
+          <button
+            type="button"
+            data-testid="read-with-care-measure"
+            onClick={() => void measure(run.id, datasetId, alternatives, methods)}
+          >
+            {state?.status === 'cancelled' ? 'Measure the rest' : 'Measure what would lose less'}
+          </button>
         </p>
       )}
-      {state && state.done === state.total && (
+      {state?.status === 'running' && (
+        <p className="muted small" data-testid="read-with-care-progress">
+          Measuring what would lose less on this file: {state.done} of {state.total} runs…{' '}
+          <button
+            type="button"
+            data-testid="read-with-care-stop"
+            onClick={() => stoppers.get(run.id)?.abort()}
+          >
+            Stop
+          </button>
+        </p>
+      )}
+      {(state?.status === 'done' || (state === null && alternatives.length === 0)) && (
         <p data-testid="read-with-care-verdict">
           {better ? (
             <>
@@ -94,10 +148,10 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
               {ncp(self)}
               {self.avgre !== undefined && `, AvgRE ${formatValue(self.avgre)}`}).
             </>
-          ) : state.total === 0 ? (
+          ) : alternatives.length === 0 ? (
             'No other method or setting of this model to measure.'
           ) : (
-            `None of the ${state.total} other methods or settings measured loses less on this file: to keep more, lower k or m.`
+            `None of the ${alternatives.length} other methods or settings measured loses less on this file: to keep more, lower k or m.`
           )}
         </p>
       )}

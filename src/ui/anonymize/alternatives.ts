@@ -98,3 +98,21 @@ export function losesLess(a: Measured, b: Measured): boolean {
   if (a.lostShare !== b.lostShare) return a.lostShare < b.lostShare;
   return a.avgre !== undefined && b.avgre !== undefined && a.avgre < b.avgre;
 }
+
+/**
+ * Alternatives measured without asking while they take about this long together; longer ones (a
+ * large file) wait for the user's click, so that a run of minutes does not start five more unasked.
+ */
+export const AUTO_MEASURE_MS = 15_000;
+
+/** The time the alternatives would take together, each estimated at this run's own time. */
+export function measuringTime(
+  alternatives: readonly Alternative[],
+  record: Pick<RunRecord, 'total_ms'>,
+): number {
+  return alternatives.length * record.total_ms;
+}
+
+export function measuresUnasked(estimateMs: number): boolean {
+  return estimateMs <= AUTO_MEASURE_MS;
+}
