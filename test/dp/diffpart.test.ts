@@ -67,6 +67,27 @@ describe('the taxonomy does not depend on the data', () => {
   });
 });
 
+describe('the domain taken from the data is said', () => {
+  const d = datasetOfTokens([
+    ['a', 'b'],
+    ['a', 'c'],
+    ['a', 'b'],
+    ['lonely', 'a'],
+  ]);
+  const run = (method: string, params: Record<string, string | number>) =>
+    runMethod(d, { method, params, seed: 1, seededNoise: true }).record.warnings.join(' ');
+  it('PrivBasis and DiffPart without a hierarchy warn that the domain must be public, naming the single-row items', () => {
+    for (const text of [run('diffpart', { epsilon: 1, f: 2 }), run('privbasis', { epsilon: 1, k: 2 })]) {
+      expect(text).toContain("this file's own 4 items");
+      expect(text).toContain('2 of them occur in a single row'); // c and lonely
+    }
+  });
+  it('DiffPart over a given hierarchy (the public domain) does not', () => {
+    const hierarchy = 'a;*\nb;*\nc;*\nlonely;*\nunseen;*';
+    expect(run('diffpart', { epsilon: 1, hierarchy })).not.toContain('item domain');
+  });
+});
+
 describe('every release (random datasets, fast-check)', () => {
   it('verifies; paths spend at most ε; rows are the leaf partitions repeated their noisy counts', () => {
     fc.assert(

@@ -9,7 +9,10 @@
  * - a release that empties or suppresses most of the data, or generalizes or suppresses more than
  *   half of the input's item occurrences (issue 32: apriori-km over an alphabetical hierarchy
  *   published every one of a grocery file's 169 items as a range, with a plain ✓); the page then
- *   shows a "read with care" box that measures what would lose less on the file.
+ *   shows a "read with care" box that measures what would lose less on the file;
+ * - a differential-privacy run whose item domain is the data's own items (PrivBasis always,
+ *   DiffPart without a hierarchy): DP then holds only if that item set is public (a catalogue, a
+ *   questionnaire's answers), since an item held by one row is itself a fact about that row.
  */
 import { count, percent } from '../base/format.ts';
 import type { Dataset } from '../data/dataset.ts';
@@ -79,7 +82,26 @@ export function runWarnings(
     warnings.push(
       `The release drops ${count(facts.items_suppressed)} of the ${count(facts.items_before)} items altogether.`,
     );
+  const domain = release ? domainFromData(release, params, supports) : null;
+  if (domain) warnings.push(domain);
   return warnings;
+}
+
+/**
+ * The warning of a differential-privacy run whose public item domain was taken from the data (no
+ * `hierarchy` given): the guarantee assumes the domain is public, so say so, with the number of
+ * items held by a single row (the ones whose mere presence in the domain would tell on that row).
+ */
+function domainFromData(release: Release, params: MethodParams, supports: ArrayLike<number>): string | null {
+  if (release.model !== 'differential-privacy') return null;
+  if (typeof params.hierarchy === 'string' && params.hierarchy.trim() !== '') return null;
+  let once = 0;
+  for (let id = 0; id < supports.length; id++) if (supports[id] === 1) once++;
+  return (
+    `The item domain is this file's own ${count(supports.length)} items: ε-differential privacy holds only if that list is public (a catalogue, a questionnaire's answers)` +
+    (once > 0 ? `; ${count(once)} of them occur in a single row, and listing them tells on that row` : '') +
+    '. Give the public domain as a hierarchy where the method takes one.'
+  );
 }
 
 /**
