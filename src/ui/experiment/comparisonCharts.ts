@@ -25,6 +25,7 @@ import type { ChartOption } from '../widgets/EChart.tsx';
 import { base, escapeHtml, titleStyle } from '../widgets/chartStyle.ts';
 import { axisScale, type AxisScale } from '../widgets/axisScale.ts';
 import type { ModelSplit } from './modelSplit.ts';
+import { errorBand } from './errorBand.ts';
 
 /** No split: one model. */
 const ONE_MODEL: Pick<ModelSplit, 'mixed' | 'familyOf' | 'shortOf' | 'dashed'> = {
@@ -140,41 +141,13 @@ function lines(
 }
 
 /**
- * The uncertainty of each mean as a filled band of ± 2 standard errors over queries and seeds (two
- * stacked helper lines); points whose error cannot be estimated (one seed of an exact value) add
- * no width.
+ * The uncertainty of each mean as a filled band of ± 2 standard errors (errorBand.ts).
  */
 function bands(series: readonly Series[], colour: (name: string) => string, scale: AxisScale) {
   const numeric = numericAxis(series);
-  return series.flatMap((s) => {
-    if (!s.points.some((p) => (p.se ?? 0) > 0)) return [];
-    const x = (p: Series['points'][number]) => (numeric ? p.x : String(p.x));
-    const half = (p: Series['points'][number]) => 2 * (p.se ?? 0);
-    const stack = `_band-${s.name}`;
-    return [
-      {
-        type: 'line',
-        id: `_band-low-${s.name}`,
-        stack,
-        data: s.points.map((p) => [x(p), (p.mean - half(p)) / scale.factor]),
-        lineStyle: { opacity: 0 },
-        symbol: 'none',
-        silent: true,
-        tooltip: { show: false },
-      },
-      {
-        type: 'line',
-        id: `_band-high-${s.name}`,
-        stack,
-        data: s.points.map((p) => [x(p), (2 * half(p)) / scale.factor]),
-        lineStyle: { opacity: 0 },
-        areaStyle: { color: colour(s.name), opacity: 0.15 },
-        symbol: 'none',
-        silent: true,
-        tooltip: { show: false },
-      },
-    ];
-  });
+  return series.flatMap((s) =>
+    errorBand(s.name, s.points, (p) => (numeric ? p.x : String(p.x)), colour(s.name), scale.factor),
+  );
 }
 
 export function metricLineOption(

@@ -11,6 +11,7 @@ import { metricSeries, type Series } from '../../core/experiment/series.ts';
 import type { ChartOption } from '../widgets/EChart.tsx';
 import { base, escapeHtml, titleStyle } from '../widgets/chartStyle.ts';
 import { axisScale } from '../widgets/axisScale.ts';
+import { errorBand } from './errorBand.ts';
 
 export const GUARANTEES_CAPTION =
   'ε (differential privacy: no output is more than e^ε times likelier with or without any one transaction) and k / p / m / l (syntactic models: what an attacker with limited knowledge can link) are different guarantees. They share this chart’s y axis, not an x axis: ε runs along the top (log scale, more privacy to the left), k, p or l along the bottom (more privacy to the right). A point of one is not the “same privacy” as a point of the other above or below it.';
@@ -122,33 +123,7 @@ export function guaranteeAxesOption(
         lineStyle: { color: colour(s.method), width: 2, type: s.dp ? 'dashed' : 'solid' },
         z: 3,
       };
-      const band = s.points.some((p) => (p.se ?? 0) > 0)
-        ? [
-            {
-              type: 'line',
-              id: `_band-low-${s.name}`,
-              xAxisIndex,
-              stack: `_band-${s.name}`,
-              data: s.points.map((p) => [p.x, (p.mean - 2 * (p.se ?? 0)) / scale.factor]),
-              lineStyle: { opacity: 0 },
-              symbol: 'none',
-              silent: true,
-              tooltip: { show: false },
-            },
-            {
-              type: 'line',
-              id: `_band-high-${s.name}`,
-              xAxisIndex,
-              stack: `_band-${s.name}`,
-              data: s.points.map((p) => [p.x, (4 * (p.se ?? 0)) / scale.factor]),
-              lineStyle: { opacity: 0 },
-              areaStyle: { color: colour(s.method), opacity: 0.15 },
-              symbol: 'none',
-              silent: true,
-              tooltip: { show: false },
-            },
-          ]
-        : [];
+      const band = errorBand(s.name, s.points, (p) => p.x, colour(s.method), scale.factor, { xAxisIndex });
       return [...band, line];
     }),
   };
