@@ -3,19 +3,13 @@
  * release publishes (the cut) marked, and the measure that chose them with its value.
  */
 import { useMemo } from 'react';
-import type { HierarchyView } from '../../../core/data/hierarchy/treeView.ts';
 import { HierarchyTree } from '../../widgets/HierarchyTree.tsx';
-import { useMethodExtra } from '../useMethodExtra.ts';
+import { useRunTree } from '../useRunTree.ts';
 import type { MethodRunProps } from '../types.ts';
 
 export function PublishedNodes({ datasetId, run }: MethodRunProps) {
   const { record, summary } = run;
-  const { value: view, error } = useMethodExtra<HierarchyView>(datasetId, {
-    method: record.method,
-    params: record.params,
-    seed: record.seed,
-    extra: 'tree',
-  });
+  const { value: view, error } = useRunTree(datasetId, record);
   const published = useMemo(() => new Set((summary.generalizedItems ?? []).map((g) => g.label)), [summary]);
   if (error) return <p className="error">{error}</p>;
   if (!view) return <p className="muted">Drawing the hierarchy…</p>;

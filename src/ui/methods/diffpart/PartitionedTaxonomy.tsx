@@ -4,19 +4,13 @@
  * to specialise the data further (Chen et al. Sec. 4; the rest stayed too rare to publish).
  */
 import { useMemo } from 'react';
-import type { HierarchyView } from '../../../core/data/hierarchy/treeView.ts';
 import { HierarchyTree } from '../../widgets/HierarchyTree.tsx';
-import { useMethodExtra } from '../useMethodExtra.ts';
+import { useRunTree } from '../useRunTree.ts';
 import type { MethodRunProps } from '../types.ts';
 
 export function PartitionedTaxonomy({ datasetId, run }: MethodRunProps) {
   const { record, summary } = run;
-  const { value: view, error } = useMethodExtra<HierarchyView>(datasetId, {
-    method: record.method,
-    params: record.params,
-    seed: record.seed,
-    extra: 'tree',
-  });
+  const { value: view, error } = useRunTree(datasetId, record);
   const expanded = useMemo(() => new Set(summary.dp?.expanded ?? []), [summary]);
   if (error) return <p className="error">{error}</p>;
   if (!view) return <p className="muted">Drawing the taxonomy…</p>;
