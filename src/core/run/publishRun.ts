@@ -47,7 +47,9 @@ export interface PublishOptions {
 export function defaultExportFormat(dataset: Dataset, kind: ReleaseKind): ExportFormat {
   const preferred = exportFormatFor(dataset.format);
   const possible = exportFormatsOf(kind);
-  return possible.includes(preferred) ? preferred : possible[0];
+  if (possible.includes(preferred)) return preferred;
+  // Parquet data whose release is tables (groups, buckets, itemsets) stays Parquet.
+  return preferred === 'parquet' && possible.includes('parquet-long') ? 'parquet-long' : possible[0];
 }
 
 export function publishRun(

@@ -48,6 +48,13 @@ export function createParser(options: ParseOptions, head: Uint8Array): Streaming
       `this is the sensitive table of a groups export (${layoutHeader(layout)}): load it together with ${qidTableName(options.fileName) ?? 'the QID table'} (group,row,item), the table it belongs to`,
     );
   if (layout !== null) withDelimiter.tidColumn = 'row';
+  if (format === 'parquet' || format === 'parquet-long' || format === 'arrow' || format === 'arrow-long')
+    throw new ParseError(
+      options.fileName,
+      1,
+      1,
+      `a ${format.replace('-long', '')} file is read as a table (core/data/columnar), not as a stream of text`,
+    );
   if (format === 'fimi') {
     const fimi = new FimiParser(withDelimiter);
     return { format, push: (chunk) => fimi.push(chunk), finish: () => fimi.finish() };
@@ -56,7 +63,10 @@ export function createParser(options: ParseOptions, head: Uint8Array): Streaming
   return layout === null ? parser : { ...parser, finish: () => ({ ...parser.finish(), layout }) };
 }
 
-function textParser(format: Exclude<DatasetFormat, 'fimi'>, options: ParseOptions): StreamingParser {
+function textParser(
+  format: 'csv-basket' | 'csv-long' | 'relational' | 'arff',
+  options: ParseOptions,
+): StreamingParser {
   const decoder = new TextDecoder('utf-8');
   const guard = new TextGuard(options.fileName);
   const parts: string[] = [];

@@ -30,6 +30,8 @@ const SIGNATURES: readonly Signature[] = [
   { bytes: ascii('SQLite format 3'), what: 'it starts as an SQLite database does' },
   { bytes: [0xff, 0xfe], what: 'it is UTF-16 text: save it as UTF-8' },
   { bytes: [0xfe, 0xff], what: 'it is UTF-16 text: save it as UTF-8' },
+  { bytes: ascii('PAR1'), what: 'it is a Parquet file: read it with --format parquet' },
+  { bytes: ascii('ARROW1'), what: 'it is an Arrow IPC file: read it with --format arrow' },
   { bytes: ascii('MZ'), what: 'it starts as a Windows program does' },
 ];
 

@@ -9,6 +9,7 @@
  * - `buckets`: csv-long `bucket,row,column,item` (an empty cell is a line with an empty item).
  * - `itemsets`: a table `itemset,support` (itemsetsCsv.ts).
  * Groups, buckets and itemsets have no other layout: asking them for another format is an input error.
+ * Parquet (`parquet`, `parquet-long`): the same tables as Parquet files (parquetRelease.ts).
  * Numbers in the tables (group, row, bucket, column) count from 1; rows keep the release's order.
  * Each file is written when asked (`ExportFile.write`), chunk after chunk into a sink (a file, a
  * Blob's parts): nothing is held whole (issue 31). What can fail (a FIMI item that is no
@@ -25,12 +26,14 @@ import { fimiIds, fimiValue, writeFimi } from './fimi.ts';
 import { writeItemsetsCsv } from './itemsetsCsv.ts';
 import { TextWriter, TokenBytes, type ByteSink } from './textWriter.ts';
 import { EXTENSION, MIME, sideTableSuffix, type ExportFile, type ExportFormat } from './types.ts';
+import { parquetExport } from './parquetRelease.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
 
 /** The files of `release` in `format`; `relation` names the data (ARFF's @relation). */
 export function exportRelease(release: Release, format: ExportFormat, relation = 'release'): ExportFile[] {
+  if (format === 'parquet' || format === 'parquet-long') return parquetExport(release, format);
   switch (release.kind) {
     case 'transactions':
       return [dataFile(format, rowsWriter(release.transactions, format, relation), 'the published rows')];
@@ -63,14 +66,14 @@ export function exportRelease(release: Release, format: ExportFormat, relation =
 /** The formats a release of `kind` can be written in. */
 export function exportFormatsOf(kind: Release['kind']): readonly ExportFormat[] {
   return kind === 'groups' || kind === 'buckets' || kind === 'itemsets'
-    ? ['csv-long']
-    : (['csv-basket', 'csv-long', 'fimi', 'arff'] as const);
+    ? ['csv-long', 'parquet-long']
+    : (['csv-basket', 'csv-long', 'fimi', 'arff', 'parquet', 'parquet-long'] as const);
 }
 
 function onlyCsvLong(format: ExportFormat, kind: string, layout: string): void {
   if (format !== 'csv-long')
     throw new InputError(
-      `a ${kind} release is written as csv-long tables (${layout}), not as ${format} (DESIGN.md sec. 4)`,
+      `a ${kind} release is written as csv-long or parquet-long tables (${layout}), not as ${format} (DESIGN.md sec. 4)`,
     );
 }
 
@@ -119,6 +122,9 @@ function rowsWriter(
     case 'arff':
       assertArffWritable(rows);
       return (out) => writeArff(out, relation, rows);
+    case 'parquet':
+    case 'parquet-long':
+      throw new Error('Parquet rows are written by parquetRelease.ts');
   }
 }
 

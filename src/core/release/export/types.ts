@@ -7,10 +7,26 @@
 import type { DatasetFormat } from '../../data/dataset.ts';
 import type { ByteSink } from './textWriter.ts';
 
-/** The formats a release can be written in (`relational` input is written as csv-long). */
-export type ExportFormat = 'fimi' | 'csv-basket' | 'csv-long' | 'arff';
+/**
+ * The formats a release can be written in (`relational` input is written as csv-long; Parquet and
+ * Arrow input as Parquet: `parquet` with a list column of items, `parquet-long` as (tid, item) rows,
+ * core/data/columnar/writeParquet.ts).
+ */
+export type ExportFormat = 'fimi' | 'csv-basket' | 'csv-long' | 'arff' | 'parquet' | 'parquet-long';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv-basket', 'csv-long', 'fimi', 'arff'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = [
+  'csv-basket',
+  'csv-long',
+  'fimi',
+  'arff',
+  'parquet',
+  'parquet-long',
+];
+
+/** Whether files of `format` are Parquet (their tables too, not CSV). */
+export function isParquetFormat(format: ExportFormat): boolean {
+  return format === 'parquet' || format === 'parquet-long';
+}
 
 export interface ExportFile {
   /** '' for the data; '-generalized' or '-sensitive' for the second table. */
@@ -42,6 +58,10 @@ export function exportFormatFor(input: DatasetFormat | 'synthetic'): ExportForma
       return 'csv-long';
     case 'synthetic':
       return 'fimi';
+    case 'arrow':
+      return 'parquet';
+    case 'arrow-long':
+      return 'parquet-long';
     default:
       return input;
   }
@@ -56,6 +76,8 @@ export const EXTENSION: Readonly<Record<ExportFormat, string>> = {
   'csv-basket': 'csv',
   'csv-long': 'csv',
   arff: 'arff',
+  parquet: 'parquet',
+  'parquet-long': 'parquet',
 };
 
 export const MIME: Readonly<Record<ExportFormat, string>> = {
@@ -63,4 +85,6 @@ export const MIME: Readonly<Record<ExportFormat, string>> = {
   'csv-basket': 'text/csv',
   'csv-long': 'text/csv',
   arff: 'text/plain',
+  parquet: 'application/vnd.apache.parquet',
+  'parquet-long': 'application/vnd.apache.parquet',
 };

@@ -1,0 +1,185 @@
+/**
+ * Parquet input (DESIGN.md sec. 2, read for tables; issue 34), through hyparquet with
+ * hyparquet-compressors (snappy, zstd, gzip, brotli, lz4): the footer first, then one row group at
+ * a time, reading only the columns the layout needs (columnLayout.ts: a list column of items, or
+ * (tid, item) rows), with progress after each row group and a chance to cancel between them (the
+ * page's worker is stopped there, as for the text formats). The file is any random-access source
+ * (`AsyncBuffer`: a Blob in the page, a file descriptor in the CLI), so the whole file is never held
+ * at once. Errors name the file, the row group and the column (columnarError.ts).
+ */
+import { parquetMetadataAsync, parquetRead, parquetSchema } from 'hyparquet';
+import type { AsyncBuffer, FileMetaData, SchemaElement, SchemaTree } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
+import type { ParseOptions, ParseProgress, ParseResult } from '../parsers/types.ts';
+import { ColumnarError } from './columnarError.ts';
+import { chooseLayout, type ColumnInfo, type ColumnLayout } from './columnLayout.ts';
+import { TransactionSink } from './transactionSink.ts';
+
+export type { AsyncBuffer } from 'hyparquet';
+
+/** Parquet files start and end with these four bytes. */
+export const PARQUET_MAGIC = 'PAR1';
+
+export function isParquet(head: Uint8Array): boolean {
+  return head.length >= 4 && String.fromCharCode(...head.subarray(0, 4)) === PARQUET_MAGIC;
+}
+
+/** Reads the transactions of the Parquet `file` (see the top). */
+export async function readParquet(
+  file: AsyncBuffer,
+  options: ParseOptions,
+  onProgress: ParseProgress = () => {},
+): Promise<ParseResult> {
+  const name = options.fileName;
+  const metadata = await readFooter(file, name);
+  const columns = columnsOf(parquetSchema(metadata));
+  const layout = chooseLayout(name, columns, {
+    itemColumn: options.itemColumn,
+    tidColumn: options.tidColumn,
+  });
+  const read = layout.kind === 'list' ? [layout.items] : [layout.tid, layout.item];
+  const sink = new TransactionSink(name, Math.min(Number(metadata.num_rows) * 4, 1 << 26));
+  const groups = metadata.row_groups;
+  let rowStart = 0;
+  let bytesDone = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const rows = Number(groups[g].num_rows);
+    const part = `row group ${g + 1} of ${groups.length}`;
+    const values = await readGroup(file, metadata, read, rowStart, rows, name, part);
+    addRows(sink, layout, values, rowStart, part);
+    rowStart += rows;
+    bytesDone += groups[g].columns.reduce(
+      (sum, c) => sum + Number(c.meta_data?.total_compressed_size ?? 0),
+      0,
+    );
+    onProgress(Math.min(bytesDone, file.byteLength), file.byteLength);
+  }
+  const result = sink.finish(layout.kind === 'list' ? 'parquet' : 'parquet-long');
+  return layout.kind === 'long' && layout.exported ? { ...result, layout: layout.exported } : result;
+}
+
+async function readFooter(file: AsyncBuffer, name: string): Promise<FileMetaData> {
+  try {
+    return await parquetMetadataAsync(file);
+  } catch (error) {
+    throw new ColumnarError(name, {}, `not a readable Parquet file (${messageOf(error)})`);
+  }
+}
+
+/** One row group's values, column by column (`rows` each); an error names the group and column. */
+async function readGroup(
+  file: AsyncBuffer,
+  metadata: FileMetaData,
+  columns: readonly ColumnInfo[],
+  rowStart: number,
+  rows: number,
+  name: string,
+  part: string,
+): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for (const column of columns) {
+    const values: unknown[] = new Array(rows).fill(null);
+    try {
+      await parquetRead({
+        file,
+        metadata,
+        columns: [column.name],
+        rowStart,
+        rowEnd: rowStart + rows,
+        compressors,
+        onChunk: ({ columnData, rowStart: start }) => {
+          // A chunk may reach outside the rows asked for; each value goes by its row.
+          const from = Math.max(0, rowStart - start);
+          const to = Math.min(columnData.length, rowStart + rows - start);
+          for (let i = from; i < to; i++) values[start - rowStart + i] = columnData[i];
+        },
+      });
+    } catch (error) {
+      throw new ColumnarError(name, { part, column }, `cannot be read (${messageOf(error)})`);
+    }
+    out.push(values);
+  }
+  return out;
+}
+
+function addRows(
+  sink: TransactionSink,
+  layout: ColumnLayout,
+  columns: readonly unknown[][],
+  rowStart: number,
+  part: string,
+): void {
+  if (layout.kind === 'list') {
+    const place = { part, column: layout.items };
+    const [lists] = columns;
+    for (let r = 0; r < lists.length; r++)
+      sink.addList(lists[r] as ArrayLike<unknown> | null, rowStart + r + 1, place);
+    return;
+  }
+  const place = { part, column: layout.item };
+  const [tids, items] = columns;
+  for (let r = 0; r < tids.length; r++) sink.addPair(tids[r], items[r], rowStart + r + 1, place);
+}
+
+/** The top-level columns of a Parquet schema, as the layout sees them. */
+export function columnsOf(schema: SchemaTree): ColumnInfo[] {
+  return schema.children.map((node, i) => {
+    const { shape, leaf } = shapeOf(node);
+    const values = leaf ? valuesOf(leaf) : { values: 'other' as const, type: 'group' };
+    return {
+      name: node.element.name,
+      index: i + 1,
+      shape,
+      values: values.values,
+      type: shape === 'list' ? `list<${values.type}>` : shape === 'value' ? values.type : 'struct or map',
+    };
+  });
+}
+
+/** A list (3-level LIST, or a repeated primitive), a plain value, or something else. */
+function shapeOf(node: SchemaTree): { shape: ColumnInfo['shape']; leaf?: SchemaElement } {
+  const element = node.element;
+  if (node.children.length === 0)
+    return { shape: element.repetition_type === 'REPEATED' ? 'list' : 'value', leaf: element };
+  const isList = element.converted_type === 'LIST' || element.logical_type?.type === 'LIST';
+  if (!isList || node.children.length !== 1) return { shape: 'other' };
+  const repeated = node.children[0];
+  if (repeated.children.length === 0) return { shape: 'list', leaf: repeated.element };
+  if (repeated.children.length === 1 && repeated.children[0].children.length === 0)
+    return { shape: 'list', leaf: repeated.children[0].element };
+  return { shape: 'other' };
+}
+
+const INTEGER_CONVERTED = new Set([
+  'INT_8',
+  'INT_16',
+  'INT_32',
+  'INT_64',
+  'UINT_8',
+  'UINT_16',
+  'UINT_32',
+  'UINT_64',
+]);
+
+function valuesOf(leaf: SchemaElement): { values: ColumnInfo['values']; type: string } {
+  const logical = leaf.logical_type?.type;
+  const converted = leaf.converted_type;
+  if (leaf.type === 'BYTE_ARRAY') {
+    const text = logical === 'STRING' || logical === 'ENUM' || converted === 'UTF8' || converted === 'ENUM';
+    const plain = logical === undefined && converted === undefined;
+    return text || plain
+      ? { values: 'string', type: 'string' }
+      : { values: 'other', type: (logical ?? converted ?? 'binary').toLowerCase() };
+  }
+  if (leaf.type === 'INT32' || leaf.type === 'INT64') {
+    const plain = logical === undefined && converted === undefined;
+    if (plain || logical === 'INTEGER' || (converted !== undefined && INTEGER_CONVERTED.has(converted)))
+      return { values: 'integer', type: leaf.type.toLowerCase() };
+    return { values: 'other', type: (logical ?? converted ?? leaf.type).toLowerCase() };
+  }
+  return { values: 'other', type: (leaf.type ?? 'group').toLowerCase() };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
