@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DatasetFormat } from '../src/core/data/dataset.ts';
+import type { TextFormat as DatasetFormat } from '../src/core/data/dataset.ts';
 import { parseBytes } from '../src/core/data/parsers/index.ts';
 import { ParseError } from '../src/core/data/parsers/parseError.ts';
 import { BREAKS, breakFile, encode, VALID } from './fuzz/malformedFiles.ts';

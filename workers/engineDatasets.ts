@@ -1,9 +1,19 @@
 /**
- * The engine's dataset jobs: parse a file (streamed, with progress; gzip decompressed on the way), generate a synthetic one,
+ * The engine's dataset jobs: parse a file (streamed, with progress; gzip decompressed on the way;
+ * Parquet and Arrow read by byte ranges, row group by row group), generate a synthetic one,
  * share one parsed elsewhere, and read what the overview, the risk table and the Check page show.
  */
 import { Dataset } from '../src/core/data/dataset.ts';
 import { isGzip, parseChunks } from '../src/core/data/parseChunks.ts';
+import {
+  COLUMNAR_HEAD_BYTES,
+  columnarFormatOf,
+  readColumnar,
+  type AsyncBuffer,
+} from '../src/core/data/columnar/readColumnar.ts';
+import type { ParseResult } from '../src/core/data/parsers/types.ts';
+import { isParquet } from '../src/core/data/columnar/readParquet.ts';
+import { parquetExportedTable } from '../src/core/check/parquetTables.ts';
 import {
   datasetStats,
   itemSupports,
@@ -35,11 +45,54 @@ async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator
   }
 }
 
+/** A Blob as a random-access buffer (its byte ranges read as they are asked for). */
+function blobBuffer(blob: Blob): AsyncBuffer {
+  return { byteLength: blob.size, slice: (start, end) => blob.slice(start, end).arrayBuffer() };
+}
+
+function loaded(
+  id: string,
+  result: ParseResult,
+  bytes: number,
+  compressed: boolean,
+  parseMs: number,
+): LoadedDataset {
+  return {
+    id,
+    handle: result.dataset.toHandle(),
+    format: result.format,
+    bytes,
+    compressed,
+    parseMs,
+    warnings: result.warnings,
+    ...(result.layout && { layout: result.layout }),
+  };
+}
+
 export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) => Dataset): DatasetJobs {
   return {
     async parseBlob(id, blob, fileName, options, onProgress) {
       const started = performance.now();
-      const compressed = isGzip(fileName, new Uint8Array(await blob.slice(0, 2).arrayBuffer()));
+      const head = new Uint8Array(await blob.slice(0, COLUMNAR_HEAD_BYTES).arrayBuffer());
+      const columnar = columnarFormatOf(head, options.format);
+      if (columnar) {
+        // A Parquet or Arrow file is read by byte ranges of the Blob, row group by row group.
+        let lastReport = 0;
+        const result = await readColumnar(
+          blobBuffer(blob),
+          columnar,
+          { ...options, fileName },
+          (done, total) => {
+            const now = performance.now();
+            if (now - lastReport < PROGRESS_INTERVAL_MS && done < total) return;
+            lastReport = now;
+            void Promise.resolve(onProgress(done, total)).catch(() => {});
+          },
+        );
+        datasets.set(id, result.dataset);
+        return loaded(id, result, blob.size, false, performance.now() - started);
+      }
+      const compressed = isGzip(fileName, head);
       // Progress counts the file's own bytes as they are read, compressed or not.
       let done = 0;
       let lastReport = 0;
@@ -66,16 +119,7 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
         compressed && { bytes: blob.size, read: () => done },
       );
       datasets.set(id, result.dataset);
-      return {
-        id,
-        handle: result.dataset.toHandle(),
-        format: result.format,
-        bytes: blob.size,
-        compressed,
-        parseMs: performance.now() - started,
-        warnings: result.warnings,
-        ...(result.layout && { layout: result.layout }),
-      } satisfies LoadedDataset;
+      return loaded(id, result, blob.size, compressed, performance.now() - started);
     },
 
     generate(id, params) {
@@ -117,7 +161,14 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
     check: (id, request) => checkDataset(get(id), request),
 
     async checkExport(layout, tables, request) {
-      const texts = await Promise.all(tables.map(async (t) => ({ name: t.name, text: await t.blob.text() })));
+      // A Parquet export's tables are read as the CSV text the readers take (check/parquetTables.ts).
+      const texts = await Promise.all(
+        tables.map(async (t) =>
+          isParquet(new Uint8Array(await t.blob.slice(0, 4).arrayBuffer()))
+            ? (await parquetExportedTable(blobBuffer(t.blob), t.name)).table
+            : { name: t.name, text: await t.blob.text() },
+        ),
+      );
       const exported =
         layout === 'groups' ? readGroupsExport(texts[0], texts[1]) : readBucketsExport(texts[0]);
       return checkExport(exported, request);

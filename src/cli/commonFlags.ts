@@ -20,6 +20,18 @@ export const PARSE_FLAGS: readonly FlagSpec[] = [
   { name: 'delimiter', kind: 'string', help: 'the field delimiter of a CSV file (default: detected)' },
   { name: 'header', kind: 'boolean', help: 'csv-basket: the first line is a header (default: detected)' },
   {
+    name: 'item-column',
+    kind: 'string',
+    value: 'COL',
+    help: 'csv-long, parquet, arrow: the item column, a list column or the item of (tid, item) rows (default: found)',
+  },
+  {
+    name: 'tid-column',
+    kind: 'string',
+    value: 'COL',
+    help: "csv-long, parquet, arrow: the transaction-id column of (tid, item) rows (default 'tid')",
+  },
+  {
     name: 'buckets',
     kind: 'integer',
     min: 1,

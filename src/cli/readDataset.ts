@@ -5,16 +5,25 @@
  * declares (commonFlags.ts PARSE_FLAGS). A parse flag that does not apply to the file's format
  * (`--header` on a FIMI file) is an error, not ignored; every parse warning goes to stderr (and,
  * through the returned result, into the run record). A file that is missing, a directory or
- * unreadable is an error naming it and the reason.
+ * unreadable is an error naming it and the reason. A Parquet or Arrow IPC file (its first bytes,
+ * or `--format parquet|arrow`) is read by random access instead (core/data/columnar), its columns
+ * named by `--item-column` and `--tid-column` when they cannot be found alone.
  */
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { isGzip, parseChunks } from '../core/data/parseChunks.ts';
+import {
+  COLUMNAR_HEAD_BYTES,
+  columnarFormatOf,
+  readColumnar,
+  type ColumnarFormat,
+} from '../core/data/columnar/readColumnar.ts';
 import type { ParseResult } from '../core/data/parsers/index.ts';
 import type { ParseOptions } from '../core/data/parsers/types.ts';
 import type { DatasetFormat } from '../core/data/dataset.ts';
 import { CliError } from './cliError.ts';
+import { fileBuffer } from './fileBuffer.ts';
 import { reason } from './fileErrors.ts';
 import type { FlagValues } from './readCommandLine.ts';
 
@@ -29,14 +38,16 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
     if (!stat.isFile()) throw new CliError(`${path}: not a regular file`);
     size = stat.size;
     const fd = openSync(path, 'r');
-    const bytes = Buffer.alloc(2);
-    head = bytes.subarray(0, readSync(fd, bytes, 0, 2, 0));
+    const bytes = Buffer.alloc(COLUMNAR_HEAD_BYTES);
+    head = bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0));
     closeSync(fd);
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(`${path}: cannot read the file: ${reason(error)}`);
   }
   const fileName = basename(path);
+  const columnar = columnarFormatOf(head, options.format);
+  if (columnar) return readColumnarFile(path, columnar, { ...options, fileName });
   const compressed = isGzip(fileName, head);
   // Compressed bytes are read in small pieces and counted, so that the decompression budget
   // (parseChunks.ts) compares the text with what was read of the file so far.
@@ -61,6 +72,25 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
   return result;
 }
 
+/** A Parquet or Arrow IPC file, read by random access (core/data/columnar). */
+async function readColumnarFile(
+  path: string,
+  format: ColumnarFormat,
+  options: ParseOptions,
+): Promise<ParseResult> {
+  if (options.format) checkParseFlagsApply(options, options.format, options.fileName);
+  const file = fileBuffer(path);
+  let result: ParseResult;
+  try {
+    result = await readColumnar(file, format, options);
+  } finally {
+    file.close();
+  }
+  checkParseFlagsApply(options, result.format, options.fileName);
+  reportWarnings(options.fileName, result.warnings);
+  return result;
+}
+
 /** Every parse warning on stderr, one line each (`file:line: what`), the rest counted. */
 function reportWarnings(fileName: string, warnings: ParseResult['warnings']): void {
   for (const w of warnings.first)
@@ -71,16 +101,20 @@ function reportWarnings(fileName: string, warnings: ParseResult['warnings']): vo
     );
 }
 
-/** The format each parse flag applies to: given for another format, it would be ignored. */
-const FLAG_FORMATS: Record<string, readonly DatasetFormat[]> = {
-  header: ['csv-basket'],
-  delimiter: ['csv-basket', 'csv-long', 'relational'],
-  buckets: ['relational'],
+const TABLES: readonly DatasetFormat[] = ['csv-long', 'parquet', 'parquet-long', 'arrow', 'arrow-long'];
+
+/** The formats each parse flag (by its option) applies to: given for another, it would be ignored. */
+const FLAG_FORMATS: Record<string, { option: keyof FileParseOptions; formats: readonly DatasetFormat[] }> = {
+  header: { option: 'header', formats: ['csv-basket'] },
+  delimiter: { option: 'delimiter', formats: ['csv-basket', 'csv-long', 'relational'] },
+  buckets: { option: 'buckets', formats: ['relational'] },
+  'item-column': { option: 'itemColumn', formats: TABLES },
+  'tid-column': { option: 'tidColumn', formats: TABLES },
 };
 
 function checkParseFlagsApply(options: FileParseOptions, format: DatasetFormat, fileName: string): void {
-  for (const [flag, formats] of Object.entries(FLAG_FORMATS)) {
-    if (options[flag as keyof FileParseOptions] !== undefined && !formats.includes(format))
+  for (const [flag, { option, formats }] of Object.entries(FLAG_FORMATS)) {
+    if (options[option] !== undefined && !formats.includes(format))
       throw new CliError(
         `--${flag} applies to ${formats.join(', ')} files; ${fileName} is read as ${format} (force the format with --format)`,
       );
@@ -94,5 +128,7 @@ export function parseFlags(values: FlagValues): FileParseOptions {
     delimiter: values.string('delimiter'),
     header: values.boolean('header'),
     buckets: values.integer('buckets'),
+    itemColumn: values.string('item-column'),
+    tidColumn: values.string('tid-column'),
   };
 }

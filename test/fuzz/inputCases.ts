@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { DatasetFormat } from '../../src/core/data/dataset.ts';
+import type { TextFormat as DatasetFormat } from '../../src/core/data/dataset.ts';
 import { caseRng, escapeRegExp, pickOf, type CaseSource, type FuzzCase, type Prepared } from './fuzzCase.ts';
 import { BREAKS, breakFile, encode, VALID } from './malformedFiles.ts';
 

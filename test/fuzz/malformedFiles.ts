@@ -8,7 +8,7 @@
  * the command-line fuzz (fuzz/inputCases.ts).
  */
 import fc from 'fast-check';
-import type { DatasetFormat } from '../../src/core/data/dataset.ts';
+import type { TextFormat as DatasetFormat } from '../../src/core/data/dataset.ts';
 
 const word = fc.stringMatching(/^[a-z]{1,5}$/);
 const rows = <T>(item: fc.Arbitrary<T>) =>

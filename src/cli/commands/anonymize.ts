@@ -37,7 +37,7 @@ import { writeJsonLine } from '../writePieces.ts';
 import { writeAuditJson, writeReleaseJson } from '../../core/release/writeJson.ts';
 import { CliError } from '../cliError.ts';
 import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG, workersFlag } from '../commonFlags.ts';
-import { exportTargets, writeExportFiles } from '../exportFiles.ts';
+import { exportIsParquet, exportTargets, writeExportFiles } from '../exportFiles.ts';
 import { flagOfParam, type CommandSpec, type FlagSpec } from '../flagSpec.ts';
 import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
 import { METHOD_FLAG, methodOf, methodParams, methodSensitiveFlags } from '../methodParams.ts';
@@ -109,7 +109,15 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   const spec = findMethod(values.string('method')!)!;
   const exportFormat = exportFormatFlag(values, spec);
   const exportPath = values.path('export');
-  const exportFiles = exportPath === undefined ? [] : exportTargets('--export', exportPath, spec.releaseKind);
+  const exportFiles =
+    exportPath === undefined
+      ? []
+      : exportTargets(
+          '--export',
+          exportPath,
+          spec.releaseKind,
+          exportIsParquet(exportFormat, file, parseFlags(values).format),
+        );
   if (values.has('rules-out') && spec.releaseKind === 'transactions' && !values.has('audit'))
     throw new CliError(
       `--rules-out: ${spec.id}'s rules fingerprint the input's rows under a secret key kept in the audit only; give --audit audit.json too`,

@@ -20,7 +20,7 @@ import { writeJsonLine } from '../writePieces.ts';
 import { parseRules, rulesKeyOf } from '../../core/run/rules.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS } from '../commonFlags.ts';
-import { exportTargets, writeExportFiles } from '../exportFiles.ts';
+import { exportIsParquet, exportTargets, writeExportFiles } from '../exportFiles.ts';
 import { readTextFile } from '../fileErrors.ts';
 import type { CommandSpec } from '../flagSpec.ts';
 import { planOutputs } from '../outputFiles.ts';
@@ -69,7 +69,12 @@ export const applyCommand: CommandSpec = {
         `--export-format: a ${rules.kind} outcome is written as ${exportFormatsOf(rules.kind).join(' or ')}, not ${asked}`,
       );
     const exportPath = values.path('export')!;
-    const targets = exportTargets('--export', exportPath, rules.kind);
+    const targets = exportTargets(
+      '--export',
+      exportPath,
+      rules.kind,
+      exportIsParquet(asked, file, parseFlags(values).format),
+    );
     const out = values.path('out');
     const outputs = planOutputs(values.inputs(), [
       ...targets,

@@ -9,7 +9,7 @@
  * longest row.
  * An exported groups or buckets release (`group,row,item` with NAME-sensitive.csv beside it;
  * `bucket,row,column,item`) is checked as what it is (core/check/checkExport.ts): p-degree from the
- * published counts, l-diversity per bucket. On basket data, l-diversity takes the sensitive items as
+ * published counts, l-diversity per bucket; as Parquet too (NAME.parquet with NAME-sensitive.parquet). On basket data, l-diversity takes the sensitive items as
  * p-degree does (`--sensitive ...`): they are one column, the rest what an attacker knows.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
@@ -17,7 +17,14 @@ import { basename, dirname, join } from 'node:path';
 import { InputError } from '../../core/base/errors.ts';
 import { checkDataset } from '../../core/check/checkDataset.ts';
 import { checkExport } from '../../core/check/checkExport.ts';
-import { readBucketsExport, readGroupsExport } from '../../core/check/exportedTables.ts';
+import {
+  readBucketsExport,
+  readGroupsExport,
+  type ExportedRelease,
+} from '../../core/check/exportedTables.ts';
+import { parquetExportedTable } from '../../core/check/parquetTables.ts';
+import { isParquet } from '../../core/data/columnar/readParquet.ts';
+import { fileBuffer } from '../fileBuffer.ts';
 import { readColumnSplit } from '../../core/check/columnSplit.ts';
 import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
 import { exportLayoutOfText, sensitiveTableName } from '../../core/data/exportLayout.ts';
@@ -91,17 +98,14 @@ export const checkCommand: CommandSpec<CheckOutput> = {
     const model = values.string('model') as Model;
     const sensitive = sensitiveChoice(values);
     const get = (name: string) => values.integer(name)!;
-    const layout = exportLayoutOfText(firstBytes(file));
-    if (layout === 'groups' || layout === 'buckets') {
+    const parquet = isParquet(Buffer.from(firstBytes(file, 4), 'latin1'));
+    const exported = parquet ? await parquetExport(file) : textExport(file);
+    if (exported) {
+      const layout = exported.kind;
       if (sensitive)
         throw new CliError(
           `${file} is an exported ${layout} release: its sensitive items are the ones it publishes; leave the sensitive flags out`,
         );
-      const name = basename(file);
-      const exported =
-        layout === 'groups'
-          ? readGroupsExport({ name, text: readTextFile(file, file) }, sensitiveTable(file))
-          : readBucketsExport({ name, text: readTextFile(file, file) });
       const request: CheckRequest =
         model === 'p-degree'
           ? { model, p: get('p'), sensitive: { items: [] }, seed: 1 }
@@ -154,26 +158,57 @@ function output(result: CheckResult): CheckOutput {
   };
 }
 
-/** The first bytes of a file as text (an export's header; gzip files are never exports). */
-function firstBytes(path: string): string {
+/** The first bytes of a file (an export's header; gzip files are never exports). */
+function firstBytes(path: string, bytes = 256): string {
   try {
     const fd = openSync(path, 'r');
-    const buffer = Buffer.alloc(256);
+    const buffer = Buffer.alloc(bytes);
     const length = readSync(fd, buffer, 0, buffer.length, 0);
     closeSync(fd);
-    return buffer.subarray(0, length).toString('utf8');
+    return buffer.subarray(0, length).toString(bytes === 4 ? 'latin1' : 'utf8');
   } catch {
     return ''; // readDataset names the problem
   }
 }
 
-/** A groups export's sensitive table, NAME-sensitive.csv beside NAME.csv. */
-function sensitiveTable(file: string): { name: string; text: string } {
+/** A CSV groups or buckets export read whole, or null for data. */
+function textExport(file: string): ExportedRelease | null {
+  const layout = exportLayoutOfText(firstBytes(file));
+  if (layout !== 'groups' && layout !== 'buckets') return null;
+  const table = { name: basename(file), text: readTextFile(file, file) };
+  return layout === 'groups'
+    ? readGroupsExport(table, sensitiveTable(file, readTextFile))
+    : readBucketsExport(table);
+}
+
+/** A Parquet groups or buckets export (its tables read as CSV text), or null for data. */
+async function parquetExport(file: string): Promise<ExportedRelease | null> {
+  const { layout, table } = await parquetTableOf(file);
+  if (layout !== 'groups' && layout !== 'buckets') return null;
+  if (layout === 'buckets') return readBucketsExport(table);
+  const sensitive = sensitiveTable(file, () => '');
+  return readGroupsExport(table, (await parquetTableOf(join(dirname(file), sensitive.name))).table);
+}
+
+async function parquetTableOf(path: string) {
+  const buffer = fileBuffer(path);
+  try {
+    return await parquetExportedTable(buffer, basename(path));
+  } finally {
+    buffer.close();
+  }
+}
+
+/** A groups export's sensitive table, NAME-sensitive.csv beside NAME.csv (.parquet beside .parquet). */
+function sensitiveTable(
+  file: string,
+  read: (path: string, what: string) => string,
+): { name: string; text: string } {
   const name = sensitiveTableName(basename(file));
   const path = join(dirname(file), name);
   if (!existsSync(path))
     throw new CliError(
       `${file} is a groups export (group,row,item): its sensitive counts, ${name} (group,item,count), must be beside it`,
     );
-  return { name, text: readTextFile(path, path) };
+  return { name, text: read(path, path) };
 }

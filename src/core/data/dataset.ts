@@ -10,20 +10,14 @@ import { ItemDictionary } from './itemDictionary.ts';
 /** Default budget for the dense BitMatrix: 256 MiB. */
 export const DEFAULT_BITMATRIX_BUDGET = 256 * 1024 * 1024;
 
+/** The formats read as text (core/data/parsers). */
+export type TextFormat = 'fimi' | 'csv-basket' | 'csv-long' | 'relational' | 'arff';
+
 /**
  * What a dataset was read as. Parquet and Arrow IPC files (core/data/columnar) are `parquet` and
  * `arrow` with a list column of items, `parquet-long` and `arrow-long` with (tid, item) rows.
  */
-export type DatasetFormat =
-  | 'fimi'
-  | 'csv-basket'
-  | 'csv-long'
-  | 'relational'
-  | 'arff'
-  | 'parquet'
-  | 'parquet-long'
-  | 'arrow'
-  | 'arrow-long';
+export type DatasetFormat = TextFormat | 'parquet' | 'parquet-long' | 'arrow' | 'arrow-long';
 
 /** Plain data that re-creates a Dataset in another worker; buffers are shared, not copied. */
 export interface DatasetHandle {

@@ -35,14 +35,19 @@ export function exportLayoutOfText(head: string): ExportLayout | null {
   return exportLayoutOf(firstLine.split(','));
 }
 
-/** The name of a groups export's sensitive table beside `name` (`g.csv` -> `g-sensitive.csv`). */
+/**
+ * The name of a groups export's sensitive table beside `name` (`g.csv` -> `g-sensitive.csv`,
+ * `g.parquet` -> `g-sensitive.parquet`).
+ */
 export function sensitiveTableName(name: string): string {
-  return /\.csv$/i.test(name) ? name.replace(/\.csv$/i, '-sensitive.csv') : `${name}-sensitive.csv`;
+  const match = /\.(csv|parquet)$/i.exec(name);
+  return match ? `${name.slice(0, match.index)}-sensitive${match[0]}` : `${name}-sensitive.csv`;
 }
 
 /** The QID table a sensitive table belongs to (`g-sensitive.csv` -> `g.csv`), or null. */
 export function qidTableName(sensitiveName: string): string | null {
-  return /-sensitive\.csv$/i.test(sensitiveName) ? sensitiveName.replace(/-sensitive\.csv$/i, '.csv') : null;
+  const match = /-sensitive(\.(csv|parquet))$/i.exec(sensitiveName);
+  return match ? `${sensitiveName.slice(0, match.index)}${match[1]}` : null;
 }
 
 /** The header each layout starts with, for messages. */

@@ -1,4 +1,7 @@
-/** Where data comes in: a drop zone that is also a file picker, the format choice and the samples. */
+/**
+ * Where data comes in: a drop zone that is also a file picker, the format choice, the columns of a
+ * table (Parquet, Arrow, csv-long) when they cannot be found alone, and the samples.
+ */
 import { useRef, useState, type DragEvent } from 'react';
 import { FORMATS } from '../../core/data/formats.ts';
 import { qidTableName } from '../../core/data/exportLayout.ts';
@@ -10,11 +13,17 @@ export function LoadPanel() {
   const loadFile = useWorkbench((s) => s.loadFile);
   const loadSample = useWorkbench((s) => s.loadSample);
   const [format, setFormat] = useState<DatasetFormat | 'auto'>('auto');
+  const [itemColumn, setItemColumn] = useState('');
+  const [tidColumn, setTidColumn] = useState('');
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const loadFiles = (files: FileList | null) => {
-    const options = format === 'auto' ? {} : { format };
+    const options = {
+      ...(format !== 'auto' && { format }),
+      ...(itemColumn.trim() !== '' && { itemColumn: itemColumn.trim() }),
+      ...(tidColumn.trim() !== '' && { tidColumn: tidColumn.trim() }),
+    };
     // A groups export's sensitive table chosen with its QID table goes with it, not on its own.
     const chosen = [...(files ?? [])];
     const companionOf = new Map<File, File>();
@@ -66,9 +75,9 @@ export function LoadPanel() {
       >
         <strong>Drop a file here</strong> or click to choose
         <small>
-          FIMI .dat, CSV basket, CSV long (tid,item), relational CSV, ARFF, each also gzip-compressed (.gz); a
-          release exported here (a groups export: choose NAME.csv and NAME-sensitive.csv together). Nothing
-          leaves this browser.
+          FIMI .dat, CSV basket, CSV long (tid,item), relational CSV, ARFF, each also gzip-compressed (.gz);
+          Parquet and Arrow IPC (a list column of items, or tid and item columns); a release exported here (a
+          groups export: choose NAME.csv and NAME-sensitive.csv together). Nothing leaves this browser.
         </small>
         <input
           ref={input}
@@ -97,6 +106,31 @@ export function LoadPanel() {
           ))}
         </select>
       </label>
+      <details className="columns-choice">
+        <summary>Columns (Parquet, Arrow, CSV long)</summary>
+        <p className="muted small">
+          Found alone when the file has one list column, or columns named tid and item. Otherwise name them
+          here: a list column of items, or the item and transaction id of (tid, item) rows.
+        </p>
+        <label className="field">
+          Item column
+          <input
+            data-testid="item-column"
+            value={itemColumn}
+            placeholder="found"
+            onChange={(e) => setItemColumn(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          Transaction id column
+          <input
+            data-testid="tid-column"
+            value={tidColumn}
+            placeholder="tid"
+            onChange={(e) => setTidColumn(e.target.value)}
+          />
+        </label>
+      </details>
       <h3>Samples</h3>
       <ul className="samples">
         {SAMPLES.map((sample) => (

@@ -11,7 +11,8 @@ import { ItemsetsView } from './ItemsetsView.tsx';
 import { TransactionsView } from './TransactionsView.tsx';
 import type { ReleaseViewer } from './types.ts';
 
-const ROW_FORMATS = ['csv-basket', 'csv-long', 'fimi', 'arff'] as const;
+const ROW_FORMATS = ['csv-basket', 'csv-long', 'fimi', 'arff', 'parquet', 'parquet-long'] as const;
+const TABLE_FORMATS = ['csv-long', 'parquet-long'] as const;
 
 export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
   transactions: {
@@ -30,7 +31,7 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
     guarantee: 'every group has degree ≥ p',
     unit: 'groups',
     downloads: {
-      formats: ['csv-long'],
+      formats: TABLE_FORMATS,
       about:
         "Anatomy's two tables: every QID row with its group (group,row,item) and each group's sensitive items as counts (group,item,count).",
     },
@@ -40,7 +41,7 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
     guarantee: 'every bucket column l-diverse',
     unit: 'buckets',
     downloads: {
-      formats: ['csv-long'],
+      formats: TABLE_FORMATS,
       about: 'Every published cell as bucket,row,column,item (columns are shuffled apart within a bucket).',
     },
     View: BucketsView,
@@ -64,7 +65,7 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
     unit: 'itemsets',
     countsRows: false,
     downloads: {
-      formats: ['csv-long'],
+      formats: TABLE_FORMATS,
       about: 'The top k itemsets as itemset,support: each itemset as {a,b} and its noisy support.',
     },
     View: ItemsetsView,

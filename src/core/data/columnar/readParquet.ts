@@ -183,3 +183,28 @@ function valuesOf(leaf: SchemaElement): { values: ColumnInfo['values']; type: st
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A whole Parquet table of plain columns as text cells (an exported groups or buckets table read
+ * back for Check): its column names and each row's values as strings, a null as ''.
+ */
+export async function readParquetTable(
+  file: AsyncBuffer,
+  name: string,
+): Promise<{ columns: string[]; rows: string[][] }> {
+  const metadata = await readFooter(file, name);
+  const columns = columnsOf(parquetSchema(metadata));
+  const other = columns.find((c) => c.shape !== 'value');
+  if (other)
+    throw new ColumnarError(name, { column: other }, `is a ${other.type} column; a table has plain columns`);
+  let rows: unknown[][] = [];
+  try {
+    await parquetRead({ file, metadata, compressors, onComplete: (read) => (rows = read) });
+  } catch (error) {
+    throw new ColumnarError(name, {}, `cannot be read (${messageOf(error)})`);
+  }
+  return {
+    columns: columns.map((c) => c.name),
+    rows: rows.map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v)))),
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * An exported table written as Parquet (release/export/parquetRelease.ts) read back for Check
+ * (exportedTables.ts reads the CSV form): its cells become the same CSV text, so that a groups or
+ * buckets export is checked by one reader whichever format it was taken away in. A line number in
+ * an error is then the table's row + 1 (the header is line 1).
+ */
+import { readParquetTable, type AsyncBuffer } from '../data/columnar/readParquet.ts';
+import { exportLayoutOf, type ExportLayout } from '../data/exportLayout.ts';
+import { csvTableBytes } from '../release/export/csvField.ts';
+import type { ExportedTable } from './exportedTables.ts';
+
+export async function parquetExportedTable(
+  file: AsyncBuffer,
+  name: string,
+): Promise<{ layout: ExportLayout | null; table: ExportedTable }> {
+  const { columns, rows } = await readParquetTable(file, name);
+  const parts = csvTableBytes(columns, rows);
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return { layout: exportLayoutOf(columns), table: { name, text: new TextDecoder().decode(bytes) } };
+}
