@@ -165,7 +165,7 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
       const texts = await Promise.all(
         tables.map(async (t) =>
           isParquet(new Uint8Array(await t.blob.slice(0, 4).arrayBuffer()))
-            ? (await parquetExportedTable(blobBuffer(t.blob), t.name)).table
+            ? await parquetExportedTable(blobBuffer(t.blob), t.name)
             : { name: t.name, text: await t.blob.text() },
         ),
       );

@@ -78,6 +78,8 @@ export interface CommandSpec<Result = unknown> {
   readonly positional: readonly PositionalSpec[];
   /** The declarations; a function of the raw flags where they depend on one (`--method`). */
   readonly flags: readonly FlagSpec[] | ((flags: RawFlags) => readonly FlagSpec[]);
+  /** The flag the declarations depend on and its values: help lists the flags of each (help.ts). */
+  readonly variesBy?: { readonly flag: string; readonly values: readonly string[] };
   run(values: FlagValues): Promise<Result> | Result;
 }
 

@@ -1,5 +1,7 @@
 /**
- * The command line (DESIGN.md sec. 6): `npm run -s cli -- <command> [options]`. Each command
+ * The command line (DESIGN.md sec. 6): `txanon <command> [options]` (the built bin, bin.ts), or
+ * `npm run -s cli -- <command> [options]` from the sources. `--help`, `help COMMAND`, `COMMAND
+ * --help` and `--version` answer from the declarations (help.ts). Each command
  * declares its flags (flagSpec.ts) and the command line is read against them (readCommandLine.ts)
  * before any work. Prints JSON on stdout; errors are one line on stderr, with exit code 2 for bad
  * input, bad arguments, unwritable targets, full disks and anything over a stated bound, and 1 only
@@ -25,6 +27,9 @@ import { teachCommand } from './commands/teach.ts';
 import { reason } from './fileErrors.ts';
 import type { CommandSpec } from './flagSpec.ts';
 import { readCommandLine } from './readCommandLine.ts';
+import { parseArgs } from './args.ts';
+import { commandHelp, PROGRAM, programHelp } from './help.ts';
+import { version } from './version.ts';
 
 /** Every command, by name (`--help` text can be generated from these declarations). */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -46,9 +51,14 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const command = COMMANDS.find((c) => c.name === name);
   try {
+    const help = helpAsked(name, rest, command);
+    if (help !== null) {
+      process.stdout.write(help);
+      return 0;
+    }
     if (!command)
       throw new CliError(
-        `usage: cli <${COMMANDS.map((c) => c.name).join('|')}> [options]${name ? ` (unknown command '${name}')` : ''}`,
+        `usage: ${PROGRAM} <${COMMANDS.map((c) => c.name).join('|')}> [options]${name ? ` (unknown command '${name}'; see ${PROGRAM} --help)` : ''}`,
       );
     const result = await command.run(readCommandLine(command, rest));
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
@@ -63,6 +73,40 @@ export async function main(argv: string[]): Promise<number> {
       `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     return 1;
+  }
+}
+
+/**
+ * The text of `--help`, `--version`, `help [COMMAND]` or `COMMAND --help`, or null when the command
+ * line asks for neither. `COMMAND --help` takes `--method ID` into account (that method's flags).
+ */
+function helpAsked(
+  name: string | undefined,
+  rest: readonly string[],
+  command: CommandSpec | undefined,
+): string | null {
+  if (name === '--version') return `${version()}\n`;
+  if (name === '--help' || name === '-h' || (name === 'help' && rest.length === 0))
+    return programHelp(COMMANDS, version());
+  if (name === 'help') {
+    const asked = COMMANDS.find((c) => c.name === rest[0]);
+    if (!asked)
+      throw new CliError(
+        `help: unknown command '${rest[0]}' (known: ${COMMANDS.map((c) => c.name).join(', ')})`,
+      );
+    return commandHelp(asked, flagsGiven(rest.slice(1)));
+  }
+  if (command && (rest.includes('--help') || rest.includes('-h')))
+    return commandHelp(command, flagsGiven(rest.filter((word) => word !== '--help' && word !== '-h')));
+  return null;
+}
+
+/** The flags of a command line read loosely (for help: a mistake in them is no error here). */
+function flagsGiven(words: readonly string[]): Map<string, string> {
+  try {
+    return parseArgs(words).flags;
+  } catch {
+    return new Map();
   }
 }
 

@@ -31,6 +31,7 @@ export const METHOD_FLAG: FlagSpec = {
   name: 'method',
   kind: 'string',
   choices: METHODS.map((m) => m.id),
+  value: 'ID',
   required: true,
   help: 'the method (see `methods`)',
 };

@@ -105,8 +105,16 @@ export function chooseEngineEntry(place: BundlePlace): URL {
 
 let chosen: URL | undefined;
 
-/** The entry every engine worker thread of this process starts from (decided once). */
+/** Set in the built `txanon` bin (scripts/build-cli.mjs): the engine bundle was built beside it. */
+declare const __TXANON_PREBUILT_ENGINE__: string | undefined;
+
+/**
+ * The entry every engine worker thread of this process starts from (decided once): in the built
+ * `txanon` bin, the engine bundle shipped beside it; from the sources, the cached bundle.
+ */
 export function engineWorkerUrl(): URL {
+  if (typeof __TXANON_PREBUILT_ENGINE__ === 'string')
+    return new URL(__TXANON_PREBUILT_ENGINE__, import.meta.url);
   chosen ??= chooseEngineEntry(bundlePlace());
   return chosen;
 }

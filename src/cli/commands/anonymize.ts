@@ -26,7 +26,7 @@ import { roundsHere } from '../../../workers/roundsHere.ts';
 import type { WorkerPool } from '../../../workers/pool.ts';
 import { ParseError } from '../../core/data/parsers/parseError.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
-import { findMethod } from '../../core/methods/registry.ts';
+import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import type { MethodSpec } from '../../core/methods/types.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
@@ -101,6 +101,7 @@ export const anonymizeCommand: CommandSpec<AnonymizeOutput> = {
   summary: 'runs a method, verifies the release, writes it, prints the run record',
   positional: [{ name: 'file', help: 'the dataset' }],
   flags: (flags) => anonymizeFlags(methodOf(flags, 'anonymize')),
+  variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
   run: anonymize,
 };
 

@@ -22,9 +22,9 @@ import {
   readGroupsExport,
   type ExportedRelease,
 } from '../../core/check/exportedTables.ts';
-import { parquetExportedTable } from '../../core/check/parquetTables.ts';
+import { parquetExportedTable, parquetExportLayout } from '../../core/check/parquetTables.ts';
 import { isParquet } from '../../core/data/columnar/readParquet.ts';
-import { fileBuffer } from '../fileBuffer.ts';
+import { fileBuffer, type FileBuffer } from '../fileBuffer.ts';
 import { readColumnSplit } from '../../core/check/columnSplit.ts';
 import type { CheckRequest, CheckResult } from '../../core/check/types.ts';
 import { exportLayoutOfText, sensitiveTableName } from '../../core/data/exportLayout.ts';
@@ -183,17 +183,22 @@ function textExport(file: string): ExportedRelease | null {
 
 /** A Parquet groups or buckets export (its tables read as CSV text), or null for data. */
 async function parquetExport(file: string): Promise<ExportedRelease | null> {
-  const { layout, table } = await parquetTableOf(file);
+  const layout = await withFile(file, (buffer) => parquetExportLayout(buffer, basename(file)));
   if (layout !== 'groups' && layout !== 'buckets') return null;
+  const table = await parquetTableOf(file);
   if (layout === 'buckets') return readBucketsExport(table);
   const sensitive = sensitiveTable(file, () => '');
-  return readGroupsExport(table, (await parquetTableOf(join(dirname(file), sensitive.name))).table);
+  return readGroupsExport(table, await parquetTableOf(join(dirname(file), sensitive.name)));
 }
 
-async function parquetTableOf(path: string) {
+function parquetTableOf(path: string) {
+  return withFile(path, (buffer) => parquetExportedTable(buffer, basename(path)));
+}
+
+async function withFile<T>(path: string, read: (buffer: FileBuffer) => Promise<T>): Promise<T> {
   const buffer = fileBuffer(path);
   try {
-    return await parquetExportedTable(buffer, basename(path));
+    return await read(buffer);
   } finally {
     buffer.close();
   }

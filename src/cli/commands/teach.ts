@@ -8,7 +8,7 @@
  * and checked the same way; --out is written whole (outputFiles.ts). Prints
  * `{ method, transactions, steps, omitted, limit, out }`.
  */
-import { findMethod } from '../../core/methods/registry.ts';
+import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import { teachRun } from '../../core/run/teachRun.ts';
 import { CliError } from '../cliError.ts';
@@ -32,6 +32,7 @@ export const teachCommand: CommandSpec<TeachOutput> = {
   name: 'teach',
   summary: "the method's steps on a small file, as the Teach tab draws them",
   positional: [{ name: 'file', help: 'the dataset (within the teaching limit)' }],
+  variesBy: { flag: 'method', values: METHODS.filter((m) => m.teach).map((m) => m.id) },
   flags: (flags) => {
     const spec = methodOf(flags, 'teach');
     if (!spec.teach) throw new CliError(`${spec.id} has no teaching stepper`);

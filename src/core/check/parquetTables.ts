@@ -4,15 +4,12 @@
  * buckets export is checked by one reader whichever format it was taken away in. A line number in
  * an error is then the table's row + 1 (the header is line 1).
  */
-import { readParquetTable, type AsyncBuffer } from '../data/columnar/readParquet.ts';
+import { parquetColumnNames, readParquetTable, type AsyncBuffer } from '../data/columnar/readParquet.ts';
 import { exportLayoutOf, type ExportLayout } from '../data/exportLayout.ts';
 import { csvTableBytes } from '../release/export/csvField.ts';
 import type { ExportedTable } from './exportedTables.ts';
 
-export async function parquetExportedTable(
-  file: AsyncBuffer,
-  name: string,
-): Promise<{ layout: ExportLayout | null; table: ExportedTable }> {
+export async function parquetExportedTable(file: AsyncBuffer, name: string): Promise<ExportedTable> {
   const { columns, rows } = await readParquetTable(file, name);
   const parts = csvTableBytes(columns, rows);
   const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -21,5 +18,10 @@ export async function parquetExportedTable(
     bytes.set(part, at);
     at += part.length;
   }
-  return { layout: exportLayoutOf(columns), table: { name, text: new TextDecoder().decode(bytes) } };
+  return { name, text: new TextDecoder().decode(bytes) };
+}
+
+/** The export layout a Parquet file's columns are (its footer only), or null for data. */
+export async function parquetExportLayout(file: AsyncBuffer, name: string): Promise<ExportLayout | null> {
+  return exportLayoutOf(await parquetColumnNames(file, name));
 }

@@ -194,6 +194,20 @@ export async function readParquetTable(
 ): Promise<{ columns: string[]; rows: string[][] }> {
   const metadata = await readFooter(file, name);
   const columns = columnsOf(parquetSchema(metadata));
+  return readTableRows(file, metadata, columns, name);
+}
+
+/** The names of a Parquet file's top-level columns (its footer only). */
+export async function parquetColumnNames(file: AsyncBuffer, name: string): Promise<string[]> {
+  return columnsOf(parquetSchema(await readFooter(file, name))).map((c) => c.name);
+}
+
+async function readTableRows(
+  file: AsyncBuffer,
+  metadata: FileMetaData,
+  columns: ColumnInfo[],
+  name: string,
+): Promise<{ columns: string[]; rows: string[][] }> {
   const other = columns.find((c) => c.shape !== 'value');
   if (other)
     throw new ColumnarError(name, { column: other }, `is a ${other.type} column; a table has plain columns`);
