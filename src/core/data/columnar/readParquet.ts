@@ -8,10 +8,11 @@
  * at once. Errors name the file, the row group and the column (columnarError.ts).
  */
 import { parquetMetadataAsync, parquetRead, parquetSchema } from 'hyparquet';
-import type { AsyncBuffer, FileMetaData, SchemaElement, SchemaTree } from 'hyparquet';
+import type { AsyncBuffer, ColumnChunk, FileMetaData, SchemaElement, SchemaTree } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import type { ParseOptions, ParseProgress, ParseResult } from '../parsers/types.ts';
-import { ColumnarError } from './columnarError.ts';
+import { ColumnarError, type ColumnarPlace } from './columnarError.ts';
+import { checkPageHeaders } from './pageGuard.ts';
 import { chooseLayout, type ColumnInfo, type ColumnLayout } from './columnLayout.ts';
 import { TransactionSink } from './transactionSink.ts';
 
@@ -77,11 +78,15 @@ async function readGroup(
   part: string,
 ): Promise<unknown[][]> {
   const out: unknown[][] = [];
+  const group = metadata.row_groups.find((_, g) => part.startsWith(`row group ${g + 1} `))!;
   for (const column of columns) {
     const values: unknown[] = new Array(rows).fill(null);
+    const chunk = group.columns.find((c) => c.meta_data?.path_in_schema[0] === column.name);
+    // The chunk's bytes are read once: checked here (pageGuard.ts), then decoded from the same copy.
+    const checked = chunk ? await checkedChunk(file, chunk, name, { part, column }) : file;
     try {
       await parquetRead({
-        file,
+        file: checked,
         metadata,
         columns: [column.name],
         rowStart,
@@ -100,6 +105,33 @@ async function readGroup(
     out.push(values);
   }
   return out;
+}
+
+/** The file with `chunk`'s bytes read, their page headers checked, and kept for the decoder. */
+async function checkedChunk(
+  file: AsyncBuffer,
+  chunk: ColumnChunk,
+  name: string,
+  place: ColumnarPlace,
+): Promise<AsyncBuffer> {
+  const meta = chunk.meta_data!;
+  const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+  const end = start + Number(meta.total_compressed_size);
+  if (!(start >= 0 && end <= file.byteLength))
+    throw new ColumnarError(
+      name,
+      place,
+      `the footer places the column chunk at bytes ${start} to ${end}, outside the file`,
+    );
+  const bytes = await file.slice(start, end);
+  checkPageHeaders(bytes, chunk, name, place);
+  return {
+    byteLength: file.byteLength,
+    slice: (from, to) =>
+      from >= start && to !== undefined && to <= end
+        ? bytes.slice(from - start, to - start)
+        : file.slice(from, to),
+  };
 }
 
 function addRows(
