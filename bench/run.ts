@@ -4,13 +4,14 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale, teach, density) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { generateQuest } from '../src/core/data/synthetic.ts';
+import { GENERATED, generateLarge } from './generated.ts';
+import { benchParquet } from './parquet.ts';
 import { browserLoad } from './browserLoad.ts';
 import { benchMethods } from './methods.ts';
 import { benchMultiAnatomy } from './multiAnatomy.ts';
@@ -29,8 +30,6 @@ import { readFileSync } from 'node:fs';
 
 const SHARED = '../shared/data';
 const FILES = ['BMS1.dat', 'BMS2.dat', 'chess.dat', 'mushroom.dat', 'T10I4D100K.dat'];
-const WORK = '.tmp/bench';
-const GENERATED = `${WORK}/T10I4D1000K-N1000.dat`;
 
 interface ParseRow {
   file: string;
@@ -46,22 +45,6 @@ interface ParseRow {
 function runParse(file?: string): ParseRow {
   const args = ['--import', 'tsx', 'bench/parseOne.ts', ...(file ? [file, '5'] : [])];
   return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 }));
-}
-
-async function generateLarge(): Promise<void> {
-  if (existsSync(GENERATED)) return;
-  mkdirSync(WORK, { recursive: true });
-  const out = createWriteStream(GENERATED);
-  let lines: string[] = [];
-  generateQuest({ D: 1_000_000, T: 10, I: 4, N: 1000, L: 2000, seed: 1 }, (row) => {
-    lines.push(row.sort((a, b) => a - b).join(' '));
-    if (lines.length === 20_000) {
-      out.write(lines.join('\n') + '\n');
-      lines = [];
-    }
-  });
-  if (lines.length) out.write(lines.join('\n') + '\n');
-  await new Promise<void>((resolve) => out.end(resolve));
 }
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
@@ -80,6 +63,7 @@ const SECTIONS = [
   'scale',
   'teach',
   'density',
+  'parquet',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -113,6 +97,9 @@ async function section(name: SectionName): Promise<string> {
       return teachSection();
     case 'density':
       return benchDensity();
+    case 'parquet':
+      await generateLarge();
+      return benchParquet(GENERATED, Number(process.env.E2E_PORT ?? 4180));
   }
 }
 
@@ -287,6 +274,7 @@ async function main(): Promise<void> {
     sweepSection,
     scaleSection,
     teachSectionText,
+    await section('parquet'),
   ].join('\n');
   writeFileSync('bench/results.md', report);
   console.log(report);

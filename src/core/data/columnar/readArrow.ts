@@ -72,7 +72,7 @@ export async function readArrow(
     onProgress(Math.round((bytes.length * (b + 1)) / batches), bytes.length);
     await Promise.resolve();
   }
-  const result = sink.finish(layout.kind === 'list' ? 'arrow' : 'arrow-long');
+  const result = sink.finish(layout.kind === 'list' ? 'arrow' : 'arrow-long', options.bitBudget);
   return layout.kind === 'long' && layout.exported ? { ...result, layout: layout.exported } : result;
 }
 

@@ -55,7 +55,7 @@ export async function readParquet(
     );
     onProgress(Math.min(bytesDone, file.byteLength), file.byteLength);
   }
-  const result = sink.finish(layout.kind === 'list' ? 'parquet' : 'parquet-long');
+  const result = sink.finish(layout.kind === 'list' ? 'parquet' : 'parquet-long', options.bitBudget);
   return layout.kind === 'long' && layout.exported ? { ...result, layout: layout.exported } : result;
 }
 

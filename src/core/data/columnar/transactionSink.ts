@@ -61,12 +61,13 @@ export class TransactionSink {
     if (id >= 0) items.push(id);
   }
 
-  finish(format: DatasetFormat, name = this.file): ParseResult {
+  /** The dataset (`bitBudget`: the dense BitMatrix's, as the text parsers take it). */
+  finish(format: DatasetFormat, bitBudget?: number): ParseResult {
     for (const [tid, ids] of this.byTid) {
       const repeats = this.builder.addIds(ids);
       if (repeats > 0) this.warnings.add(0, `transaction ${tid}: ${repeats} repeated item(s) kept once`);
     }
-    const dataset = this.builder.build(name, format);
+    const dataset = this.builder.build(this.file, format, bitBudget);
     if (dataset.d === 0)
       throw noTransactionError(
         this.file,

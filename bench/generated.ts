@@ -1,0 +1,25 @@
+/**
+ * The generated 1,000,000-transaction FIMI file the benchmarks share (T10 I4 N1000, IBM Quest
+ * style, seed 1), written once into .tmp/bench.
+ */
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { generateQuest } from '../src/core/data/synthetic.ts';
+
+export const WORK = '.tmp/bench';
+export const GENERATED = `${WORK}/T10I4D1000K-N1000.dat`;
+
+export async function generateLarge(): Promise<void> {
+  if (existsSync(GENERATED)) return;
+  mkdirSync(WORK, { recursive: true });
+  const out = createWriteStream(GENERATED);
+  let lines: string[] = [];
+  generateQuest({ D: 1_000_000, T: 10, I: 4, N: 1000, L: 2000, seed: 1 }, (row) => {
+    lines.push(row.sort((a, b) => a - b).join(' '));
+    if (lines.length === 20_000) {
+      out.write(lines.join('\n') + '\n');
+      lines = [];
+    }
+  });
+  if (lines.length) out.write(lines.join('\n') + '\n');
+  await new Promise<void>((resolve) => out.end(resolve));
+}
