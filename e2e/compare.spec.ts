@@ -75,7 +75,7 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   // Every run verified and carries the command that reproduces it.
   await expect(page.getByTestId('results-table').getByText('✗')).toHaveCount(0);
   await expect(page.getByTestId('run-command').first()).toContainText(
-    /^npm run -s cli -- anonymize \S+ --method (gray-cahd|rcm-cahd|nn) --p \d+ .*--sensitive-random 10 --seed [12] /,
+    /^txanon anonymize \S+ --method (gray-cahd|rcm-cahd|nn) --p \d+ .*--sensitive-random 10 --seed [12] /,
   );
   // Sorting by kl puts the smallest first.
   await page.getByTestId('sort-kl').click();

@@ -37,7 +37,7 @@ for (const method of ['nn', 'lsh']) {
       ...'generate --D 10000 --T 10 --I 4 --N 1000 --L 2000 --seed 1 --out'.split(' '),
       join(dir, SAMPLE),
     ]);
-    const args = command.replace(/^npm run -s cli -- /, '').split(' ');
+    const args = command.replace(/^txanon /, '').split(' ');
     const inDir = (arg: string) =>
       ['release.json', 'audit.json', SAMPLE].includes(arg) ? join(dir, arg) : arg;
     cli([...args.map(inDir), '--workers', '1']);

@@ -13,7 +13,9 @@ import { cliInProcess } from './cliInProcess.ts';
 
 /** The `--flag` names a help text lists (lines of the options sections). */
 const listed = (text: string) =>
-  new Set([...text.matchAll(/^ {2}--([A-Za-z][A-Za-z0-9-]*)/gm)].map((m) => m[1]).filter((n) => n !== 'help'));
+  new Set(
+    [...text.matchAll(/^ {2}--([A-Za-z][A-Za-z0-9-]*)/gm)].map((m) => m[1]).filter((n) => n !== 'help'),
+  );
 
 describe('help lists exactly the flags the parser accepts', () => {
   for (const spec of COMMANDS) {
@@ -25,7 +27,9 @@ describe('help lists exactly the flags the parser accepts', () => {
       // Where the flags depend on one (`--method`), each variant's help lists what its parser reads.
       for (const value of spec.variesBy?.values ?? []) {
         const given = new Map([[spec.variesBy!.flag, value]]);
-        const declared = (spec.flags as (f: typeof given) => { name: string }[])(given).map((f) => f.name);
+        const declared = (spec.flags as (f: typeof given) => readonly { name: string }[])(given).map(
+          (f) => f.name,
+        );
         const text = commandHelp(spec, given);
         expect(
           declared.filter((flag) => !listed(text).has(flag)),

@@ -5,15 +5,9 @@
  */
 import { Dataset } from '../src/core/data/dataset.ts';
 import { isGzip, parseChunks } from '../src/core/data/parseChunks.ts';
-import {
-  COLUMNAR_HEAD_BYTES,
-  columnarFormatOf,
-  readColumnar,
-  type AsyncBuffer,
-} from '../src/core/data/columnar/readColumnar.ts';
+import type { AsyncBuffer } from '../src/core/data/columnar/readColumnar.ts';
+import { COLUMNAR_HEAD_BYTES, columnarFormatOf, isParquet } from '../src/core/data/columnar/signature.ts';
 import type { ParseResult } from '../src/core/data/parsers/types.ts';
-import { isParquet } from '../src/core/data/columnar/readParquet.ts';
-import { parquetExportedTable } from '../src/core/check/parquetTables.ts';
 import {
   datasetStats,
   itemSupports,
@@ -78,6 +72,8 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
       if (columnar) {
         // A Parquet or Arrow file is read by byte ranges of the Blob, row group by row group.
         let lastReport = 0;
+        // The readers load with the first Parquet or Arrow file (a chunk of their own).
+        const { readColumnar } = await import('../src/core/data/columnar/readColumnar.ts');
         const result = await readColumnar(
           blobBuffer(blob),
           columnar,
@@ -162,6 +158,7 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
 
     async checkExport(layout, tables, request) {
       // A Parquet export's tables are read as the CSV text the readers take (check/parquetTables.ts).
+      const { parquetExportedTable } = await import('../src/core/check/parquetTables.ts');
       const texts = await Promise.all(
         tables.map(async (t) =>
           isParquet(new Uint8Array(await t.blob.slice(0, 4).arrayBuffer()))

@@ -23,7 +23,7 @@ import {
   type ExportedRelease,
 } from '../../core/check/exportedTables.ts';
 import { parquetExportedTable, parquetExportLayout } from '../../core/check/parquetTables.ts';
-import { isParquet } from '../../core/data/columnar/readParquet.ts';
+import { isParquet } from '../../core/data/columnar/signature.ts';
 import { fileBuffer, type FileBuffer } from '../fileBuffer.ts';
 import { readColumnSplit } from '../../core/check/columnSplit.ts';
 import type { CheckRequest, CheckResult } from '../../core/check/types.ts';

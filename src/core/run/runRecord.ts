@@ -77,7 +77,8 @@ export interface RunRecord {
 }
 
 /**
- * The exact `npm run -s cli -- anonymize ...` command that reproduces a run on `file`. A
+ * The exact `txanon anonymize ...` command (the installed program; `npm run -s cli -- anonymize ...`
+ * from the sources) that reproduces a run on `file`. A
  * differentially private run whose noise came from the system's randomness (`freshNoise`) is
  * repeated without `--seed`, which would make its noise seeded: it draws fresh noise, as it did.
  */
@@ -88,7 +89,7 @@ export function reproducingCommand(
   fileNames: Readonly<Record<string, string>> = {},
   freshNoise = false,
 ): string {
-  const parts = ['npm run -s cli -- anonymize', quote(file), '--method', request.method];
+  const parts = ['txanon anonymize', quote(file), '--method', request.method];
   for (const [name, value] of Object.entries(params)) {
     const file = request.files?.[name];
     if (file) parts.push(`--${name}`, quote(file));

@@ -11,14 +11,6 @@ import { ColumnarError } from './columnarError.ts';
 import { chooseLayout, type ColumnInfo } from './columnLayout.ts';
 import { TransactionSink } from './transactionSink.ts';
 
-/** An Arrow IPC file starts with `ARROW1`; a stream with a message's continuation marker. */
-export function isArrow(head: Uint8Array): boolean {
-  const file = head.length >= 6 && String.fromCharCode(...head.subarray(0, 6)) === 'ARROW1';
-  const stream =
-    head.length >= 8 && head[0] === 0xff && head[1] === 0xff && head[2] === 0xff && head[3] === 0xff;
-  return file || stream;
-}
-
 export async function readArrow(
   bytes: Uint8Array,
   options: ParseOptions,

@@ -5,25 +5,12 @@
  * Text formats stream through parseChunks.ts instead; a columnar file cannot, since its layout is
  * written at its end.
  */
-import type { DatasetFormat } from '../dataset.ts';
 import type { ParseOptions, ParseProgress, ParseResult } from '../parsers/types.ts';
-import { isArrow, readArrow } from './readArrow.ts';
-import { isParquet, readParquet, type AsyncBuffer } from './readParquet.ts';
+import { readArrow } from './readArrow.ts';
+import { readParquet, type AsyncBuffer } from './readParquet.ts';
+import type { ColumnarFormat } from './signature.ts';
 
-export type ColumnarFormat = 'parquet' | 'arrow';
-
-/** How many first bytes `columnarFormatOf` needs. */
-export const COLUMNAR_HEAD_BYTES = 8;
-
-/** The columnar format of a file: the one forced, else the one its first bytes name, else null. */
-export function columnarFormatOf(head: Uint8Array, forced?: DatasetFormat): ColumnarFormat | null {
-  if (forced === 'parquet' || forced === 'parquet-long') return 'parquet';
-  if (forced === 'arrow' || forced === 'arrow-long') return 'arrow';
-  if (forced !== undefined) return null;
-  if (isParquet(head)) return 'parquet';
-  if (isArrow(head)) return 'arrow';
-  return null;
-}
+export { COLUMNAR_HEAD_BYTES, columnarFormatOf, type ColumnarFormat } from './signature.ts';
 
 /** Reads a Parquet or Arrow IPC file from `file` (an Arrow file is read whole first). */
 export async function readColumnar(

@@ -18,13 +18,6 @@ import { TransactionSink } from './transactionSink.ts';
 
 export type { AsyncBuffer } from 'hyparquet';
 
-/** Parquet files start and end with these four bytes. */
-export const PARQUET_MAGIC = 'PAR1';
-
-export function isParquet(head: Uint8Array): boolean {
-  return head.length >= 4 && String.fromCharCode(...head.subarray(0, 4)) === PARQUET_MAGIC;
-}
-
 /** Reads the transactions of the Parquet `file` (see the top). */
 export async function readParquet(
   file: AsyncBuffer,
