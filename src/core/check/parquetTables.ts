@@ -6,19 +6,13 @@
  */
 import { parquetColumnNames, readParquetTable, type AsyncBuffer } from '../data/columnar/readParquet.ts';
 import { exportLayoutOf, type ExportLayout } from '../data/exportLayout.ts';
-import { csvTableBytes } from '../release/export/csvField.ts';
+import { writeCsvTable } from '../release/export/csvField.ts';
+import { writtenText } from '../release/export/textWriter.ts';
 import type { ExportedTable } from './exportedTables.ts';
 
 export async function parquetExportedTable(file: AsyncBuffer, name: string): Promise<ExportedTable> {
   const { columns, rows } = await readParquetTable(file, name);
-  const parts = csvTableBytes(columns, rows);
-  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return { name, text: new TextDecoder().decode(bytes) };
+  return { name, text: writtenText((out) => writeCsvTable(out, columns, rows)) };
 }
 
 /** The export layout a Parquet file's columns are (its footer only), or null for data. */

@@ -21,6 +21,14 @@ export interface ParquetWriteOptions {
   metadata?: Record<string, string>;
 }
 
+/**
+ * Transactions to write: rows of item tokens, or rows in CSR form whose `items` are ids into
+ * `tokens` (a release's TokenRows, a Dataset's rows with its dictionary's tokens).
+ */
+export type TransactionRows =
+  | readonly (readonly string[])[]
+  | { readonly offsets: Uint32Array; readonly items: Uint32Array; readonly tokens: readonly string[] };
+
 /** A column of a plain table: strings (null for none), integers or doubles. */
 export type TableColumn =
   | { name: string; type: 'string'; values: readonly (string | null)[] }
@@ -33,14 +41,15 @@ const INT32_MAX = 2 ** 31 - 1;
 const PLAIN_INTEGER = /^(0|[1-9]\d{0,14})$/;
 
 /**
- * Transactions (each a list of item tokens) as the bytes of a Parquet file, in `layout` (see the
- * top). The function issue 35's partitions are written with.
+ * Transactions (rows of item tokens, or CSR rows of token ids) as the bytes of a Parquet file, in
+ * `layout` (see the top). The function issue 35's partitions are written with.
  */
 export function transactionsParquet(
-  rows: readonly (readonly string[])[],
+  transactions: TransactionRows,
   layout: TransactionLayout = 'list',
   options: ParquetWriteOptions = {},
 ): Uint8Array<ArrayBuffer> {
+  const rows = 'offsets' in transactions ? valueRows(transactions) : transactions;
   const itemType = integerTypeOf(rows);
   const toValue = (t: string): string | number | bigint =>
     itemType === 'string' ? t : itemType === 'INT32' ? Number(t) : BigInt(t);
@@ -112,6 +121,18 @@ export function parquetTable(
 }
 
 type LeafType = 'string' | 'INT32' | 'INT64';
+
+/** CSR rows as rows of tokens (the writer takes one array per row). */
+function valueRows(rows: Exclude<TransactionRows, readonly (readonly string[])[]>): string[][] {
+  const out: string[][] = new Array<string[]>(rows.offsets.length - 1);
+  for (let r = 0; r + 1 < rows.offsets.length; r++) {
+    const row = new Array<string>(rows.offsets[r + 1] - rows.offsets[r]);
+    for (let k = rows.offsets[r]; k < rows.offsets[r + 1]; k++)
+      row[k - rows.offsets[r]] = rows.tokens[rows.items[k]];
+    out[r] = row;
+  }
+  return out;
+}
 
 function leaf(name: string, type: LeafType): SchemaElement {
   return type === 'string'

@@ -40,19 +40,19 @@ export function parquetExport(release: Release, format: ParquetFormat): ExportFi
     }
     case 'groups': {
       tablesOnly(format, 'groups');
-      const qid: [number, number, string | null][] = [];
-      release.groups.forEach((group, g) => {
-        for (const items of group.qid) {
-          const row = qid.length === 0 ? 1 : qid[qid.length - 1][1] + 1;
-          if (items.length === 0) qid.push([g + 1, row, null]);
-          for (const item of items) qid.push([g + 1, row, item]);
+      const { start, qid, sensitive } = release.groups;
+      const qidRows: [number, number, string | null][] = [];
+      for (let g = 0; g + 1 < start.length; g++)
+        for (let row = start[g]; row < start[g + 1]; row++) {
+          if (qid.offsets[row] === qid.offsets[row + 1]) qidRows.push([g + 1, row + 1, null]);
+          for (let k = qid.offsets[row]; k < qid.offsets[row + 1]; k++)
+            qidRows.push([g + 1, row + 1, qid.tokens[qid.items[k]]]);
         }
-      });
-      const counts = release.groups.flatMap((group, g) =>
-        Object.entries(group.sensitive)
-          .filter(([, count]) => count > 0)
-          .map(([item, count]) => [g + 1, item, count] as const),
-      );
+      const counts: [number, string, number][] = [];
+      for (let g = 0; g + 1 < sensitive.offsets.length; g++)
+        for (let k = sensitive.offsets[g]; k < sensitive.offsets[g + 1]; k++)
+          if (sensitive.counts[k] > 0)
+            counts.push([g + 1, sensitive.tokens[sensitive.items[k]], sensitive.counts[k]]);
       return [
         file(
           '',
@@ -61,13 +61,13 @@ export function parquetExport(release: Release, format: ParquetFormat): ExportFi
             [
               ints(
                 'group',
-                qid.map((r) => r[0]),
+                qidRows.map((r) => r[0]),
               ),
               ints(
                 'row',
-                qid.map((r) => r[1]),
+                qidRows.map((r) => r[1]),
               ),
-              { name: 'item', type: 'string', values: qid.map((r) => r[2]) },
+              { name: 'item', type: 'string', values: qidRows.map((r) => r[2]) },
             ],
             { metadata },
           ),
@@ -91,18 +91,23 @@ export function parquetExport(release: Release, format: ParquetFormat): ExportFi
     }
     case 'buckets': {
       tablesOnly(format, 'buckets');
-      const cells: [number, number, number, string | null][] = [];
+      const { size, columnStart, cellStart, cells } = release.buckets;
+      const out: [number, number, number, string | null][] = [];
       let row = 0;
-      release.buckets.forEach((bucket, b) => {
-        for (let r = 0; r < bucket.size; r++) {
+      for (let b = 0; b < size.length; b++)
+        for (let r = 0; r < size[b]; r++) {
           row++;
-          bucket.columns.forEach((values, c) => {
-            const cell = values[r] ?? [];
-            if (cell.length === 0) cells.push([b + 1, row, c + 1, null]);
-            for (const item of cell) cells.push([b + 1, row, c + 1, item]);
-          });
+          for (let j = columnStart[b]; j < columnStart[b + 1]; j++) {
+            const column = j - columnStart[b] + 1;
+            // Row r of the column, when the column lists that many (a release read back may not).
+            const cell = cellStart[j] + r < cellStart[j + 1] ? cellStart[j] + r : -1;
+            if (cell < 0 || cells.offsets[cell] === cells.offsets[cell + 1])
+              out.push([b + 1, row, column, null]);
+            else
+              for (let k = cells.offsets[cell]; k < cells.offsets[cell + 1]; k++)
+                out.push([b + 1, row, column, cells.tokens[cells.items[k]]]);
+          }
         }
-      });
       return [
         file(
           '',
@@ -111,17 +116,17 @@ export function parquetExport(release: Release, format: ParquetFormat): ExportFi
             [
               ints(
                 'bucket',
-                cells.map((c) => c[0]),
+                out.map((c) => c[0]),
               ),
               ints(
                 'row',
-                cells.map((c) => c[1]),
+                out.map((c) => c[1]),
               ),
               ints(
                 'column',
-                cells.map((c) => c[2]),
+                out.map((c) => c[2]),
               ),
-              { name: 'item', type: 'string', values: cells.map((c) => c[3]) },
+              { name: 'item', type: 'string', values: out.map((c) => c[3]) },
             ],
             { metadata },
           ),
@@ -157,8 +162,15 @@ function tablesOnly(format: ParquetFormat, kind: string): void {
     );
 }
 
+/** A Parquet file, made now (what can fail fails before anything is written), written whole. */
 function file(suffix: string, description: string, bytes: Uint8Array<ArrayBuffer>): ExportFile {
-  return { suffix, extension: 'parquet', mime: MIME.parquet, description, parts: [bytes] };
+  return {
+    suffix,
+    extension: 'parquet',
+    mime: MIME.parquet,
+    description,
+    write: (sink) => sink.write(bytes),
+  };
 }
 
 const ints = (name: string, values: number[]): TableColumn => ({ name, type: 'integer', values });
