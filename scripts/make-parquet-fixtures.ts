@@ -3,17 +3,17 @@
  * DuckDB (`@duckdb/node-api`, a dev dependency used only here and in bench/parquet.ts) writes
  * Parquet, as `COPY ... TO 'f.parquet' (FORMAT parquet, COMPRESSION zstd)` does in a notebook;
  * flechette writes the Arrow IPC file (DuckDB writes none without an extension). Each fixture has a
- * twin in a text format (chess.dat.gz, baskets.csv) that the tests compare it with. The files are
+ * twin in a text format (chess.dat.gz, baskets.csv.gz) that the tests compare it with. The files are
  * committed; run again only to change them: `npx tsx scripts/make-parquet-fixtures.ts`.
  * - chess-list.zstd.parquet, chess-list.gzip.parquet: chess (3,196 rows) as a list<int> column;
  * - chess-long.snappy.parquet: chess as (tid, item) integer rows;
  * - baskets-list.snappy.parquet, baskets-long.zstd.parquet, baskets.arrow: public/samples/
  *   groceries.csv with items renamed to hold spaces, commas, quotes and non-ASCII letters, as a
- *   list<varchar> column and as (tid varchar, item varchar) rows; its twin baskets.csv;
+ *   list<varchar> column and as (tid varchar, item varchar) rows; its twin baskets.csv.gz;
  * - two-lists.parquet: two list columns (items and tags): ambiguous until one is named.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { columnFromArray, tableFromColumns, tableToIPC, utf8, list } from '@uwdata/flechette';
 import Papa from 'papaparse';
@@ -85,7 +85,7 @@ await run(
 );
 
 // The CSV twin of the baskets: one basket a line, fields quoted as CSV needs.
-writeFileSync(`${OUT}/baskets.csv`, Papa.unparse(baskets, { newline: '\n' }) + '\n');
+writeFileSync(`${OUT}/baskets.csv.gz`, gzipSync(Papa.unparse(baskets, { newline: '\n' }) + '\n'));
 
 // The Arrow IPC file (flechette), the baskets as list<utf8> in two record batches.
 const half = Math.ceil(baskets.length / 2);

@@ -18,9 +18,9 @@ const TWINS: [string, string][] = [
   [`${D}chess-list.zstd.parquet`, 'test/data/chess.dat.gz'],
   [`${D}chess-list.gzip.parquet`, 'test/data/chess.dat.gz'],
   [`${D}chess-long.snappy.parquet`, 'test/data/chess.dat.gz'],
-  [`${D}baskets-list.snappy.parquet`, `${D}baskets.csv`],
-  [`${D}baskets-long.zstd.parquet`, `${D}baskets.csv`],
-  [`${D}baskets.arrow`, `${D}baskets.csv`],
+  [`${D}baskets-list.snappy.parquet`, `${D}baskets.csv.gz`],
+  [`${D}baskets-long.zstd.parquet`, `${D}baskets.csv.gz`],
+  [`${D}baskets.arrow`, `${D}baskets.csv.gz`],
 ];
 
 const json = async (...args: string[]) => {
@@ -95,7 +95,7 @@ describe('the layout: found, or named', () => {
       'two-lists.parquet: 2 list columns could be the items (items (list<string>), tags (list<string>)): name them: --item-column COL',
     );
     const tags = await json('stats', `${D}two-lists.parquet`, '--item-column', 'tags');
-    expect(tags).toEqual(await json('stats', `${D}baskets.csv`));
+    expect(tags).toEqual(await json('stats', `${D}baskets.csv.gz`));
     const missing = await cliInProcess('stats', `${D}two-lists.parquet`, '--item-column', 'labels');
     expect(missing.stderr).toContain(
       "no column 'labels' (the item column asked for); its columns: items (list<string>), tags (list<string>)",

@@ -199,11 +199,12 @@ describe('an exported buckets release reads back as its buckets', () => {
 });
 
 describe('formats a kind cannot be written in', () => {
-  it('groups and buckets are csv-long only; FIMI needs integer items', () => {
-    expect(exportFormatsOf('groups')).toEqual(['csv-long']);
+  it('groups and buckets are csv-long (or parquet-long) only; FIMI needs integer items', () => {
+    expect(exportFormatsOf('groups')).toEqual(['csv-long', 'parquet-long']);
     const rows = [['whole milk', 'a,b'], ['whole milk', 'a,b'], ['x']];
     const groups = releaseOf(rows, { method: 'anatomy', params: { p: 2 }, sensitive: { items: ['x'] } })!;
-    expect(() => exportRelease(groups, 'csv-basket')).toThrow(/csv-long tables/);
+    expect(() => exportRelease(groups, 'csv-basket')).toThrow(/csv-long or parquet-long tables/);
+    expect(() => exportRelease(groups, 'parquet')).toThrow(/tables \(parquet-long\), not as a list column/);
     const pta = releaseOf(rows, { method: 'pta', params: { k: 2 } })!;
     expect(() => exportRelease(pta, 'fimi')).toThrow(/'whole milk'.*csv-basket/);
     const empty = releaseOf([[], [], ['x']], { method: 'pta', params: { k: 2 } })!;
