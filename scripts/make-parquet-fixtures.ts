@@ -10,7 +10,8 @@
  * - baskets-list.snappy.parquet, baskets-long.zstd.parquet, baskets.arrow: public/samples/
  *   groceries.csv with items renamed to hold spaces, commas, quotes and non-ASCII letters, as a
  *   list<varchar> column and as (tid varchar, item varchar) rows; its twin baskets.csv.gz;
- * - two-lists.parquet: two list columns (items and tags): ambiguous until one is named.
+ * - two-lists.parquet: two list columns (items and tags): ambiguous until one is named;
+ * - nulls.v2.parquet: a null list, an empty one, a null item and a repeated one (data pages v2).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -82,6 +83,11 @@ await run(
 );
 await run(
   `COPY (SELECT items, list_reverse(items) AS tags FROM (${listOf('baskets')})) TO '${OUT}/two-lists.parquet' (FORMAT parquet)`,
+);
+
+// Null lists, empty lists, null and repeated items, in data pages v2 (the list reader's levels).
+await run(
+  `COPY (SELECT * FROM (VALUES ([1, 2]), (NULL), ([]), ([3, NULL, 4]), ([5, 5])) t(items)) TO '${OUT}/nulls.v2.parquet' (FORMAT parquet, PARQUET_VERSION V2)`,
 );
 
 // The CSV twin of the baskets: one basket a line, fields quoted as CSV needs.

@@ -137,6 +137,19 @@ describe('the layout: found, or named', () => {
     ]);
     const long = await readColumnar(bytesBuffer(file), 'parquet', { fileName: 'n.parquet' });
     expect(tokenRows(long.dataset)).toEqual([['a', 'b'], [], ['a']]);
+    const nulls = await readColumnar(
+      bytesBuffer(new Uint8Array(readFileSync(`${D}nulls.v2.parquet`))),
+      'parquet',
+      {
+        fileName: 'nulls.v2.parquet',
+      },
+    );
+    expect(tokenRows(nulls.dataset)).toEqual([['1', '2'], [], [], ['3', '4'], ['5']]);
+    expect(nulls.warnings.first.map((w) => w.message)).toEqual([
+      'row 2: the list is null, read as an empty transaction',
+      'row 4: 1 null item(s) left out',
+      'row 5: 1 repeated item(s) kept once',
+    ]);
     const lists = transactionsParquet([['a', 'a'], []], 'list');
     const read = await readColumnar(bytesBuffer(lists), 'parquet', { fileName: 'l.parquet' });
     expect(tokenRows(read.dataset)).toEqual([['a'], []]);

@@ -13,6 +13,7 @@ import { compressors } from 'hyparquet-compressors';
 import type { ParseOptions, ParseProgress, ParseResult } from '../parsers/types.ts';
 import { ColumnarError, type ColumnarPlace } from './columnarError.ts';
 import { checkPageHeaders } from './pageGuard.ts';
+import { readListChunk } from './listChunk.ts';
 import { chooseLayout, type ColumnInfo, type ColumnLayout } from './columnLayout.ts';
 import { TransactionSink } from './transactionSink.ts';
 
@@ -39,8 +40,16 @@ export async function readParquet(
   for (let g = 0; g < groups.length; g++) {
     const rows = Number(groups[g].num_rows);
     const part = `row group ${g + 1} of ${groups.length}`;
-    const values = await readGroup(file, metadata, read, rowStart, rows, name, part);
-    addRows(sink, layout, values, rowStart, part);
+    if (layout.kind === 'list')
+      await readListGroup(file, metadata, g, layout.items, sink, rowStart, name, part);
+    else
+      addRows(
+        sink,
+        layout,
+        await readGroup(file, metadata, read, rowStart, rows, name, part),
+        rowStart,
+        part,
+      );
     rowStart += rows;
     bytesDone += groups[g].columns.reduce(
       (sum, c) => sum + Number(c.meta_data?.total_compressed_size ?? 0),
@@ -58,6 +67,44 @@ async function readFooter(file: AsyncBuffer, name: string): Promise<FileMetaData
   } catch (error) {
     throw new ColumnarError(name, {}, `not a readable Parquet file (${messageOf(error)})`);
   }
+}
+
+/**
+ * One row group of a list column, its rows straight into the sink (listChunk.ts); an error names
+ * the group and the column, and a chunk that holds another number of rows than the footer says is
+ * one.
+ */
+async function readListGroup(
+  file: AsyncBuffer,
+  metadata: FileMetaData,
+  g: number,
+  column: ColumnInfo,
+  sink: TransactionSink,
+  rowStart: number,
+  name: string,
+  part: string,
+): Promise<void> {
+  const place = { part, column };
+  const rows = Number(metadata.row_groups[g].num_rows);
+  const chunk = metadata.row_groups[g].columns.find((c) => c.meta_data?.path_in_schema[0] === column.name);
+  if (!chunk) throw new ColumnarError(name, place, 'has no column chunk in this row group');
+  const bytes = await chunkBytes(file, chunk, name, place);
+  let row = rowStart;
+  try {
+    readListChunk(bytes, chunk, metadata.schema, compressors, {
+      row: (values, from, to, nulls) => sink.addValues(values, from, to, ++row, place, nulls),
+      nullRow: () => sink.addList(null, ++row, place),
+    });
+  } catch (error) {
+    if (error instanceof ColumnarError) throw error;
+    throw new ColumnarError(name, place, `cannot be read (${messageOf(error)})`);
+  }
+  if (row - rowStart !== rows)
+    throw new ColumnarError(
+      name,
+      place,
+      `holds ${row - rowStart} rows where the footer gives the row group ${rows}`,
+    );
 }
 
 /** One row group's values, column by column (`rows` each); an error names the group and column. */
@@ -110,6 +157,26 @@ async function checkedChunk(
   const meta = chunk.meta_data!;
   const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
   const end = start + Number(meta.total_compressed_size);
+  const bytes = await chunkBytes(file, chunk, name, place);
+  return {
+    byteLength: file.byteLength,
+    slice: (from, to) =>
+      from >= start && to !== undefined && to <= end
+        ? bytes.slice(from - start, to - start)
+        : file.slice(from, to),
+  };
+}
+
+/** A column chunk's bytes, its page headers checked (pageGuard.ts). */
+async function chunkBytes(
+  file: AsyncBuffer,
+  chunk: ColumnChunk,
+  name: string,
+  place: ColumnarPlace,
+): Promise<ArrayBuffer> {
+  const meta = chunk.meta_data!;
+  const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+  const end = start + Number(meta.total_compressed_size);
   if (!(start >= 0 && end <= file.byteLength))
     throw new ColumnarError(
       name,
@@ -118,13 +185,7 @@ async function checkedChunk(
     );
   const bytes = await file.slice(start, end);
   checkPageHeaders(bytes, chunk, name, place);
-  return {
-    byteLength: file.byteLength,
-    slice: (from, to) =>
-      from >= start && to !== undefined && to <= end
-        ? bytes.slice(from - start, to - start)
-        : file.slice(from, to),
-  };
+  return bytes;
 }
 
 function addRows(

@@ -38,9 +38,22 @@ export class TransactionSink {
       this.builder.addRow(this.ids, 0);
       return;
     }
-    if (values.length > this.ids.length) this.ids = new Uint32Array(values.length * 2);
+    this.addValues(values, 0, values.length, row, place, 0);
+  }
+
+  /** One transaction: `values[from..to)`, and `nullElements` null items its list held (left out). */
+  addValues(
+    values: ArrayLike<unknown>,
+    from: number,
+    to: number,
+    row: number,
+    place: ColumnarPlace,
+    nullElements: number,
+  ): void {
+    if (to - from > this.ids.length) this.ids = new Uint32Array((to - from) * 2);
+    if (nullElements > 0) this.warnings.add(0, `row ${row}: ${nullElements} null item(s) left out`);
     let length = 0;
-    for (let i = 0; i < values.length; i++) {
+    for (let i = from; i < to; i++) {
       const id = this.idOf(values[i], row, place);
       if (id < 0)
         this.warnings.add(0, `row ${row}: a ${values[i] === null ? 'null' : 'empty'} item left out`);
