@@ -42,7 +42,7 @@ export function readListChunk(
   const reader = { view: new DataView(bytes), offset: 0 };
   let dictionary: DecodedArray | undefined;
   // The row being read: its values gathered (a row may span pages), then handed on.
-  let current: unknown[] = [];
+  const current: unknown[] = [];
   let open = false;
   let isNull = false;
   let nulls = 0;
