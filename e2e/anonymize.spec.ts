@@ -158,6 +158,22 @@ test('COAT on its Fig. 1 with the paper constraints: (a,b) and (g,h) generalized
   await expect(page.getByTestId('generalized-view')).toContainText('suppressed: d');
   await expect(page.getByTestId('generalized-view')).toContainText('a · b');
   await expect(page.getByTestId('generalized-view')).toContainText('g · h');
+  // Beside a long meaning, a metric's name ("ul_suppression") and "lower is better" keep one line
+  // each: the table once squeezed them to a letter's width ("bette/r", "ul_sup/pressi/on").
+  const lines = await page
+    .getByTestId('metric-meanings')
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [row.querySelector('td b')!, row.children[2]].map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return range.getClientRects().length;
+        }),
+      ),
+    );
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  for (const [name, better] of lines) expect([name, better]).toEqual([1, 1]);
   await page.screenshot({ path: 'test-results/coat.png', fullPage: true });
 });
 
