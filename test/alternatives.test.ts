@@ -53,6 +53,16 @@ describe('alternatives of a lossy run', () => {
     expect(given.map((a) => a.label)).toEqual(['coat (k = 5, m = 2)']);
   });
 
+  it("COAT in k^m mode is measured against apriori-km; with m = 0 (the user's constraints) it is not", () => {
+    const km = alternativesOf(record('coat', { k: 5, m: 2, s: 15 }), catalogue);
+    expect(km.map((a) => a.label)).toContain('apriori-km (k = 5, m = 2)');
+    const constraints = alternativesOf(
+      record('coat', { k: 5, m: 0, s: 15, constraints: 'a,b,c\nd,e,f,g,h' }),
+      catalogue,
+    );
+    expect(constraints.map((a) => a.request.method)).not.toContain('apriori-km');
+  });
+
   it('ranks by NCP where both have it, else by the share lost', () => {
     expect(
       losesLess({ label: 'a', lostShare: 0.9, ncp: 0.1 }, { label: 'b', lostShare: 0.2, ncp: 0.2 }),

@@ -15,8 +15,13 @@ const LEVELS = ['k', 'm', 'p', 'l'];
 /** What the box compares: the share lost, NCP (generalized and transactions kinds), AvgRE (every kind). */
 export const CARE_METRICS = ['ncp', 'avgre'];
 
-/** COAT's model is `constraints`; in k^m mode (an m given) it gives the k^m guarantee too. */
-const familyOf = (model: string) => (model === 'constraints' ? 'km-anonymity' : model);
+/**
+ * COAT's model is `constraints`; in k^m mode (an m given) it gives the k^m guarantee too. With
+ * m = 0 it protects the user's own constraints only, which no k^m method (apriori-km needs m >= 1)
+ * can be measured against.
+ */
+const familyOf = (model: string, params: RunRecord['params']) =>
+  model === 'constraints' && Number(params.m ?? 0) >= 1 ? 'km-anonymity' : model;
 
 export interface Alternative {
   /** In words: `coat (k = 5, m = 2)`, `apriori-km, order = cooccurrence`. */
@@ -46,8 +51,9 @@ export function alternativesOf(record: RunRecord, catalogue: readonly MethodInfo
     Object.entries(params)
       .map(([name, value]) => `${name} = ${String(value)}`)
       .join(', ');
+  const family = familyOf(method.model, record.params);
   for (const other of catalogue) {
-    if (other.id === method.id || familyOf(other.model) !== familyOf(method.model)) continue;
+    if (other.id === method.id || familyOf(other.model, record.params) !== family) continue;
     // The same levels (COAT in k^m mode takes m); every other parameter at its default.
     const params = levels(other);
     out.push({
