@@ -247,7 +247,10 @@ test('3. an apriori-km release that generalizes most of the data says so and mea
   // Measured, not guessed: a row per alternative (COAT, the other orders) with its figures.
   await expect(page.getByTestId('read-with-care-table').locator('tbody tr')).toHaveCount(5);
   await expect(page.getByTestId('read-with-care-table')).toContainText('coat (k = 5, m = 2)');
-  await expect(page.getByTestId('read-with-care-verdict')).toContainText('loses less');
+  // The verdict says which loss decided (NCP can favour a method that generalizes more occurrences).
+  await expect(page.getByTestId('read-with-care-verdict')).toContainText(
+    /loses less by (NCP|the share|AvgRE)/,
+  );
   await box.screenshot({ path: 'test-results/read-with-care.png' });
 });
 

@@ -7,6 +7,7 @@ import { methodInfo } from '../src/core/methods/types.ts';
 import { METHODS } from '../src/core/methods/registry.ts';
 import {
   alternativesOf,
+  lessLossWords,
   losesLess,
   measuresUnasked,
   measuringTime,
@@ -68,6 +69,20 @@ describe('alternatives of a lossy run', () => {
       losesLess({ label: 'a', lostShare: 0.9, ncp: 0.1 }, { label: 'b', lostShare: 0.2, ncp: 0.2 }),
     ).toBe(true);
     expect(losesLess({ label: 'a', lostShare: 0.3 }, { label: 'b', lostShare: 0.2, ncp: 0.2 })).toBe(false);
+  });
+
+  it('the verdict names the loss that decided, first: NCP even where the share lost is higher', () => {
+    const coat = { label: 'coat', lostShare: 0.65, ncp: 0.005819, avgre: 0.8936 };
+    const self = { label: 'apriori-km', lostShare: 0.62, ncp: 0.009994, avgre: 2.313 };
+    expect(losesLess(coat, self)).toBe(true);
+    expect(lessLossWords(coat, self)).toEqual({
+      by: 'NCP',
+      detail:
+        'NCP 0.005819 (this run: 0.009994); 65% of the occurrences generalized or suppressed (this run: 62%); AvgRE 0.8936 (this run: 2.313)',
+    });
+    const noNcp = lessLossWords({ label: 'a', lostShare: 0.3 }, { label: 'b', lostShare: 0.5 });
+    expect(noNcp.by).toBe('the share of occurrences generalized or suppressed');
+    expect(noNcp.detail).toBe('30% of the occurrences generalized or suppressed (this run: 50%)');
   });
 
   it('measures unasked only while the alternatives are short; a large file waits for a click', () => {

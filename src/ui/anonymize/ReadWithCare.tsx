@@ -15,10 +15,12 @@ import { formatValue } from '../widgets/metricText.ts';
 import type { MethodInfo } from '../../core/methods/types.ts';
 import {
   alternativesOf,
+  lessLossWords,
   losesLess,
   measuredOf,
   measuresUnasked,
   measuringTime,
+  percent,
   type Alternative,
   type Measured,
 } from './alternatives.ts';
@@ -48,7 +50,6 @@ function publish(runId: string, measurement: Measurement): void {
   for (const listener of listeners) listener();
 }
 
-const percent = (share: number) => `${(100 * share).toFixed(share < 0.01 ? 1 : 0)}%`;
 const duration = (ms: number) =>
   ms < 90_000 ? `${Math.max(1, Math.round(ms / 1000))} s` : `${Math.round(ms / 60_000)} min`;
 
@@ -141,12 +142,8 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
         <p data-testid="read-with-care-verdict">
           {better ? (
             <>
-              On this file, <b>{better.label}</b> loses less: {percent(better.lostShare)} of the occurrences
-              generalized or suppressed{ncp(better)}
-              {better.avgre !== undefined && `, AvgRE ${formatValue(better.avgre)}`} (this run:{' '}
-              {percent(self.lostShare)}
-              {ncp(self)}
-              {self.avgre !== undefined && `, AvgRE ${formatValue(self.avgre)}`}).
+              On this file, <b>{better.label}</b> loses less by {lessLossWords(better, self).by}:{' '}
+              {lessLossWords(better, self).detail}.
             </>
           ) : alternatives.length === 0 ? (
             'No other method or setting of this model to measure.'
