@@ -31,6 +31,15 @@ describe('count histograms as drawn', () => {
     expect(heights.get(4)).toBeCloseTo(heights.get(5)!, 5);
   });
 
+  it('a release of no rows says so in the chart rather than drawing an empty frame', () => {
+    const drawn = drawChart(
+      classSizeOption([], 5, 'Distinct rows and their copies', 'copies of each distinct row'),
+    );
+    expect(drawn.barHeights.size).toBe(0);
+    expect(drawn.svg).toContain('No classes: the release has no rows');
+    expect(drawChart(classSizeOption([[5, 2]], 5)).svg).not.toContain('the release has no rows');
+  });
+
   it('a skewed length histogram draws a length held by one transaction, and none for an empty bin', () => {
     const bins = [
       { from: 1, to: 1, count: 20_000 },

@@ -30,6 +30,18 @@ export function classSizeOption(
   return {
     ...base,
     title: { text: `${title}${y.log ? ' (log scale)' : ''}`, textStyle: titleStyle },
+    // A release of no rows (DiffPart at a small ε on a small file) says so, not an empty frame.
+    graphic:
+      histogram.length === 0
+        ? [
+            {
+              type: 'text',
+              left: 'center',
+              top: 'middle',
+              style: { text: `No ${unit}: the release has no rows`, fontSize: 13, fill: '#5b6475' },
+            },
+          ]
+        : [],
     tooltip: {
       trigger: 'axis',
       formatter: (p: { name: string; dataIndex: number }[]) => {
