@@ -172,6 +172,13 @@ describe('PTA worked example (Lin et al. Sec. 5: k = 3, 2 segments)', () => {
     );
   });
 
+  it('one segment asked for reads as one, not as "1 consecutive segments"', () => {
+    const whole = trace('pta-fig2a.arff', { method: 'pta', params: { k: 3, segments: 1 }, seed: 1 });
+    expect(figure(whole, 'Fig. 3').text).toBe(
+      'The sorted data is kept as a single segment, anonymized as a whole.',
+    );
+  });
+
   it('Fig. 4: the Hamming matrix of segment 1', () => {
     const pairs = asKind(figure(pta, 'Fig. 4').state, 'pairs');
     expect(pairs.labels.map((l) => l.label)).toEqual(['T8', 'T3', 'T13', 'T1', 'T10', 'T11', 'T6']);

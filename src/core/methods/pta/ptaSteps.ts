@@ -76,8 +76,10 @@ export class PtaSteps {
     this.rec.step({
       title: `${segments.length} segment${segments.length === 1 ? '' : 's'}`,
       text:
-        `The sorted data is cut into ${requested} consecutive segments of near-equal size${segments.length < requested ? `, those under k = ${this.k} rows merged with a neighbour` : ''}; ` +
-        'each segment is anonymized on its own.',
+        requested === 1
+          ? 'The sorted data is kept as a single segment, anonymized as a whole.'
+          : `The sorted data is cut into ${requested} consecutive segments of near-equal size${segments.length < requested ? `, those under k = ${this.k} rows merged with a neighbour` : ''}; ` +
+            'each segment is anonymized on its own.',
       cite: 'Lin et al. Sec. 4.1 (divide and conquer), Fig. 3',
       figure: 'Fig. 3',
       state: matrixOf(this.dataset, segments.flat(), this.columns, {
