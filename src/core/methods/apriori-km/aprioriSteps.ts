@@ -148,10 +148,12 @@ export class AprioriSteps {
     this.rec.step({
       title: 'The published cut: locally minimal',
       text:
-        search === 'apriori'
-          ? `Then each published category is taken one level down when every itemset of up to m items still occurs in at least k = ${this.k} rows, the one saving most NCP first, until none can be: ${splits} split(s), NCP ${shown(aaNcp)} to ${shown(ncp)}. No category of this cut can be split.`
-          : `The same refinement from the root (everything generalized, then split while k^m holds) reaches a cheaper cut than Apriori's (NCP ${shown(ncp)} against ${shown(aaNcp)}): the release publishes it. No category of this cut can be split.`,
-      cite: `${CITE}; the refinement to a locally minimal cut (issue 32)`,
+        search === 'apriori' && splits === 0
+          ? `A published category is taken one level down when every itemset of up to m items still occurs in at least k = ${this.k} rows after it. No category of this cut can be: Apriori's cut is already locally minimal (NCP ${shown(ncp)}).`
+          : search === 'apriori'
+            ? `Then each published category is taken one level down when every itemset of up to m items still occurs in at least k = ${this.k} rows, the one saving most NCP first, until none can be: ${splits} split${splits === 1 ? '' : 's'}, NCP ${shown(aaNcp)} to ${shown(ncp)}. No category of this cut can be split.`
+            : `The same refinement from the root (everything generalized, then split while k^m holds) reaches a cheaper cut than Apriori's (NCP ${shown(ncp)} against ${shown(aaNcp)}): the release publishes it. No category of this cut can be split.`,
+      cite: `${CITE}; refined to a locally minimal cut`,
       state: this.lattice(at),
       changed,
     });
