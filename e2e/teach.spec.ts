@@ -147,6 +147,13 @@ test('the anatomy paper, Table I(A): phi², PAM and the buckets of multi-anatomy
   await expect(page.getByTestId('teach-title')).toHaveText('Bucket B1 closes');
   await expect(page.getByTestId('teach-state').locator('table.bucket')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/teach-anatomy-midway.png', fullPage: true });
+  // On a projector a bucket's caption ("B1 · 4 rows") grows with the rest of the step.
+  const caption = page.getByTestId('teach-state').locator('table.bucket caption').first();
+  const size = () => caption.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const normal = await size();
+  await page.getByTestId('teach-present').click();
+  expect(await size()).toBeGreaterThanOrEqual(normal * 1.4);
+  await page.keyboard.press('Escape');
   await linkOfStep3(page, browser, count, 'Item partition into 2 columns');
 });
 
