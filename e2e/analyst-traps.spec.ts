@@ -243,6 +243,8 @@ test('3. an apriori-km release that generalizes most of the data says so and mea
   await expect(page.getByTestId('run-warnings')).toContainText('generalizes or suppresses');
   const box = page.getByTestId('read-with-care');
   await expect(box).toContainText('of the item occurrences');
+  // Its own title, not a second "read with care" beside the warnings box.
+  await expect(box.locator('h4')).toHaveText('What would lose less on this file');
   await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: 60_000 });
   // Measured, not guessed: a row per alternative (COAT, the other orders) with its figures.
   await expect(page.getByTestId('read-with-care-table').locator('tbody tr')).toHaveCount(5);

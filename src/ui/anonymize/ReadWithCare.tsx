@@ -107,7 +107,8 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
   const ncp = (m: Measured) => (m.ncp !== undefined ? `, NCP ${formatValue(m.ncp)}` : '');
   return (
     <div className="read-with-care" role="note" data-testid="read-with-care">
-      <h4>Read with care</h4>
+      {/* Not "read with care" again: the run's warnings box above already says so, in the same words. */}
+      <h4>What would lose less on this file</h4>
       <p>
         This release generalizes or suppresses <b>{percent(self.lostShare)}</b> of the item occurrences
         {ncp(self)}: most of what an analyst would count is no longer there as it was.
