@@ -288,5 +288,10 @@ test('10. Results that mix privacy models say so and keep them apart; letters un
   await page.getByTestId('results-metric').selectOption('avgre');
   await page.getByTestId('results-at').selectOption('5');
   await expect(page.getByTestId('chart-bar')).toHaveAttribute('data-points', '4');
+  // The table below the bars keeps the models apart too: one table each, ranked from 1 in each.
+  await expect(page.getByTestId('comparison-model')).toHaveText(['k-anonymity', 'k^m-anonymity']);
+  const table = page.getByTestId('comparison-table');
+  await expect(table.locator('tbody tr td:first-child')).toHaveText(['1', '2', '1', '2']);
+  await table.screenshot({ path: 'test-results/results-mixed-table.png' });
   await page.screenshot({ path: 'test-results/results-mixed-models.png', fullPage: true });
 });

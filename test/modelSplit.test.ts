@@ -74,6 +74,29 @@ describe('results that mix privacy models', () => {
     expect(modelSplit(['pta', 'patternka'], catalogue).mixed).toBe(false);
   });
 
+  it('pairs and letters series only within their model when asked (the comparison table)', () => {
+    const four = [1, 2].flatMap((seed) => [
+      run('pta', 5, seed, 0.5 + seed / 1000),
+      run('patternka', 5, seed, 0.9 + seed / 1000),
+      run('coat', 5, seed, 0.5 + seed / 1000),
+      run('apriori-km', 5, seed, 0.9 + seed / 1000),
+    ]);
+    const split4 = modelSplit(['pta', 'patternka', 'coat', 'apriori-km'], catalogue);
+    const together = compareAt(four, 'k', 5, 'avgre', 'lower');
+    const apart = compareAt(four, 'k', 5, 'avgre', 'lower', ['k'], split4.familyOf);
+    const at = (c: typeof apart, name: string) => c.series.findIndex((x) => x.name === name);
+    // Together, pta and coat (equal values) are paired and share a letter across models.
+    expect(together.pairs[at(together, 'pta')][at(together, 'coat')]).toBeDefined();
+    expect(apart.pairs[at(apart, 'pta')][at(apart, 'coat')]).toBeUndefined();
+    expect(apart.pairs[at(apart, 'pta')][at(apart, 'patternka')]?.verdict).toBe('different');
+    expect(apart.series.map((x) => [x.name, x.group])).toContainEqual(['coat', 'km-anonymity']);
+    // Each model's best gets 'a' of its own.
+    expect(apart.series[at(apart, 'pta')].letters).toBe('a');
+    expect(apart.series[at(apart, 'coat')].letters).toBe('a');
+    expect(apart.series[at(apart, 'patternka')].letters).toBe('b');
+    expect(split4.nameOf('km-anonymity')).toBe('k^m-anonymity');
+  });
+
   it('puts values that span orders of magnitude on a log axis', () => {
     expect(spansOrders([0.01, 5])).toBe(true);
     expect(spansOrders([0.5, 5])).toBe(false);

@@ -3,7 +3,10 @@
  * (uncertainty.ts): the mean and its standard error per series, the paired difference of every two
  * series (matched by seed, query by query where the runs kept their per-query values), and letters
  * so that two series sharing a letter are indistinguishable (their difference is within two
- * standard errors of the paired difference) rather than one being drawn as better. The Results
+ * standard errors of the paired difference) rather than one being drawn as better. With `within`
+ * (the Results page passes each method's privacy model when runs mix models, issue 32), series are
+ * compared and lettered only within their group: a k^m run is never paired with, or given one
+ * letter with, a k-anonymity run, since the same k is not the same privacy. The Results
  * page's bar chart and comparison table and the reproduction report read the same comparison.
  */
 import type { ParamValue } from '../methods/types.ts';
@@ -24,13 +27,18 @@ export interface ComparedSeries {
   failed: number;
   /** Letters of the ranking: series sharing one cannot be told apart; '' when nothing is known. */
   letters: string;
+  /** The group it is ranked in (`within`: its privacy model); '' when all are ranked together. */
+  group: string;
   runs: RunRecord[];
 }
 
 export interface Comparison {
   /** Best first. */
   series: ComparedSeries[];
-  /** pairs[i][j]: series i minus series j (undefined on the diagonal or without shared seeds). */
+  /**
+   * pairs[i][j]: series i minus series j (undefined on the diagonal, without shared seeds, or
+   * across groups).
+   */
   pairs: (PairedDifference | undefined)[][];
   /** Whether any pair's uncertainty could be estimated (else no letters are given). */
   known: boolean;
@@ -43,6 +51,7 @@ export function compareAt(
   name: string,
   better: 'lower' | 'higher',
   axes: readonly string[] = sweptAxes(runs),
+  within: (method: string) => string = () => '',
 ): Comparison {
   const sign = better === 'lower' ? 1 : -1;
   const points = metricSeries(runs, axis, name, axes)
@@ -51,13 +60,23 @@ export function compareAt(
       return point ? [{ name: s.name, method: s.method, point }] : [];
     })
     .sort((a, b) => sign * (a.point.mean - b.point.mean) || a.name.localeCompare(b.name));
+  const groups = points.map((p) => within(p.method));
   const pairs = points.map((a, i) =>
-    points.map((b, j) => (i === j ? undefined : pairedDifference(a.point.runs, b.point.runs, name))),
+    points.map((b, j) =>
+      i === j || groups[i] !== groups[j] ? undefined : pairedDifference(a.point.runs, b.point.runs, name),
+    ),
   );
   const known = pairs.some((row) => row.some((pair) => pair !== undefined && pair.verdict !== 'unknown'));
-  const letters = known
-    ? rankLetters(points.length, (i, j) => pairs[i][j]?.verdict === 'different')
-    : points.map(() => '');
+  const letters = points.map(() => '');
+  if (known)
+    for (const group of new Set(groups)) {
+      const members = groups.flatMap((g, i) => (g === group ? [i] : []));
+      const ranked = rankLetters(
+        members.length,
+        (a, b) => pairs[members[a]][members[b]]?.verdict === 'different',
+      );
+      members.forEach((i, a) => (letters[i] = ranked[a]));
+    }
   return {
     series: points.map(({ name: seriesName, method, point }, i) => ({
       name: seriesName,
@@ -69,6 +88,7 @@ export function compareAt(
       seeds: point.n,
       failed: point.failed,
       letters: letters[i],
+      group: groups[i],
       runs: point.runs,
     })),
     pairs,

@@ -3,7 +3,8 @@
  * comparison.ts): the mean with its standard error over queries and seeds, the seeds it averages,
  * the ranking's letters, and for each series the ones it cannot be told apart from (their paired
  * difference, seed by seed on the same queries, is within two standard errors), so that no series
- * reads as better than another that the measurements do not separate.
+ * reads as better than another that the measurements do not separate. When the runs mix privacy
+ * models (`modelName` given), one table per model: each ranked, paired and lettered within itself.
  */
 import type { Comparison } from '../../core/experiment/comparison.ts';
 import { formatSe, formatValue } from '../widgets/metricText.ts';
@@ -20,21 +21,65 @@ export function ComparisonTable({
   valueName,
   axis,
   at,
+  modelName,
 }: {
   comparison: Comparison;
   valueName: string;
   axis: string;
   at: string;
+  /** When the runs mix privacy models: a model's name, for the heading of its table. */
+  modelName?: (group: string) => string;
 }) {
-  const { series, pairs, known } = comparison;
+  const { known } = comparison;
+  const groups = [...new Set(comparison.series.map((s) => s.group))];
   return (
     <div className="table-scroll comparison" data-testid="comparison-table">
       <p className="muted small">
-        {valueName} at {axis} = {at}, best first.{' '}
+        {valueName} at {axis} = {at}, best first
+        {modelName
+          ? ', within each privacy model (the same level is not the same privacy across models)'
+          : ''}
+        .{' '}
         {known
           ? 'Series that share a letter cannot be told apart: their difference, paired seed by seed on the same queries, is within two standard errors.'
           : 'One seed of an exact value: nothing estimates the uncertainty, so no difference is marked (run more seeds).'}
       </p>
+      {groups.map((group) => (
+        <GroupTable
+          key={group}
+          comparison={comparison}
+          group={group}
+          heading={modelName ? modelName(group) : undefined}
+          valueName={valueName}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The series of one group (every series when the runs are not split), ranked from 1. */
+function GroupTable({
+  comparison,
+  group,
+  heading,
+  valueName,
+}: {
+  comparison: Comparison;
+  group: string;
+  heading?: string;
+  valueName: string;
+}) {
+  const { pairs, known } = comparison;
+  const indices = comparison.series.flatMap((s, i) => (s.group === group ? [i] : []));
+  const series = indices.map((i) => comparison.series[i]);
+  const first = indices[0];
+  return (
+    <>
+      {heading && (
+        <h4 className="small" data-testid="comparison-model">
+          {heading}
+        </h4>
+      )}
       <table className="runs">
         <thead>
           <tr>
@@ -50,31 +95,32 @@ export function ComparisonTable({
           </tr>
         </thead>
         <tbody>
-          {series.map((s, i) => {
-            const same = series.filter((_, j) => j !== i && pairs[i][j]?.verdict === 'indistinguishable');
-            const unknown = series.filter((_, j) => j !== i && pairs[i][j]?.verdict === 'unknown');
+          {indices.map((i, rank) => {
+            const s = comparison.series[i];
+            const others = indices.filter((j) => j !== i);
+            const same = others.filter((j) => pairs[i][j]?.verdict === 'indistinguishable');
+            const unknown = others.filter((j) => pairs[i][j]?.verdict === 'unknown');
+            const names = (js: number[]) => js.map((j) => comparison.series[j].name).join(', ');
             return (
               <tr key={s.name} data-testid="comparison-row">
-                <td className="num">{i + 1}</td>
+                <td className="num">{rank + 1}</td>
                 <td>{s.name}</td>
                 <td className="num">
                   {formatValue(s.mean)}
                   {s.se !== undefined ? ` ± ${formatSe(s.se, s.mean)}` : ''}
                 </td>
                 <td className="num">{s.seeds}</td>
-                <td className="num">{i === 0 ? '' : pairText(pairs[i][0])}</td>
+                <td className="num">{i === first ? '' : pairText(pairs[i][first])}</td>
                 <td data-testid="comparison-letters">{s.letters}</td>
                 <td>
-                  {same.map((x) => x.name).join(', ') || (known ? '— (told apart from all)' : '')}
-                  {unknown.length > 0 && (
-                    <span className="muted"> (unknown: {unknown.map((x) => x.name).join(', ')})</span>
-                  )}
+                  {names(same) || (known ? '— (told apart from all)' : '')}
+                  {unknown.length > 0 && <span className="muted"> (unknown: {names(unknown)})</span>}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-    </div>
+    </>
   );
 }

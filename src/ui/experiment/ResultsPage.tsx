@@ -154,8 +154,12 @@ function ExperimentResults({
   const base = `${experiment.name}-${fileStem(experiment.datasetName)}`.replace(/[^\w.-]+/g, '_');
   const better = valueDirection(metrics, valueName) === 'higher' ? 'higher' : 'lower';
   const comparison = useMemo(
-    () => (valueName && at !== undefined ? compareAt(runs, axis, at, valueName, better, axes) : null),
-    [runs, axis, at, valueName, better, axes],
+    // Runs of different privacy models are ranked and lettered only within their model.
+    () =>
+      valueName && at !== undefined
+        ? compareAt(runs, axis, at, valueName, better, axes, split.mixed ? split.familyOf : undefined)
+        : null,
+    [runs, axis, at, valueName, better, axes, split],
   );
 
   const isDp = useMemo(() => {
@@ -313,7 +317,13 @@ function ExperimentResults({
         <p className="muted">No parameter varies among these runs: nothing to chart. The table lists them.</p>
       )}
       {comparison && comparison.series.length > 1 && (
-        <ComparisonTable comparison={comparison} valueName={valueName} axis={axis} at={String(at)} />
+        <ComparisonTable
+          comparison={comparison}
+          valueName={valueName}
+          axis={axis}
+          at={String(at)}
+          modelName={split.mixed ? split.nameOf : undefined}
+        />
       )}
       <ResultsTable runs={runs as SweepRun[]} metrics={metrics} />
     </>

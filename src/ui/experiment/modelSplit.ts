@@ -48,6 +48,8 @@ export interface ModelSplit {
   families: string[];
   mixed: boolean;
   familyOf(method: string): string;
+  /** A model's name in words (`k^m-anonymity`), for a heading. */
+  nameOf(family: string): string;
   /** The model's short name, for a bar's label. */
   shortOf(method: string): string;
   /** Whether a method's lines are dashed (a model after the first). */
@@ -83,6 +85,7 @@ export function modelSplit(methods: readonly string[], catalogue: readonly Metho
     families,
     mixed,
     familyOf,
+    nameOf,
     shortOf: (method) => MODEL_WORDS[familyOf(method)]?.short ?? familyOf(method),
     dashed: (method) => mixed && familyOf(method) !== families[0],
     caption,
