@@ -1,6 +1,6 @@
 /**
  * The layout rules of DESIGN.md sec. 1, checked on the source tree: imports in src/core point down
- * the floors (base <- data <- dp <- release <- teach <- methods <- metrics <- run <- experiment/check), no method
+ * the floors (base <- data <- dp <- release <- teach <- methods <- metrics <- run <- experiment/check/distribute), no method
  * folder imports another method's folder, and the page imports no value from core/methods or
  * core/data/parsers (so no algorithm lands in its main bundle; eslint forbids the same).
  */
@@ -8,9 +8,22 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const FLOORS = ['base', 'data', 'dp', 'release', 'teach', 'methods', 'metrics', 'run', 'experiment', 'check'];
+const FLOORS = [
+  'base',
+  'data',
+  'dp',
+  'release',
+  'teach',
+  'methods',
+  'metrics',
+  'run',
+  'experiment',
+  'check',
+  'distribute',
+];
+/** check and distribute (partitions and their merge, issue 35) are the experiment's peers: the top floor. */
 const floorRank = (floor: string) =>
-  floor === 'check' ? FLOORS.indexOf('experiment') : FLOORS.indexOf(floor);
+  floor === 'check' || floor === 'distribute' ? FLOORS.indexOf('experiment') : FLOORS.indexOf(floor);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

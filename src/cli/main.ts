@@ -16,6 +16,7 @@ import { CliError } from './cliError.ts';
 import { anonymizeCommand } from './commands/anonymize.ts';
 import { applyCommand } from './commands/apply.ts';
 import { checkCommand } from './commands/check.ts';
+import { distributeCommand } from './commands/distribute.ts';
 import { evaluateCommand } from './commands/evaluate.ts';
 import { generateCommand } from './commands/generate.ts';
 import { methodsCommand } from './commands/methods.ts';
@@ -44,6 +45,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   sweepCommand,
   generateCommand,
   teachCommand,
+  distributeCommand,
 ] as CommandSpec[];
 
 /** Runs one command line; the exit code it should end with (tests call it in-process). */

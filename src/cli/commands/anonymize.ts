@@ -233,7 +233,7 @@ async function onPool(
 }
 
 /** --export-format, checked against what the method's release kind can be written as. */
-function exportFormatFlag(values: FlagValues, spec: MethodSpec): ExportFormat | undefined {
+export function exportFormatFlag(values: FlagValues, spec: MethodSpec): ExportFormat | undefined {
   const format = values.string('export-format') as ExportFormat | undefined;
   if (format === undefined) return undefined;
   const possible = exportFormatsOf(spec.releaseKind);

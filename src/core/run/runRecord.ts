@@ -116,7 +116,7 @@ export function reproducingCommand(
 }
 
 /** Tokens as one CSV record, as `--sensitive` reads them: a token with a comma or quote is quoted. */
-function csvRecord(tokens: readonly string[]): string {
+export function csvRecord(tokens: readonly string[]): string {
   return tokens.map((t) => (/[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t)).join(',');
 }
 

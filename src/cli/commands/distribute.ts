@@ -1,0 +1,362 @@
+/**
+ * `distribute <file> --method ID [params] --parts N [--engine local|dask|slurm] [--workers N]
+ * [--scheduler ADDRESS] [--dry-run] --out release.json [--audit audit.json]` (issue 35): the same
+ * anonymization run partition by partition on an engine that exists, merged and verified as a
+ * whole. The input is cut into N partitions in Gray order (core/distribute/partitionRows.ts:
+ * contiguous runs for k-anonymity and k^m, dealt out for p-degree and l-diversity), each written as
+ * a file (distribute/partitionFile.ts) and anonymized by this CLI's own `anonymize` as a task of
+ * the engine (distribute/cliEntry.ts names the command), one thread each; the partitions' releases
+ * and audits are merged into one release of the usual kind (core/distribute/mergeResults.ts),
+ * which goes through the same pipeline as any run: the model's global verifier, then the metrics
+ * against the whole input (core/run/publishRun.ts with the merged result). Every partition gets
+ * the run's params and seed and, for p-degree, the sensitive items chosen on the whole input (those
+ * it holds). Outputs are checked before any work and written whole only when every partition
+ * succeeded and the merge verified (outputFiles.ts); a partition that keeps failing fails the run
+ * with its reason. Differential privacy is refused: its ledger would have to compose in parallel
+ * over a partition that depends on each row alone, which neither the split nor the verifier does.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { mergeResults, type PartitionResult } from '../../core/distribute/mergeResults.ts';
+import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
+import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
+import { findMethod } from '../../core/methods/registry.ts';
+import type { MethodSpec } from '../../core/methods/types.ts';
+import { readRelease } from '../../core/run/readRelease.ts';
+import { publishRun } from '../../core/run/publishRun.ts';
+import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
+import { csvRecord, type RunRecord, type RunRequest } from '../../core/run/runRecord.ts';
+import { CliError } from '../cliError.ts';
+import { WORKERS_PER_THREAD } from '../commonFlags.ts';
+import { cliCommand } from '../distribute/cliEntry.ts';
+import { checkDask, runDask } from '../distribute/daskEngine.ts';
+import {
+  ATTEMPT_DIR,
+  ENGINES,
+  type EngineName,
+  type EngineOptions,
+  type EngineTask,
+  type TaskOutcome,
+} from '../distribute/engine.ts';
+import { runLocal } from '../distribute/localEngine.ts';
+import { partitionFormat, writePartition } from '../distribute/partitionFile.ts';
+import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
+import { exportTargets, writeExportFiles } from '../exportFiles.ts';
+import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
+import { memoryBudget } from '../memoryBudget.ts';
+import { methodOf, methodParams } from '../methodParams.ts';
+import { metricSettings } from '../metricFlags.ts';
+import { planOutputs, type OutputTarget } from '../outputFiles.ts';
+import type { FlagValues } from '../readCommandLine.ts';
+import { parseFlags, readDataset } from '../readDataset.ts';
+import { sensitiveChoice } from '../sensitiveFlags.ts';
+import { anonymizeFlags, exportFormatFlag } from './anonymize.ts';
+
+/** The flags of `anonymize` a distributed run takes as they are (not its threads, nor rules). */
+const NOT_TAKEN = new Set(['workers', 'rules-out']);
+
+/** The most partitions: a bound on the tasks and files one run makes. */
+export const MAX_PARTS = 10_000;
+
+function distributeFlags(spec: MethodSpec): FlagSpec[] {
+  const threads = availableParallelism();
+  return [
+    ...anonymizeFlags(spec).filter((f) => !NOT_TAKEN.has(f.name)),
+    {
+      name: 'parts',
+      kind: 'integer',
+      min: 1,
+      max: MAX_PARTS,
+      required: true,
+      bound: 'at most the rows / k (p, l)',
+      help: 'the partitions, one task each',
+    },
+    {
+      name: 'engine',
+      kind: 'string',
+      choices: ENGINES,
+      default: 'local',
+      help: 'where the tasks run: processes here, Dask distributed, or a Slurm job array',
+    },
+    {
+      name: 'workers',
+      kind: 'integer',
+      min: 1,
+      max: WORKERS_PER_THREAD * threads,
+      maxWhy: `${WORKERS_PER_THREAD} x the ${threads} hardware threads of this machine`,
+      defaultText: 'the hardware threads',
+      help: 'tasks at once: processes (local), LocalCluster workers (dask), the array throttle (slurm)',
+    },
+    {
+      name: 'scheduler',
+      kind: 'string',
+      help: "a running Dask scheduler's address (tcp://host:8786); without it a LocalCluster of --workers starts",
+      only: { when: 'with --engine dask', holds: (f) => f.get('engine') === 'dask' },
+    },
+    {
+      name: 'dry-run',
+      kind: 'boolean',
+      help: 'write the partitions and the job-array script, print it, submit nothing',
+      only: { when: 'with --engine slurm', holds: (f) => f.get('engine') === 'slurm' },
+    },
+    {
+      name: 'retries',
+      kind: 'integer',
+      min: 0,
+      max: 10,
+      default: 2,
+      help: 'attempts after the first for a partition that fails',
+    },
+    {
+      name: 'split',
+      kind: 'string',
+      choices: SPLITS,
+      help: 'partitions as contiguous runs of the Gray order or dealt out from it (default: by model)',
+    },
+    {
+      name: 'work-dir',
+      kind: 'string',
+      help: 'where partitions and task outputs go, kept afterwards (default: a temporary folder, removed); on a cluster, one every machine sees',
+    },
+  ];
+}
+
+export interface DistributeOutput extends RunRecord {
+  distribute: {
+    engine: EngineName;
+    parts: number;
+    split: Split;
+    workers: number;
+    /** Per partition: its rows, the method's own time, the task's CPU seconds and attempts. */
+    partitions: { rows: number; runtime_ms: number | null; cpu_s: number | null; attempts: number }[];
+    /** CPU seconds of every partition's task together, and of this process (partition, merge, verify, metrics). */
+    cpu_s: { partitions: number | null; driver: number };
+    /** Wall time of the engine's part (tasks started to last one done). */
+    engine_ms: number;
+    work_dir?: string;
+  };
+  exported?: string[];
+}
+
+export const distributeCommand: CommandSpec<DistributeOutput | SlurmDryRun> = {
+  name: 'distribute',
+  summary: 'anonymizes partition by partition on an engine (local, Dask, Slurm), merges, verifies the whole',
+  positional: [{ name: 'file', help: 'the dataset' }],
+  flags: (flags) => distributeFlags(methodOf(flags, 'distribute')),
+  run: distribute,
+};
+
+interface SlurmDryRun {
+  engine: 'slurm';
+  dryRun: true;
+  script: string;
+  scriptFile: string;
+  workDir: string;
+  parts: number;
+}
+
+async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmDryRun> {
+  const cpuStart = process.cpuUsage();
+  const [file] = values.positional;
+  const spec = findMethod(values.string('method')!)!;
+  if (spec.model === 'differential-privacy')
+    throw new CliError(
+      `distribute: ${spec.id} is differentially private; its ledger would compose in parallel only over partitions chosen row by row, which neither the Gray split nor the ledger's verifier does: run it with anonymize`,
+    );
+  const engine = values.string('engine') as EngineName;
+  const parts = values.integer('parts')!;
+  const dryRun = values.boolean('dry-run') === true;
+  const exportFormat = exportFormatFlag(values, spec);
+  const exportPath = values.path('export');
+  const exportFiles = exportPath === undefined ? [] : exportTargets('--export', exportPath, spec.releaseKind);
+  const targets: OutputTarget[] = [...values.outputs().filter((o) => o.what !== '--export'), ...exportFiles];
+  const outputs = planOutputs(values.inputs(), targets);
+  const { params, files } = methodParams(values, spec);
+  const request: RunRequest = {
+    method: spec.id,
+    params,
+    files,
+    seed: values.integer('seed')!,
+    sensitive: sensitiveChoice(values),
+    metrics: values.tokens('metrics'),
+    metricOptions: metricSettings(values),
+  };
+  const { params: resolved } = resolveRequest(request);
+  if (engine === 'dask') checkDask();
+  if (engine === 'slurm' && !dryRun && spawnSync('sbatch', ['--version']).status !== 0)
+    throw new CliError('--engine slurm needs sbatch on PATH (a Slurm client); --dry-run prints the script');
+
+  const { dataset } = await readDataset(file, parseFlags(values));
+  checkDataBounds(spec, resolved, dataFacts(dataset));
+  for (const name of ['k', 'p', 'l']) {
+    const v = resolved[name];
+    if (typeof v === 'number' && parts * v > dataset.n)
+      throw new CliError(
+        `--parts ${parts}: each partition needs at least ${name} = ${v} rows; ${dataset.n} rows make at most ${Math.floor(dataset.n / v)}`,
+      );
+  }
+  if (parts > dataset.n) throw new CliError(`--parts ${parts}: ${dataset.name} has ${dataset.n} rows`);
+  const ctx = runContext(dataset, spec, resolved, request);
+  const split = (values.string('split') as Split | undefined) ?? splitOf(spec.model);
+  const rowsOf = partitionRows(dataset, parts, split);
+
+  const given = values.string('work-dir');
+  const workDir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'txanon-distribute-'));
+  mkdirSync(workDir, { recursive: true });
+  const format = partitionFormat(dataset);
+  const sensitiveIds = new Set(ctx.sensitive);
+  const tasks: EngineTask[] = rowsOf.map((rows, part) => {
+    const dir = join(workDir, `part-${part}`);
+    mkdirSync(dir, { recursive: true });
+    const input = join(dir, `input.${format.extension}`);
+    writePartition(input, dataset, rows, format);
+    return {
+      part,
+      dir,
+      argv: taskArgv(input, format.readFlags, values, spec, held(dataset, rows, sensitiveIds)),
+    };
+  });
+  const workers = values.integer('workers') ?? availableParallelism();
+  const options: EngineOptions = {
+    workers,
+    retries: values.integer('retries')!,
+    scheduler: values.string('scheduler'),
+    workDir,
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
+  if (dryRun) {
+    const script = slurmScript(tasks, options);
+    const scriptFile = join(workDir, 'txanon-array.sh');
+    writeFileSync(scriptFile, script, { mode: 0o755 }); // --out is not written by a dry run
+    return { engine: 'slurm', dryRun: true, script, scriptFile, workDir, parts };
+  }
+
+  const started = performance.now();
+  let outcomes: TaskOutcome[];
+  try {
+    outcomes = await (engine === 'dask' ? runDask : engine === 'slurm' ? runSlurm : runLocal)(tasks, options);
+  } catch (error) {
+    if (!given) rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  }
+  const engineMs = performance.now() - started;
+  const results: PartitionResult[] = outcomes.map((o) => ({ rows: rowsOf[o.part], ...readPartition(o.dir) }));
+  const merged = mergeResults(dataset, ctx.header, results);
+  const budget = memoryBudget();
+  const outcome = publishRun(
+    dataset,
+    request,
+    {
+      result: { ...merged, notes: { partitions: parts, engine, split } },
+      elapsedMs: engineMs,
+      peakBytes: () => process.resourceUsage().maxRSS * 1024,
+      memoryBudget: budget.set ? budget.bytes : undefined,
+    },
+    { exportFormat: exportPath === undefined ? null : exportFormat, rules: false },
+  );
+  const auditPath = values.path('audit');
+  let exported: string[] | undefined;
+  await outputs.publish(() => {
+    if (auditPath) outputs.writeText(auditPath, outcome.auditJson);
+    outputs.writeText(values.path('out')!, outcome.releaseJson);
+    if (exportPath !== undefined) exported = writeExportFiles(outputs, exportFiles, outcome.exports);
+  });
+  if (!given) rmSync(workDir, { recursive: true, force: true });
+  const cpus = outcomes.map((o) => o.cpuSeconds);
+  const driver = process.cpuUsage(cpuStart);
+  const { perQuery: _perQuery, ...record } = outcome.record;
+  return {
+    ...record,
+    params: { ...record.params, ...files },
+    command: `distribute ${process.argv.slice(3).join(' ')}`.trim(),
+    distribute: {
+      engine,
+      parts,
+      split,
+      workers,
+      partitions: outcomes.map((o) => ({
+        rows: rowsOf[o.part].length,
+        runtime_ms: partitionRuntime(o.dir),
+        cpu_s: o.cpuSeconds,
+        attempts: o.attempts,
+      })),
+      cpu_s: {
+        partitions: cpus.every((c) => c !== null) ? cpus.reduce((a, b) => a! + b!, 0) : null,
+        driver: (driver.user + driver.system) / 1e6,
+      },
+      engine_ms: engineMs,
+      ...(given && { work_dir: workDir }),
+    },
+    ...(exported ? { exported } : {}),
+  };
+}
+
+/** The sensitive items a partition's rows hold, as tokens in the run's order. */
+function held(
+  dataset: { row(r: number): Uint32Array; dictionary: { tokens: readonly string[] } },
+  rows: readonly number[],
+  sensitive: ReadonlySet<number>,
+): string[] {
+  if (sensitive.size === 0) return [];
+  const seen = new Set<number>();
+  for (const r of rows) for (const id of dataset.row(r)) if (sensitive.has(id)) seen.add(id);
+  return [...sensitive].filter((id) => seen.has(id)).map((id) => dataset.dictionary.tokens[id]);
+}
+
+/** One partition's `anonymize` command: the run's method, params and seed, one thread, no metrics. */
+function taskArgv(
+  input: string,
+  readFlags: readonly string[],
+  values: FlagValues,
+  spec: MethodSpec,
+  sensitive: string[],
+): string[] {
+  const argv = [
+    ...cliCommand(),
+    'anonymize',
+    input,
+    ...readFlags,
+    '--method',
+    spec.id,
+    '--seed',
+    String(values.integer('seed')),
+  ];
+  for (const p of spec.params) {
+    if (!values.has(p.name)) continue;
+    if (p.type === 'text') argv.push(`--${p.name}`, resolve(values.path(p.name)!));
+    else
+      argv.push(
+        `--${p.name}`,
+        String(
+          p.type === 'int'
+            ? values.integer(p.name)
+            : p.type === 'number'
+              ? values.number(p.name)
+              : p.type === 'boolean'
+                ? values.boolean(p.name)
+                : values.string(p.name),
+        ),
+      );
+  }
+  if (spec.needsSensitive) argv.push('--sensitive', csvRecord(sensitive));
+  // The metrics are computed once, on the merge; topk applies to no partition's release kind.
+  argv.push('--metrics', 'topk', '--workers', '1');
+  argv.push('--out', `${ATTEMPT_DIR}/release.json`, '--audit', `${ATTEMPT_DIR}/audit.json`);
+  return argv;
+}
+
+function readPartition(dir: string): Pick<PartitionResult, 'release' | 'audit'> {
+  const read = (name: string) => ({ text: readFileSync(join(dir, name), 'utf8'), file: join(dir, name) });
+  return readRelease(read('release.json'), read('audit.json'));
+}
+
+function partitionRuntime(dir: string): number | null {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')).runtime_ms ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,116 @@
+"""The Dask driver of `txanon distribute --engine dask` (issue 35).
+
+Started by the CLI as ``python3 dask_driver.py MANIFEST RESULTS``. The manifest (JSON) names the
+scheduler (none: a LocalCluster of ``workers`` single-threaded worker processes on this machine),
+the retries and one task per partition: a command line and the directory its attempts go in. Each
+task is submitted to the engine with Dask's own retries; a worker that dies mid-task has its task
+rescheduled by the scheduler (Dask's allowed-failures). A task runs its command in a fresh attempt
+directory (``{attempt}`` in the command), its standard output into ``record.json`` there, and
+returns that directory and the CPU seconds of the command (``wait4``). Progress goes to stderr, a
+line per partition. The results (JSON) list each partition's directory, CPU seconds and attempts,
+or the error that failed the run; the exit code is 0 only when every partition succeeded.
+"""
+
+import json
+import logging
+import os
+import sys
+import time
+import uuid
+
+
+BAD_INPUT = 2  # the CLI's exit code for bad input or arguments (DESIGN.md sec. 6)
+
+
+def run_partition(task):
+    """Runs one partition's command on a Dask worker; raises (so Dask retries) when it fails."""
+    import subprocess
+
+    from distributed import get_worker
+
+    attempt = os.path.join(task["dir"], "attempt-" + uuid.uuid4().hex[:12])
+    os.makedirs(attempt)
+    argv = [a.replace("{attempt}", attempt) for a in task["argv"]]
+    print(
+        f"partition {task['part']}: attempt started on {get_worker().address} (worker pid {os.getpid()})",
+        file=sys.stderr,
+        flush=True,
+    )
+    with open(os.path.join(attempt, "record.json"), "wb") as out:
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE)
+        err = child.stderr.read()
+        child.stderr.close()
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        lines = err.decode(errors="replace").strip().splitlines()
+        why = lines[-1] if lines else f"exit code {child.returncode}"
+        if child.returncode == BAD_INPUT:  # the same input fails the same way: no retry
+            return {"part": task["part"], "badInput": why}
+        raise RuntimeError(why)
+    return {"part": task["part"], "dir": attempt, "cpuSeconds": usage.ru_utime + usage.ru_stime}
+
+
+def attempts_of(task):
+    return sum(1 for name in os.listdir(task["dir"]) if name.startswith("attempt-"))
+
+
+def main(manifest_path, results_path):
+    with open(manifest_path) as f:
+        manifest = json.load(f)
+    from distributed import Client, LocalCluster, as_completed
+
+    started = time.monotonic()
+    cluster = None
+    if manifest.get("scheduler"):
+        client = Client(manifest["scheduler"])
+    else:
+        cluster = LocalCluster(
+            n_workers=manifest["workers"],
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            memory_limit=0,
+            silence_logs=logging.ERROR,
+        )
+        client = Client(cluster)
+    run = uuid.uuid4().hex[:8]
+    tasks = {t["part"]: t for t in manifest["tasks"]}
+    futures = [
+        client.submit(run_partition, t, key=f"txanon-partition-{t['part']}-{run}", retries=manifest["retries"], pure=False)
+        for t in manifest["tasks"]
+    ]
+    part_of = {f.key: t["part"] for f, t in zip(futures, manifest["tasks"])}
+    done, error = [], None
+    for future in as_completed(futures):
+        part = part_of[future.key]
+        try:
+            result = future.result()
+        except Exception as e:  # the task's own failure after its retries, or KilledWorker
+            error = f"partition {part} failed after {attempts_of(tasks[part])} attempts: {type(e).__name__}: {e}"
+            print(error, file=sys.stderr, flush=True)
+            break
+        if "badInput" in result:
+            error = f"partition {part}: {result['badInput']}"
+            print(error, file=sys.stderr, flush=True)
+            break
+        result["attempts"] = attempts_of(tasks[part])
+        done.append(result)
+        print(
+            f"partition {part}: done after {time.monotonic() - started:.1f} s, {result['cpuSeconds']:.2f} CPU s"
+            f" ({len(done)}/{len(futures)})",
+            file=sys.stderr,
+            flush=True,
+        )
+    if error:
+        client.cancel(futures)
+    with open(results_path, "w") as f:
+        json.dump({"error": error, "tasks": sorted(done, key=lambda r: r["part"])}, f)
+    client.close()
+    if cluster is not None:
+        cluster.close()
+    return 3 if error else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))

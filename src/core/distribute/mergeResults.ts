@@ -1,0 +1,184 @@
+/**
+ * Partition releases merged into one release of the usual kind (issue 35), which then goes
+ * through the same global verifier and metrics as any release (core/run/runMethod.ts with the
+ * merged result). Each partition's release and audit speak of that partition's rows; `rows[i]`
+ * names the input row of partition row i, so every audit is mapped back to input rows.
+ *
+ * - `transactions` (PTA, PatternKa) and `groups` (p-degree): published rows and groups are
+ *   concatenated: a class or group lies inside one partition, so the guarantee holds as it is.
+ * - `generalized` (COAT, Apriori k^m): the partitions' generalizations are joined (joinSets.ts)
+ *   and an item suppressed anywhere suppresses its whole joined set; every published row is read
+ *   again under the joined mapping. A k^m itemset's support in the merge is then a sum of partition
+ *   supports each 0 or at least k (coarsening keeps each one so).
+ * - `buckets` (multi-anatomy): the partitions' column partitions are joined and each bucket
+ *   publishes the projections of its input rows on the joined columns, each column shuffled with
+ *   the run's seed (Anatomy's permutation, anatomy paper Sec. III).
+ * - `itemsets` and DP `transactions` (DiffPart's partitions): refused before any work (the
+ *   command says why); here they are a bug.
+ */
+import { createRng } from '../base/rng.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { compareTokens } from '../data/tokenOrder.ts';
+import type {
+  Audit,
+  BucketsAudit,
+  BucketsRelease,
+  GeneralizedAudit,
+  GeneralizedRelease,
+  GroupsAudit,
+  GroupsRelease,
+  Release,
+  ReleaseHeader,
+  RowsAudit,
+  TransactionsRelease,
+} from '../release/types.ts';
+import { joinSets } from './joinSets.ts';
+
+/** One partition's result: its input rows (partition row i is input row rows[i]) and its run's output. */
+export interface PartitionResult {
+  rows: readonly number[];
+  release: Release;
+  audit: Audit;
+}
+
+export function mergeResults(
+  dataset: Dataset,
+  header: ReleaseHeader,
+  parts: readonly PartitionResult[],
+): { release: Release; audit: Audit } {
+  const kind = parts[0]?.release.kind;
+  if (parts.some((p) => p.release.kind !== kind))
+    throw new Error(`partition releases of different kinds: ${parts.map((p) => p.release.kind).join(', ')}`);
+  switch (kind) {
+    case 'transactions':
+      return mergeTransactions(header, parts);
+    case 'groups':
+      return mergeGroups(header, parts);
+    case 'generalized':
+      return mergeGeneralized(header, parts);
+    case 'buckets':
+      return mergeBuckets(dataset, header, parts);
+    default:
+      throw new Error(`no merge of ${kind} releases`);
+  }
+}
+
+/** Partition rows as input rows. */
+const inputRows = (part: PartitionResult, rows: readonly number[]) => rows.map((r) => part.rows[r]);
+
+function mergeTransactions(header: ReleaseHeader, parts: readonly PartitionResult[]) {
+  const releases = parts.map((p) => p.release as TransactionsRelease);
+  if (releases.some((r) => r.partitions))
+    throw new Error("DiffPart's partitions do not merge: its noise composes per partition");
+  const release: TransactionsRelease = {
+    ...header,
+    kind: 'transactions',
+    transactions: releases.flatMap((r) => r.transactions),
+  };
+  const audit: RowsAudit = { rowOf: parts.flatMap((p) => inputRows(p, (p.audit as RowsAudit).rowOf)) };
+  return { release, audit };
+}
+
+function mergeGroups(header: ReleaseHeader, parts: readonly PartitionResult[]) {
+  const release: GroupsRelease = {
+    ...header,
+    kind: 'groups',
+    groups: parts.flatMap((p) => (p.release as GroupsRelease).groups),
+  };
+  const audit: GroupsAudit = {
+    groups: parts.flatMap((p) => (p.audit as GroupsAudit).groups.map((g) => inputRows(p, g))),
+  };
+  return { release, audit };
+}
+
+function mergeGeneralized(header: ReleaseHeader, parts: readonly PartitionResult[]) {
+  const releases = parts.map((p) => p.release as GeneralizedRelease);
+  const suppressedAnywhere = new Set(releases.flatMap((r) => r.suppressed));
+  const joined = joinSets(releases.map((r) => Object.values(r.generalized)));
+  // A partition's label is kept for a joined set that is exactly its set (Apriori's hierarchy
+  // nodes keep their names); a set made of several is named as COAT names one, `(a,b)`.
+  const labelOfSet = new Map<string, string>();
+  for (const r of releases)
+    for (const [label, items] of Object.entries(r.generalized)) {
+      const key = setKey(items);
+      if (!labelOfSet.has(key)) labelOfSet.set(key, label);
+    }
+  const target = new Map<string, string | null>(); // input item -> label, itself, or null (suppressed)
+  const generalized: Record<string, string[]> = {};
+  const suppressed: string[] = [...suppressedAnywhere];
+  for (const set of joined) {
+    const items = [...set].sort(compareTokens);
+    if (items.some((t) => suppressedAnywhere.has(t))) {
+      for (const t of items) {
+        target.set(t, null);
+        if (!suppressedAnywhere.has(t)) suppressed.push(t);
+      }
+      continue;
+    }
+    const label = labelOfSet.get(setKey(items)) ?? `(${items.join(',')})`;
+    generalized[label] = items;
+    for (const t of items) target.set(t, label);
+  }
+  for (const t of suppressedAnywhere) target.set(t, null);
+  // A partition's published token (an input item or one of its labels) under the joined mapping.
+  const transactions: string[][] = [];
+  for (const r of releases) {
+    const firstItemOf = new Map(Object.entries(r.generalized).map(([label, items]) => [label, items[0]]));
+    const mapToken = (t: string): string | null => {
+      const item = firstItemOf.get(t) ?? t;
+      const to = target.get(item);
+      return to === undefined ? item : to;
+    };
+    for (const row of r.transactions) {
+      const out: string[] = [];
+      for (const t of row) {
+        const to = mapToken(t);
+        if (to !== null && !out.includes(to)) out.push(to);
+      }
+      transactions.push(out);
+    }
+  }
+  const release: GeneralizedRelease = {
+    ...header,
+    kind: 'generalized',
+    generalized,
+    suppressed: suppressed.sort(compareTokens),
+    transactions,
+  };
+  // Privacy constraints are the run's (a file every partition read); utility constraints are
+  // joined like the generalizations: one file read by all gives itself back, and COAT's default
+  // (all of a partition's items in one constraint) gives all the input's items in one.
+  const audits = parts.map((p) => p.audit as GeneralizedAudit);
+  const utility = audits.every((a) => a.utility) ? joinSets(audits.map((a) => a.utility!)) : undefined;
+  const audit: GeneralizedAudit = {
+    rowOf: parts.flatMap((p) => inputRows(p, (p.audit as GeneralizedAudit).rowOf)),
+    ...(audits[0].constraints && { constraints: audits[0].constraints }),
+    ...(utility && { utility }),
+  };
+  return { release, audit };
+}
+
+const setKey = (items: readonly string[]) => JSON.stringify([...items].sort(compareTokens));
+
+function mergeBuckets(dataset: Dataset, header: ReleaseHeader, parts: readonly PartitionResult[]) {
+  const columns = joinSets(parts.map((p) => (p.release as BucketsRelease).columns)).map((c) =>
+    c.sort(compareTokens),
+  );
+  const columnOfId = new Int32Array(dataset.d).fill(-1);
+  columns.forEach((c, i) => c.forEach((t) => (columnOfId[dataset.dictionary.find(t)!] = i)));
+  const rng = createRng(header.seed);
+  const buckets: BucketsRelease['buckets'] = [];
+  const audit: BucketsAudit = { buckets: [] };
+  for (const part of parts)
+    for (const members of (part.audit as BucketsAudit).buckets) {
+      const rows = inputRows(part, members);
+      const values = columns.map(() => rows.map(() => [] as string[]));
+      rows.forEach((r, i) => {
+        for (const id of dataset.row(r)) values[columnOfId[id]][i].push(dataset.dictionary.tokens[id]);
+      });
+      buckets.push({ size: rows.length, columns: values.map((column) => rng.shuffle(column)) });
+      audit.buckets.push(rows);
+    }
+  const release: BucketsRelease = { ...header, kind: 'buckets', columns, buckets };
+  return { release, audit };
+}

@@ -1,0 +1,50 @@
+/**
+ * How `distribute` cuts an input into partitions (issue 35): every row in Gray order over the
+ * items by decreasing support (Ghinita Sec. 5.2 GraySort; PTA Sec. 4.1 sortD), cut into `parts`
+ * contiguous runs of equal size (the first `n mod parts` one row longer). Rows that share their
+ * frequent items are neighbours in Gray order, so they share a partition: a class, a group or a
+ * bucket formed inside one partition is one the whole input could have formed. Every row lies in
+ * exactly one partition, which is what makes each model's guarantee compose: a PTA or PatternKa
+ * class, a p-degree group and a multi-anatomy bucket lie inside one partition, and an itemset's
+ * support in a merged k^m release is a sum of partition supports each 0 or at least k.
+ *
+ * `strided` deals the Gray order out instead (row i of the order to partition i mod parts): each
+ * partition is then a sample of the whole with its shape, so a sensitive item's share of the rows
+ * (p-degree: f_s * p <= |G| must be possible) and the spread of column values (l-diversity) stay
+ * what they are in the whole, where a contiguous run of rows that share their frequent items could
+ * hold a sensitive item too often to be protected. The default per model is `splitOf`.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import { graySort } from '../methods/shared/grayOrder.ts';
+import { itemPositions } from '../methods/shared/itemOrder.ts';
+import type { PrivacyModel } from '../release/types.ts';
+
+export const SPLITS = ['contiguous', 'strided'] as const;
+export type Split = (typeof SPLITS)[number];
+
+/** Contiguous runs for the models whose classes gather similar rows, dealt out for the others. */
+export function splitOf(model: PrivacyModel): Split {
+  return model === 'p-degree' || model === 'l-diversity' ? 'strided' : 'contiguous';
+}
+
+/** The input rows of each partition, in Gray order; `parts` at most the rows. */
+export function partitionRows(dataset: Dataset, parts: number, split: Split = 'contiguous'): number[][] {
+  if (!Number.isInteger(parts) || parts < 1 || parts > Math.max(1, dataset.n))
+    throw new RangeError(`${parts} partitions of ${dataset.n} rows`);
+  const order = graySort(dataset, itemPositions(dataset, 'support'));
+  if (split === 'strided') {
+    const out: number[][] = Array.from({ length: parts }, () => []);
+    order.forEach((r, i) => out[i % parts].push(r));
+    return out;
+  }
+  const base = Math.floor(dataset.n / parts);
+  const longer = dataset.n % parts;
+  const out: number[][] = [];
+  let at = 0;
+  for (let p = 0; p < parts; p++) {
+    const size = base + (p < longer ? 1 : 0);
+    out.push(Array.from(order.subarray(at, at + size)));
+    at += size;
+  }
+  return out;
+}
