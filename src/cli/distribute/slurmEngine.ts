@@ -26,17 +26,9 @@ export function slurmScript(
   tasks: readonly EngineTask[],
   options: Pick<EngineOptions, 'workers' | 'retries' | 'workDir'>,
 ): string {
-  const cases = tasks.map((task) => {
-    const words = task.argv
-      .map((a) => a.split(ATTEMPT_DIR).join('\u0000'))
-      .map((a) =>
-        a
-          .split('\u0000')
-          .map((piece) => (piece === '' ? '' : shellQuote(piece)))
-          .join('"$attempt"'),
-      );
-    return `  ${task.part}) dir=${shellQuote(task.dir)}; set -- ${words.join(' ')} ;;`;
-  });
+  const cases = tasks.map(
+    (task) => `  ${task.part}) dir=${shellQuote(task.dir)}; set -- ${task.argv.map(shellQuote).join(' ')} ;;`,
+  );
   return [
     '#!/bin/bash',
     `#SBATCH --job-name=txanon-distribute`,
@@ -54,7 +46,9 @@ export function slurmScript(
     `for try in $(seq 1 ${options.retries + 1}); do`,
     '  attempt="$dir/attempt-${SLURM_ARRAY_JOB_ID}-${SLURM_RESTART_COUNT:-0}-$try"',
     '  mkdir -p "$attempt"',
-    `  if bash -c ${shellQuote(TASK_SCRIPT)} task "$attempt" "$@" 2> "$attempt/stderr"; then`,
+    // ATTEMPT_DIR ({attempt}) in the task's words becomes this attempt's directory.
+    '  args=(); for a in "$@"; do args+=("${a//\\{attempt\\}/$attempt}"); done',
+    '  if bash -c ' + shellQuote(TASK_SCRIPT) + ' task "$attempt" "${args[@]}" 2> "$attempt/stderr"; then',
     '    touch "$attempt/done"; exit 0',
     '  fi',
     '  echo "partition $SLURM_ARRAY_TASK_ID: attempt $try failed: $(tail -n 1 "$attempt/stderr")" >&2',
