@@ -13,6 +13,13 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q chromium >/dev/null || { echo "could not install chromium"; exit 1; }
 fi
 
+# distribute's Dask tests (issue 35) run on Debian's Dask distributed, in the system's Python 3.
+if [ -z "${TXANON_PYTHON:-}" ] && ! /usr/bin/python3 -c 'import distributed' 2>/dev/null; then
+  echo "== installing Debian's python3-distributed for the Dask tests"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q python3-distributed >/dev/null || { echo "could not install python3-distributed"; exit 1; }
+fi
+
 status=0
 step() {
   echo "== $*"

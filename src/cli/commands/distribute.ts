@@ -24,7 +24,8 @@ import { mergeResults, type PartitionResult } from '../../core/distribute/mergeR
 import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import { findMethod } from '../../core/methods/registry.ts';
-import type { MethodSpec } from '../../core/methods/types.ts';
+import type { MethodSpec, ParamSpec } from '../../core/methods/types.ts';
+import type { Dataset } from '../../core/data/dataset.ts';
 import { readRelease } from '../../core/run/readRelease.ts';
 import { publishRun } from '../../core/run/publishRun.ts';
 import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
@@ -216,7 +217,14 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     return {
       part,
       dir,
-      argv: taskArgv(input, format.readFlags, values, spec, held(dataset, rows, sensitiveIds)),
+      argv: taskArgv(
+        input,
+        format.readFlags,
+        values,
+        spec,
+        held(dataset, rows, sensitiveIds),
+        partitionFacts(dataset, rows),
+      ),
     };
   });
   const workers = values.integer('workers') ?? availableParallelism();
@@ -306,6 +314,36 @@ function held(
   return [...sensitive].filter((id) => seen.has(id)).map((id) => dataset.dictionary.tokens[id]);
 }
 
+/** A partition's facts that bound a method's params (ParamSpec.atMost). */
+interface PartitionFacts {
+  longestRow: number;
+  items: number;
+}
+
+function partitionFacts(dataset: Dataset, rows: readonly number[]): PartitionFacts {
+  const items = new Set<number>();
+  let longestRow = 0;
+  for (const r of rows) {
+    longestRow = Math.max(longestRow, dataset.rowLength(r));
+    for (const id of dataset.row(r)) items.add(id);
+  }
+  return { longestRow, items: items.size };
+}
+
+/**
+ * A param's value for one partition: one bounded by the longest row or the distinct items
+ * (k^m's m, multi-anatomy's columns) is at most the partition's own, and at least 1: an itemset
+ * longer than every row of a partition occurs in none of its rows, so k^m over the partition's
+ * longest row is k^m there (the merged release is verified with the run's own m).
+ */
+function partitionValue(param: ParamSpec, value: number, facts: PartitionFacts): number {
+  const bound = param.atMost;
+  if (!bound || bound.per || value < 1) return value;
+  if (bound.of === 'longest-row') return Math.max(1, Math.min(value, facts.longestRow));
+  if (bound.of === 'items') return Math.max(1, Math.min(value, facts.items));
+  return value;
+}
+
 /** One partition's `anonymize` command: the run's method, params and seed, one thread, no metrics. */
 function taskArgv(
   input: string,
@@ -313,6 +351,7 @@ function taskArgv(
   values: FlagValues,
   spec: MethodSpec,
   sensitive: string[],
+  facts: PartitionFacts,
 ): string[] {
   const argv = [
     ...cliCommand(),
@@ -326,20 +365,13 @@ function taskArgv(
   ];
   for (const p of spec.params) {
     if (!values.has(p.name)) continue;
-    if (p.type === 'text') argv.push(`--${p.name}`, resolve(values.path(p.name)!));
-    else
-      argv.push(
-        `--${p.name}`,
-        String(
-          p.type === 'int'
-            ? values.integer(p.name)
-            : p.type === 'number'
-              ? values.number(p.name)
-              : p.type === 'boolean'
-                ? values.boolean(p.name)
-                : values.string(p.name),
-        ),
-      );
+    let value: string;
+    if (p.type === 'text') value = resolve(values.path(p.name)!);
+    else if (p.type === 'int') value = String(partitionValue(p, values.integer(p.name)!, facts));
+    else if (p.type === 'number') value = String(values.number(p.name));
+    else if (p.type === 'boolean') value = String(values.boolean(p.name));
+    else value = values.string(p.name)!;
+    argv.push(`--${p.name}`, value);
   }
   if (spec.needsSensitive) argv.push('--sensitive', csvRecord(sensitive));
   // The metrics are computed once, on the merge; topk applies to no partition's release kind.

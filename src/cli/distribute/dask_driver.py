@@ -69,7 +69,7 @@ def main(manifest_path, results_path):
             n_workers=manifest["workers"],
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: never another cluster's
             memory_limit=0,
             silence_logs=logging.ERROR,
         )

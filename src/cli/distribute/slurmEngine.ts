@@ -11,14 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../cliError.ts';
-import {
-  ATTEMPT_DIR,
-  secondsSince,
-  TaskFailed,
-  type EngineOptions,
-  type EngineTask,
-  type TaskOutcome,
-} from './engine.ts';
+import { secondsSince, TaskFailed, type EngineOptions, type EngineTask, type TaskOutcome } from './engine.ts';
 import { childCpuSeconds, shellQuote, TASK_SCRIPT } from './shellTask.ts';
 
 /** The job-array script for `tasks`. */
@@ -46,7 +39,7 @@ export function slurmScript(
     `for try in $(seq 1 ${options.retries + 1}); do`,
     '  attempt="$dir/attempt-${SLURM_ARRAY_JOB_ID}-${SLURM_RESTART_COUNT:-0}-$try"',
     '  mkdir -p "$attempt"',
-    // ATTEMPT_DIR ({attempt}) in the task's words becomes this attempt's directory.
+    // `{attempt}` (ATTEMPT_DIR) in the task's words becomes this attempt's directory.
     '  args=(); for a in "$@"; do args+=("${a//\\{attempt\\}/$attempt}"); done',
     '  if bash -c ' + shellQuote(TASK_SCRIPT) + ' task "$attempt" "${args[@]}" 2> "$attempt/stderr"; then',
     '    touch "$attempt/done"; exit 0',

@@ -1,0 +1,199 @@
+/**
+ * `distribute` (issue 35) with `--engine local`: each model's merged release verifies globally
+ * (through `evaluate` too, as any release), reruns give the same bytes, a partition that fails on
+ * its input fails the run with its reason and writes nothing, the refusals come before any work,
+ * and `--engine slurm --dry-run` writes a job-array script bash reads. The merge's pieces (the
+ * join of item sets, the partitions) are checked on their own. The Dask engine: distribute.dask.test.ts.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { joinSets } from '../src/core/distribute/joinSets.ts';
+import { partitionRows } from '../src/core/distribute/partitionRows.ts';
+import { datasetOf } from './helpers.ts';
+import { cliInProcess, scratch } from './cliInProcess.ts';
+
+const dir = scratch('distribute');
+
+async function generated(rows: number): Promise<string> {
+  const out = dir.path(`netflix-${rows}.dat`);
+  if (!existsSync(out)) {
+    const r = await cliInProcess(
+      'generate',
+      '--shape',
+      'netflix',
+      '--D',
+      String(rows),
+      '--seed',
+      '3',
+      '--out',
+      out,
+    );
+    expect(r.code).toBe(0);
+  }
+  return out;
+}
+
+function mushroom(rows: number): string {
+  const text = gunzipSync(readFileSync('test/data/mushroom.dat.gz'))
+    .toString()
+    .split('\n')
+    .slice(0, rows)
+    .join('\n');
+  return dir.file(`mushroom-${rows}.dat`, text + '\n');
+}
+
+/** `distribute` run in this process (its tasks are processes); the record and the files' text. */
+export async function distributeRun(data: string, flags: string[], name: string) {
+  const out = dir.path(`${name}.release.json`);
+  const audit = dir.path(`${name}.audit.json`);
+  const r = await cliInProcess('distribute', data, ...flags, '--out', out, '--audit', audit);
+  return { ...r, out, audit, record: r.code === 0 ? JSON.parse(r.stdout) : null };
+}
+
+/** Every model distribute takes, on data it can be met on (parts 3 of a few hundred rows). */
+export const MODEL_RUNS: { model: string; flags: string[]; data: 'netflix' | 'mushroom' }[] = [
+  { model: 'k-anonymity (pta)', flags: ['--method', 'pta', '--k', '5'], data: 'netflix' },
+  { model: 'k-anonymity (patternka)', flags: ['--method', 'patternka', '--k', '5'], data: 'netflix' },
+  {
+    model: 'p-degree',
+    flags: ['--method', 'gray-cahd', '--p', '3', '--sensitive-top', '2'],
+    data: 'netflix',
+  },
+  { model: 'km-anonymity', flags: ['--method', 'apriori-km', '--k', '3', '--m', '2'], data: 'netflix' },
+  { model: 'l-diversity', flags: ['--method', 'multi-anatomy', '--l', '2'], data: 'mushroom' },
+];
+
+describe('distribute --engine local', () => {
+  it.each(MODEL_RUNS)(
+    '$model: the merged release verifies as a whole, and evaluate agrees',
+    async ({ flags, data }) => {
+      const input = data === 'netflix' ? await generated(600) : mushroom(600);
+      const name = flags.slice(0, 2).join('');
+      const run = await distributeRun(input, [...flags, '--parts', '3', '--workers', '2'], name);
+      expect(run.stderr).not.toMatch(/error/);
+      expect(run.code).toBe(0);
+      expect(run.record.verified).toBe(true);
+      expect(run.record.distribute.partitions.map((p: { rows: number }) => p.rows)).toEqual([200, 200, 200]);
+      expect(run.record.summary.rows_after ?? 600).toBe(600);
+      const evaluated = await cliInProcess('evaluate', input, run.out, '--audit', run.audit);
+      expect(JSON.parse(evaluated.stdout).verified).toBe(true);
+    },
+    60_000,
+  );
+
+  it('a rerun writes the same release and audit, byte for byte', async () => {
+    const input = await generated(600);
+    const flags = ['--method', 'pta', '--k', '5', '--parts', '3', '--workers', '2'];
+    const a = await distributeRun(input, flags, 'again-1');
+    const b = await distributeRun(input, flags, 'again-2');
+    expect(readFileSync(a.out, 'utf8')).toBe(readFileSync(b.out, 'utf8'));
+    expect(readFileSync(a.audit, 'utf8')).toBe(readFileSync(b.audit, 'utf8'));
+  }, 60_000);
+
+  it('a partition that fails on its input fails the run with its reason; nothing is written', async () => {
+    const input = await generated(600);
+    // p = 10 over the 2 most frequent items is impossible in some partition (Theorem 1).
+    const run = await distributeRun(
+      input,
+      ['--method', 'gray-cahd', '--p', '10', '--sensitive-top', '2', '--parts', '3', '--workers', '2'],
+      'fails',
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/error: partition \d: error: privacy degree p = 10 is impossible/);
+    expect(run.stderr).not.toMatch(/retrying/); // bad input fails the same way every time
+    expect(existsSync(run.out) || existsSync(run.audit)).toBe(false);
+  }, 60_000);
+
+  it('refuses before any work: DP methods, too many parts, flags of another engine', async () => {
+    const input = await generated(600);
+    const out = dir.path('refused.json');
+    const dp = await cliInProcess('distribute', input, '--method', 'diffpart', '--parts', '2', '--out', out);
+    expect([dp.code, dp.stderr]).toEqual([2, expect.stringMatching(/diffpart is differentially private/)]);
+    const many = await cliInProcess(
+      'distribute',
+      input,
+      '--method',
+      'pta',
+      '--k',
+      '100',
+      '--parts',
+      '7',
+      '--out',
+      out,
+    );
+    expect([many.code, many.stderr]).toEqual([
+      2,
+      expect.stringMatching(/each partition needs at least k = 100 rows/),
+    ]);
+    const scheduler = await cliInProcess(
+      'distribute',
+      input,
+      '--method',
+      'pta',
+      '--parts',
+      '2',
+      '--scheduler',
+      'tcp://x:1',
+      '--out',
+      out,
+    );
+    expect([scheduler.code, scheduler.stderr]).toEqual([
+      2,
+      expect.stringMatching(/--scheduler applies only with --engine dask/),
+    ]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('--engine slurm --dry-run writes the partitions and a job-array script bash reads', async () => {
+    const input = await generated(600);
+    const work = dir.path('slurm-work');
+    const r = await cliInProcess(
+      'distribute',
+      input,
+      '--method',
+      'pta',
+      '--k',
+      '5',
+      '--parts',
+      '3',
+      '--workers',
+      '2',
+      '--engine',
+      'slurm',
+      '--dry-run',
+      '--work-dir',
+      work,
+      '--out',
+      dir.path('never.json'),
+    );
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.stdout);
+    expect(printed.script).toMatch(/#SBATCH --array=0-2%2/);
+    expect(readFileSync(printed.scriptFile, 'utf8')).toBe(printed.script);
+    execFileSync('bash', ['-n', printed.scriptFile]); // bash parses it
+    for (const part of [0, 1, 2]) expect(existsSync(`${work}/part-${part}/input.dat`)).toBe(true);
+    expect(existsSync(dir.path('never.json'))).toBe(false);
+  });
+});
+
+describe('the pieces of the merge', () => {
+  it('joinSets: sets sharing an item, directly or through a chain, become one', () => {
+    expect(joinSets([[['a', 'b'], ['c']], [['b', 'c'], ['d']], [['e']]])).toEqual([
+      ['a', 'b', 'c'],
+      ['d'],
+      ['e'],
+    ]);
+    expect(joinSets([])).toEqual([]);
+  });
+
+  it('partitionRows: every row once, sizes differing by at most one, contiguous or dealt out', () => {
+    const dataset = datasetOf([[1, 2], [1, 2, 3], [4], [4, 5], [1], [2, 5], [3]]);
+    for (const split of ['contiguous', 'strided'] as const) {
+      const parts = partitionRows(dataset, 3, split);
+      expect(parts.flat().sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expect(parts.map((p) => p.length).sort()).toEqual([2, 2, 3]);
+    }
+  });
+});
