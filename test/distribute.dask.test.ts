@@ -122,3 +122,50 @@ describe('distribute --engine dask (LocalCluster, 2 workers)', () => {
     expect(readFileSync(out, 'utf8')).toBe(reference.release);
   }, 180_000);
 });
+
+describe('distribute --mode rounds --engine dask: PatternKa Alg. 5 on the engine', () => {
+  it("map (each mining's rows keyed by item) and reduce (a task per key group) on 2 workers: the single-process release", async () => {
+    const input = await netflix(600);
+    const single = {
+      out: dir.path('patternka-single.json'),
+      audit: dir.path('patternka-single-audit.json'),
+    };
+    const flags = ['--method', 'patternka', '--k', '5', '--seed', '7'];
+    const one = await cliInProcess(
+      'anonymize',
+      input,
+      ...flags,
+      '--workers',
+      '1',
+      '--out',
+      single.out,
+      '--audit',
+      single.audit,
+    );
+    expect(one.code).toBe(0);
+    const out = dir.path('patternka-rounds.json');
+    const audit = dir.path('patternka-rounds-audit.json');
+    const r = await cliInProcess(
+      'distribute',
+      input,
+      ...flags,
+      '--mode',
+      'rounds',
+      '--engine',
+      'dask',
+      '--workers',
+      '2',
+      '--out',
+      out,
+      '--audit',
+      audit,
+    );
+    expect(r.code).toBe(0);
+    const record = JSON.parse(r.stdout);
+    expect(record.verified).toBe(true);
+    expect(record.distribute.rounds).toBeGreaterThan(1);
+    expect(record.distribute.tasks).toBe(record.distribute.rounds * 8); // MINING_GROUPS a mining
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(single.out, 'utf8'));
+    expect(readFileSync(audit, 'utf8')).toBe(readFileSync(single.audit, 'utf8'));
+  }, 180_000);
+});

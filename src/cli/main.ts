@@ -24,6 +24,7 @@ import { pgenCommand } from './commands/pgen.ts';
 import { riskCommand } from './commands/risk.ts';
 import { statsCommand } from './commands/stats.ts';
 import { sweepCommand } from './commands/sweep.ts';
+import { tasksCommand } from './commands/tasks.ts';
 import { teachCommand } from './commands/teach.ts';
 import { reason } from './fileErrors.ts';
 import type { CommandSpec } from './flagSpec.ts';
@@ -46,6 +47,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   generateCommand,
   teachCommand,
   distributeCommand,
+  tasksCommand,
 ] as CommandSpec[];
 
 /** Runs one command line; the exit code it should end with (tests call it in-process). */

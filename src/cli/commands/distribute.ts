@@ -24,18 +24,18 @@ import { mergeResults, type PartitionResult } from '../../core/distribute/mergeR
 import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import { findMethod } from '../../core/methods/registry.ts';
-import type { MethodSpec, ParamSpec } from '../../core/methods/types.ts';
-import type { Dataset } from '../../core/data/dataset.ts';
+import type { MethodResult, MethodSpec } from '../../core/methods/types.ts';
 import { readRelease } from '../../core/run/readRelease.ts';
 import { publishRun } from '../../core/run/publishRun.ts';
 import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
-import { csvRecord, type RunRecord, type RunRequest } from '../../core/run/runRecord.ts';
+import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { CliError } from '../cliError.ts';
 import { WORKERS_PER_THREAD } from '../commonFlags.ts';
-import { cliCommand } from '../distribute/cliEntry.ts';
+import { held, methodArgs, parseArgs, partitionFacts, taskArgv } from '../distribute/taskArgs.ts';
 import { checkDask, runDask } from '../distribute/daskEngine.ts';
+import { roundsOnDask } from '../distribute/roundsEngine.ts';
+import { cliCommand } from '../distribute/cliEntry.ts';
 import {
-  ATTEMPT_DIR,
   ENGINES,
   type EngineName,
   type EngineOptions,
@@ -59,6 +59,9 @@ import { anonymizeFlags, exportFormatFlag } from './anonymize.ts';
 /** The flags of `anonymize` a distributed run takes as they are (not its threads, nor rules). */
 const NOT_TAKEN = new Set(['workers', 'rules-out']);
 
+export const MODES = ['partitions', 'rounds'] as const;
+type Mode = (typeof MODES)[number];
+
 /** The most partitions: a bound on the tasks and files one run makes. */
 export const MAX_PARTS = 10_000;
 
@@ -67,11 +70,23 @@ function distributeFlags(spec: MethodSpec): FlagSpec[] {
   return [
     ...anonymizeFlags(spec).filter((f) => !NOT_TAKEN.has(f.name)),
     {
+      name: 'mode',
+      kind: 'string',
+      choices: MODES,
+      default: 'partitions',
+      help: "partitions: each anonymized on its own, merged; rounds: the method's own rounds of tasks over the whole input (PatternKa's Alg. 5; --engine dask)",
+      only: {
+        when: 'rounds: with --engine dask and a method with rounds (patternka, pta, nn, lsh)',
+        holds: (f) =>
+          f.get('mode') !== 'rounds' || (f.get('engine') === 'dask' && Boolean(spec.rounds || spec.parallel)),
+      },
+    },
+    {
       name: 'parts',
       kind: 'integer',
       min: 1,
       max: MAX_PARTS,
-      required: true,
+      only: { when: 'with --mode partitions', holds: (f) => f.get('mode') !== 'rounds' },
       bound: 'at most the rows / k (p, l)',
       help: 'the partitions, one task each',
     },
@@ -128,12 +143,17 @@ function distributeFlags(spec: MethodSpec): FlagSpec[] {
 export interface DistributeOutput extends RunRecord {
   distribute: {
     engine: EngineName;
-    parts: number;
-    split: Split;
+    mode: Mode;
     workers: number;
+    /** --mode partitions: the partitions, how they were cut. */
+    parts?: number;
+    split?: Split;
     /** Per partition: its rows, the method's own time, the task's CPU seconds and attempts. */
-    partitions: { rows: number; runtime_ms: number | null; cpu_s: number | null; attempts: number }[];
-    /** CPU seconds of every partition's task together, and of this process (partition, merge, verify, metrics). */
+    partitions?: { rows: number; runtime_ms: number | null; cpu_s: number | null; attempts: number }[];
+    /** --mode rounds: the rounds and the tasks in them. */
+    rounds?: number;
+    tasks?: number;
+    /** CPU seconds of every partition's task together (null where the engine cannot tell), and of this process. */
     cpu_s: { partitions: number | null; driver: number };
     /** Wall time of the engine's part (tasks started to last one done). */
     engine_ms: number;
@@ -168,7 +188,8 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
       `distribute: ${spec.id} is differentially private; its ledger would compose in parallel only over partitions chosen row by row, which neither the Gray split nor the ledger's verifier does: run it with anonymize`,
     );
   const engine = values.string('engine') as EngineName;
-  const parts = values.integer('parts')!;
+  const parts = values.integer('parts');
+  const mode = values.string('mode') as Mode;
   const dryRun = values.boolean('dry-run') === true;
   const exportFormat = exportFormatFlag(values, spec);
   const exportPath = values.path('export');
@@ -194,13 +215,85 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   checkDataBounds(spec, resolved, dataFacts(dataset));
   for (const name of ['k', 'p', 'l']) {
     const v = resolved[name];
-    if (typeof v === 'number' && parts * v > dataset.n)
+    if (typeof v === 'number' && parts !== undefined && parts * v > dataset.n)
       throw new CliError(
         `--parts ${parts}: each partition needs at least ${name} = ${v} rows; ${dataset.n} rows make at most ${Math.floor(dataset.n / v)}`,
       );
   }
-  if (parts > dataset.n) throw new CliError(`--parts ${parts}: ${dataset.name} has ${dataset.n} rows`);
+  if (parts !== undefined && parts > dataset.n)
+    throw new CliError(`--parts ${parts}: ${dataset.name} has ${dataset.n} rows`);
   const ctx = runContext(dataset, spec, resolved, request);
+  const workers = values.integer('workers') ?? availableParallelism();
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+
+  /** The result through the one pipeline (verify, measure, publish), its files written whole. */
+  const publish = async (result: MethodResult, elapsedMs: number) => {
+    const budget = memoryBudget();
+    const outcome = publishRun(
+      dataset,
+      request,
+      {
+        result,
+        elapsedMs,
+        peakBytes: () => process.resourceUsage().maxRSS * 1024,
+        memoryBudget: budget.set ? budget.bytes : undefined,
+      },
+      { exportFormat: exportPath === undefined ? null : exportFormat, rules: false },
+    );
+    const auditPath = values.path('audit');
+    let exported: string[] | undefined;
+    await outputs.publish(() => {
+      if (auditPath) outputs.writeText(auditPath, outcome.auditJson);
+      outputs.writeText(values.path('out')!, outcome.releaseJson);
+      if (exportPath !== undefined) exported = writeExportFiles(outputs, exportFiles, outcome.exports);
+    });
+    const { perQuery: _perQuery, ...record } = outcome.record;
+    return {
+      record: {
+        ...record,
+        params: { ...record.params, ...files },
+        command: `distribute ${process.argv.slice(3).join(' ')}`.trim(),
+      },
+      exported,
+    };
+  };
+
+  if (mode === 'rounds') {
+    const server = [
+      ...cliCommand(),
+      'tasks',
+      resolve(file),
+      ...parseArgs(values),
+      ...methodArgs(values, spec, ctx.header.sensitive),
+    ];
+    const options = {
+      workers,
+      retries: values.integer('retries')!,
+      scheduler: values.string('scheduler'),
+      workDir: tmpdir(),
+      log,
+    };
+    const rounds = await roundsOnDask(dataset, request, server, options);
+    const { record, exported } = await publish(
+      { ...rounds.result, notes: { ...rounds.result.notes, engine, mode, rounds: rounds.rounds } },
+      rounds.elapsedMs,
+    );
+    const driver = process.cpuUsage(cpuStart);
+    return {
+      ...record,
+      distribute: {
+        engine,
+        mode,
+        workers,
+        rounds: rounds.rounds,
+        tasks: rounds.tasks,
+        cpu_s: { partitions: null, driver: (driver.user + driver.system) / 1e6 },
+        engine_ms: rounds.elapsedMs,
+      },
+      ...(exported ? { exported } : {}),
+    };
+  }
+  if (parts === undefined) throw new CliError('distribute needs --parts N (or --mode rounds)');
   const split = (values.string('split') as Split | undefined) ?? splitOf(spec.model);
   const rowsOf = partitionRows(dataset, parts, split);
 
@@ -227,13 +320,12 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
       ),
     };
   });
-  const workers = values.integer('workers') ?? availableParallelism();
   const options: EngineOptions = {
     workers,
     retries: values.integer('retries')!,
     scheduler: values.string('scheduler'),
     workDir,
-    log: (line) => process.stderr.write(`${line}\n`),
+    log,
   };
   if (dryRun) {
     const script = slurmScript(tasks, options);
@@ -253,44 +345,28 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const engineMs = performance.now() - started;
   const results: PartitionResult[] = outcomes.map((o) => ({ rows: rowsOf[o.part], ...readPartition(o.dir) }));
   const merged = mergeResults(dataset, ctx.header, results);
-  const budget = memoryBudget();
-  const outcome = publishRun(
-    dataset,
-    request,
-    {
-      result: { ...merged, notes: { partitions: parts, engine, split } },
-      elapsedMs: engineMs,
-      peakBytes: () => process.resourceUsage().maxRSS * 1024,
-      memoryBudget: budget.set ? budget.bytes : undefined,
-    },
-    { exportFormat: exportPath === undefined ? null : exportFormat, rules: false },
+  const { record, exported } = await publish(
+    { ...merged, notes: { partitions: parts, engine, split } },
+    engineMs,
   );
-  const auditPath = values.path('audit');
-  let exported: string[] | undefined;
-  await outputs.publish(() => {
-    if (auditPath) outputs.writeText(auditPath, outcome.auditJson);
-    outputs.writeText(values.path('out')!, outcome.releaseJson);
-    if (exportPath !== undefined) exported = writeExportFiles(outputs, exportFiles, outcome.exports);
-  });
+  const partitions = outcomes.map((o) => ({
+    rows: rowsOf[o.part].length,
+    runtime_ms: partitionRuntime(o.dir),
+    cpu_s: o.cpuSeconds,
+    attempts: o.attempts,
+  }));
   if (!given) rmSync(workDir, { recursive: true, force: true });
   const cpus = outcomes.map((o) => o.cpuSeconds);
   const driver = process.cpuUsage(cpuStart);
-  const { perQuery: _perQuery, ...record } = outcome.record;
   return {
     ...record,
-    params: { ...record.params, ...files },
-    command: `distribute ${process.argv.slice(3).join(' ')}`.trim(),
     distribute: {
       engine,
+      mode: 'partitions',
       parts,
       split,
       workers,
-      partitions: outcomes.map((o) => ({
-        rows: rowsOf[o.part].length,
-        runtime_ms: partitionRuntime(o.dir),
-        cpu_s: o.cpuSeconds,
-        attempts: o.attempts,
-      })),
+      partitions,
       cpu_s: {
         partitions: cpus.every((c) => c !== null) ? cpus.reduce((a, b) => a! + b!, 0) : null,
         driver: (driver.user + driver.system) / 1e6,
@@ -300,84 +376,6 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     },
     ...(exported ? { exported } : {}),
   };
-}
-
-/** The sensitive items a partition's rows hold, as tokens in the run's order. */
-function held(
-  dataset: { row(r: number): Uint32Array; dictionary: { tokens: readonly string[] } },
-  rows: readonly number[],
-  sensitive: ReadonlySet<number>,
-): string[] {
-  if (sensitive.size === 0) return [];
-  const seen = new Set<number>();
-  for (const r of rows) for (const id of dataset.row(r)) if (sensitive.has(id)) seen.add(id);
-  return [...sensitive].filter((id) => seen.has(id)).map((id) => dataset.dictionary.tokens[id]);
-}
-
-/** A partition's facts that bound a method's params (ParamSpec.atMost). */
-interface PartitionFacts {
-  longestRow: number;
-  items: number;
-}
-
-function partitionFacts(dataset: Dataset, rows: readonly number[]): PartitionFacts {
-  const items = new Set<number>();
-  let longestRow = 0;
-  for (const r of rows) {
-    longestRow = Math.max(longestRow, dataset.rowLength(r));
-    for (const id of dataset.row(r)) items.add(id);
-  }
-  return { longestRow, items: items.size };
-}
-
-/**
- * A param's value for one partition: one bounded by the longest row or the distinct items
- * (k^m's m, multi-anatomy's columns) is at most the partition's own, and at least 1: an itemset
- * longer than every row of a partition occurs in none of its rows, so k^m over the partition's
- * longest row is k^m there (the merged release is verified with the run's own m).
- */
-function partitionValue(param: ParamSpec, value: number, facts: PartitionFacts): number {
-  const bound = param.atMost;
-  if (!bound || bound.per || value < 1) return value;
-  if (bound.of === 'longest-row') return Math.max(1, Math.min(value, facts.longestRow));
-  if (bound.of === 'items') return Math.max(1, Math.min(value, facts.items));
-  return value;
-}
-
-/** One partition's `anonymize` command: the run's method, params and seed, one thread, no metrics. */
-function taskArgv(
-  input: string,
-  readFlags: readonly string[],
-  values: FlagValues,
-  spec: MethodSpec,
-  sensitive: string[],
-  facts: PartitionFacts,
-): string[] {
-  const argv = [
-    ...cliCommand(),
-    'anonymize',
-    input,
-    ...readFlags,
-    '--method',
-    spec.id,
-    '--seed',
-    String(values.integer('seed')),
-  ];
-  for (const p of spec.params) {
-    if (!values.has(p.name)) continue;
-    let value: string;
-    if (p.type === 'text') value = resolve(values.path(p.name)!);
-    else if (p.type === 'int') value = String(partitionValue(p, values.integer(p.name)!, facts));
-    else if (p.type === 'number') value = String(values.number(p.name));
-    else if (p.type === 'boolean') value = String(values.boolean(p.name));
-    else value = values.string(p.name)!;
-    argv.push(`--${p.name}`, value);
-  }
-  if (spec.needsSensitive) argv.push('--sensitive', csvRecord(sensitive));
-  // The metrics are computed once, on the merge; topk applies to no partition's release kind.
-  argv.push('--metrics', 'topk', '--workers', '1');
-  argv.push('--out', `${ATTEMPT_DIR}/release.json`, '--audit', `${ATTEMPT_DIR}/audit.json`);
-  return argv;
 }
 
 function readPartition(dir: string): Pick<PartitionResult, 'release' | 'audit'> {

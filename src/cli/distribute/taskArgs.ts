@@ -1,0 +1,118 @@
+/**
+ * The command lines `distribute` gives its tasks (issue 35): a partition's `anonymize` and a
+ * worker's `tasks` server, with the run's method, seed and params; a param bounded by the data
+ * (k^m's m, multi-anatomy's columns) at most a partition's own bound, and the sensitive items
+ * chosen on the whole input that a partition holds.
+ */
+import { resolve } from 'node:path';
+import type { Dataset } from '../../core/data/dataset.ts';
+import type { MethodSpec, ParamSpec } from '../../core/methods/types.ts';
+import { csvRecord } from '../../core/run/runRecord.ts';
+import { PARSE_FLAGS } from '../commonFlags.ts';
+import type { FlagValues } from '../readCommandLine.ts';
+import { cliCommand } from './cliEntry.ts';
+import { ATTEMPT_DIR } from './engine.ts';
+
+/** The sensitive items a partition's rows hold, as tokens in the run's order. */
+export function held(dataset: Dataset, rows: readonly number[], sensitive: ReadonlySet<number>): string[] {
+  if (sensitive.size === 0) return [];
+  const seen = new Set<number>();
+  for (const r of rows) for (const id of dataset.row(r)) if (sensitive.has(id)) seen.add(id);
+  return [...sensitive].filter((id) => seen.has(id)).map((id) => dataset.dictionary.tokens[id]);
+}
+
+/** A partition's facts that bound a method's params (ParamSpec.atMost). */
+export interface PartitionFacts {
+  longestRow: number;
+  items: number;
+}
+
+export function partitionFacts(dataset: Dataset, rows: readonly number[]): PartitionFacts {
+  const items = new Set<number>();
+  let longestRow = 0;
+  for (const r of rows) {
+    longestRow = Math.max(longestRow, dataset.rowLength(r));
+    for (const id of dataset.row(r)) items.add(id);
+  }
+  return { longestRow, items: items.size };
+}
+
+/**
+ * A param's value for one partition: one bounded by the longest row or the distinct items
+ * (k^m's m, multi-anatomy's columns) is at most the partition's own, and at least 1: an itemset
+ * longer than every row of a partition occurs in none of its rows, so k^m over the partition's
+ * longest row is k^m there (the merged release is verified with the run's own m).
+ */
+function partitionValue(param: ParamSpec, value: number, facts: PartitionFacts): number {
+  const bound = param.atMost;
+  if (!bound || bound.per || value < 1) return value;
+  if (bound.of === 'longest-row') return Math.max(1, Math.min(value, facts.longestRow));
+  if (bound.of === 'items') return Math.max(1, Math.min(value, facts.items));
+  return value;
+}
+
+/**
+ * The run's method, seed, params (a file param by its absolute path; with `facts`, bounded by a
+ * partition's own) and sensitive items as `anonymize` and `tasks` take them.
+ */
+export function methodArgs(
+  values: FlagValues,
+  spec: MethodSpec,
+  sensitive: readonly string[],
+  facts?: PartitionFacts,
+): string[] {
+  const argv = ['--method', spec.id, '--seed', String(values.integer('seed'))];
+  for (const p of spec.params) {
+    if (!values.has(p.name)) continue;
+    let value: string;
+    if (p.type === 'text') value = resolve(values.path(p.name)!);
+    else if (p.type === 'int')
+      value = String(facts ? partitionValue(p, values.integer(p.name)!, facts) : values.integer(p.name));
+    else if (p.type === 'number') value = String(values.number(p.name));
+    else if (p.type === 'boolean') value = String(values.boolean(p.name));
+    else value = values.string(p.name)!;
+    argv.push(`--${p.name}`, value);
+  }
+  if (spec.needsSensitive) argv.push('--sensitive', csvRecord(sensitive));
+  return argv;
+}
+
+/** The parse flags the command line gave (`tasks` reads the whole input as `distribute` did). */
+export function parseArgs(values: FlagValues): string[] {
+  return PARSE_FLAGS.filter((f) => values.has(f.name)).flatMap((f) => {
+    const v =
+      f.kind === 'integer'
+        ? values.integer(f.name)
+        : f.kind === 'boolean'
+          ? values.boolean(f.name)
+          : values.string(f.name);
+    return [`--${f.name}`, String(v)];
+  });
+}
+
+/** One partition's `anonymize` command: the run's method, params and seed, one thread, no metrics. */
+export function taskArgv(
+  input: string,
+  readFlags: readonly string[],
+  values: FlagValues,
+  spec: MethodSpec,
+  sensitive: readonly string[],
+  facts: PartitionFacts,
+): string[] {
+  return [
+    ...cliCommand(),
+    'anonymize',
+    input,
+    ...readFlags,
+    ...methodArgs(values, spec, sensitive, facts),
+    // The metrics are computed once, on the merge; topk applies to no partition's release kind.
+    '--metrics',
+    'topk',
+    '--workers',
+    '1',
+    '--out',
+    `${ATTEMPT_DIR}/release.json`,
+    '--audit',
+    `${ATTEMPT_DIR}/audit.json`,
+  ];
+}
