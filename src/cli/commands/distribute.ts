@@ -344,11 +344,12 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   }
   const engineMs = performance.now() - started;
   const results: PartitionResult[] = outcomes.map((o) => ({ rows: rowsOf[o.part], ...readPartition(o.dir) }));
-  const merged = mergeResults(dataset, ctx.header, results);
+  const { warnings, ...merged } = mergeResults(dataset, ctx.header, results);
   const { record, exported } = await publish(
     { ...merged, notes: { partitions: parts, engine, split } },
     engineMs,
   );
+  record.warnings.push(...warnings);
   const partitions = outcomes.map((o) => ({
     rows: rowsOf[o.part].length,
     runtime_ms: partitionRuntime(o.dir),

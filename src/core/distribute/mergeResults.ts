@@ -45,17 +45,17 @@ export function mergeResults(
   dataset: Dataset,
   header: ReleaseHeader,
   parts: readonly PartitionResult[],
-): { release: Release; audit: Audit } {
+): { release: Release; audit: Audit; warnings: string[] } {
   const kind = parts[0]?.release.kind;
   if (parts.some((p) => p.release.kind !== kind))
     throw new Error(`partition releases of different kinds: ${parts.map((p) => p.release.kind).join(', ')}`);
   switch (kind) {
     case 'transactions':
-      return mergeTransactions(header, parts);
+      return { ...mergeTransactions(header, parts), warnings: [] };
     case 'groups':
-      return mergeGroups(header, parts);
+      return { ...mergeGroups(header, parts), warnings: [] };
     case 'generalized':
-      return mergeGeneralized(header, parts);
+      return { ...mergeGeneralized(header, parts), warnings: [] };
     case 'buckets':
       return mergeBuckets(dataset, header, parts);
     default:
@@ -180,5 +180,12 @@ function mergeBuckets(dataset: Dataset, header: ReleaseHeader, parts: readonly P
       audit.buckets.push(rows);
     }
   const release: BucketsRelease = { ...header, kind: 'buckets', columns, buckets };
-  return { release, audit };
+  const chosen = Math.max(...parts.map((p) => (p.release as BucketsRelease).columns.length));
+  const warnings =
+    columns.length < chosen
+      ? [
+          `The partitions chose their columns each on its own (up to ${chosen}); their join, the finest partition of the items every partition's columns refine, has ${columns.length}: fewer columns publish more of each row together. anonymize on the whole input keeps the columns asked for.`,
+        ]
+      : [];
+  return { release, audit, warnings };
 }
