@@ -6,10 +6,11 @@
  * runs the partition again elsewhere). Few and small runs: each starts a cluster.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
+import { runDask } from '../src/cli/distribute/daskEngine.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
 
 const dir = scratch('distribute-dask');
@@ -121,6 +122,28 @@ describe('distribute --engine dask (LocalCluster, 2 workers)', () => {
     ).toBeGreaterThan(1);
     expect(readFileSync(out, 'utf8')).toBe(reference.release);
   }, 180_000);
+});
+
+describe('the Dask engine on its own', () => {
+  it("retries a failing task (Dask's retries); one that keeps failing fails the run with its reason", async () => {
+    const work = dir.path('engine-dask');
+    mkdirSync(work, { recursive: true });
+    const marker = dir.path('dask-flaky-marker');
+    const flaky = `test -e ${marker} || { touch ${marker}; echo flaked >&2; exit 1; }; echo '{}'`;
+    const log: string[] = [];
+    const options = { workers: 2, retries: 2, workDir: work, log: (l: string) => log.push(l) };
+    const tasks = [
+      { part: 0, dir: `${work}/part-0`, argv: ['bash', '-c', flaky] },
+      { part: 1, dir: `${work}/part-1`, argv: ['bash', '-c', 'echo "disk on fire" >&2; exit 1'] },
+    ];
+    for (const t of tasks) mkdirSync(t.dir, { recursive: true });
+    await expect(runDask(tasks, options)).rejects.toThrow(
+      /partition 1 failed after 3 attempts: .*disk on fire/,
+    );
+    rmSync(marker, { force: true });
+    const outcomes = await runDask([tasks[0]], options);
+    expect(outcomes[0].attempts).toBeGreaterThanOrEqual(2);
+  }, 120_000);
 });
 
 describe('distribute --mode rounds --engine dask: PatternKa Alg. 5 on the engine', () => {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { runLocal } from '../src/cli/distribute/localEngine.ts';
 import { joinSets } from '../src/core/distribute/joinSets.ts';
 import { partitionRows } from '../src/core/distribute/partitionRows.ts';
 import { datasetOf } from './helpers.ts';
@@ -82,6 +83,19 @@ describe('distribute --engine local', () => {
     },
     60_000,
   );
+
+  it('named items (csv-basket, items with spaces) go to the partitions and come back as they were', async () => {
+    const input = dir.file('groceries.csv', readFileSync('public/samples/groceries.csv'));
+    const run = await distributeRun(
+      input,
+      ['--method', 'pta', '--k', '2', '--parts', '2', '--workers', '2'],
+      'csv',
+    );
+    expect(run.code).toBe(0);
+    expect(run.record.verified).toBe(true);
+    const release = JSON.parse(readFileSync(run.out, 'utf8'));
+    expect(release.transactions.flat()).toContain('whole milk');
+  }, 60_000);
 
   it('a rerun writes the same release and audit, byte for byte', async () => {
     const input = await generated(600);
@@ -195,5 +209,32 @@ describe('the pieces of the merge', () => {
       expect(parts.flat().sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
       expect(parts.map((p) => p.length).sort()).toEqual([2, 2, 3]);
     }
+  });
+});
+
+describe('the local engine on its own', () => {
+  const log: string[] = [];
+  const options = (workDir: string) => ({ workers: 2, retries: 2, workDir, log: (l: string) => log.push(l) });
+
+  it('retries a failing task in a fresh attempt directory; one that keeps failing fails the run with its reason', async () => {
+    const work = dir.path('engine-local');
+    const marker = dir.path('flaky-marker');
+    const flaky = `test -e ${marker} || { touch ${marker}; echo flaked >&2; exit 1; }; echo '{}'`;
+    const tasks = [
+      { part: 0, dir: `${work}/part-0`, argv: ['bash', '-c', flaky] },
+      { part: 1, dir: `${work}/part-1`, argv: ['bash', '-c', "echo '{}'"] },
+    ];
+    const outcomes = await runLocal(tasks, options(work));
+    expect(outcomes.map((o) => [o.part, o.attempts])).toEqual([
+      [0, 2],
+      [1, 1],
+    ]);
+    expect(outcomes[0].dir).toMatch(/attempt-2$/);
+    const failing = [
+      { part: 0, dir: `${work}/part-x`, argv: ['bash', '-c', 'echo "disk on fire" >&2; exit 1'] },
+    ];
+    await expect(runLocal(failing, options(work))).rejects.toThrow(
+      'partition 0 failed 3 times; the last: disk on fire',
+    );
   });
 });
