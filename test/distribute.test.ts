@@ -97,6 +97,36 @@ describe('distribute --engine local', () => {
     expect(release.transactions.flat()).toContain('whole milk');
   }, 60_000);
 
+  it("relational input: PatternKa's partitions select as Alg. 2 does (auto follows the whole input's format)", async () => {
+    const records = Array.from({ length: 60 }, (_, i) => `${20 + (i % 7)},${i % 2 ? 'f' : 'm'},job${i % 5}`);
+    const input = dir.file('people.csv', ['age,sex,job', ...records].join('\n') + '\n');
+    const work = dir.path('relational-work');
+    const run = await distributeRun(
+      input,
+      [
+        '--format',
+        'relational',
+        '--method',
+        'patternka',
+        '--k',
+        '3',
+        '--parts',
+        '2',
+        '--workers',
+        '2',
+        '--work-dir',
+        work,
+      ],
+      'relational',
+    );
+    expect(run.code).toBe(0);
+    expect(run.record.verified).toBe(true);
+    for (const part of [0, 1]) {
+      const record = JSON.parse(readFileSync(`${work}/part-${part}/attempt-1/record.json`, 'utf8'));
+      expect(record.notes.selection).toBe('relational');
+    }
+  }, 60_000);
+
   it('a rerun writes the same release and audit, byte for byte', async () => {
     const input = await generated(600);
     const flags = ['--method', 'pta', '--k', '5', '--parts', '3', '--workers', '2'];

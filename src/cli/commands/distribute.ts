@@ -310,14 +310,10 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     return {
       part,
       dir,
-      argv: taskArgv(
-        input,
-        format.readFlags,
-        values,
-        spec,
-        held(dataset, rows, sensitiveIds),
-        partitionFacts(dataset, rows),
-      ),
+      argv: taskArgv(input, format.readFlags, values, spec, held(dataset, rows, sensitiveIds), {
+        ...partitionFacts(dataset, rows),
+        inputFormat: dataset.format,
+      }),
     };
   });
   const options: EngineOptions = {

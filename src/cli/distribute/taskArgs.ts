@@ -59,10 +59,18 @@ export function methodArgs(
   values: FlagValues,
   spec: MethodSpec,
   sensitive: readonly string[],
-  facts?: PartitionFacts,
+  facts?: PartitionFacts & { inputFormat: Dataset['format'] },
 ): string[] {
   const argv = ['--method', spec.id, '--seed', String(values.integer('seed'))];
   for (const p of spec.params) {
+    // A partition file is FIMI or csv-basket whatever the input was: a choice that `auto` makes
+    // from the input's format (PatternKa's selection: `relational` for relational input) is made
+    // here, from the whole input's.
+    const auto = p.type === 'string' && (values.string(p.name) ?? p.default) === 'auto';
+    if (facts && auto && p.choices?.includes(facts.inputFormat)) {
+      argv.push(`--${p.name}`, facts.inputFormat);
+      continue;
+    }
     if (!values.has(p.name)) continue;
     let value: string;
     if (p.type === 'text') value = resolve(values.path(p.name)!);
@@ -97,7 +105,7 @@ export function taskArgv(
   values: FlagValues,
   spec: MethodSpec,
   sensitive: readonly string[],
-  facts: PartitionFacts,
+  facts: PartitionFacts & { inputFormat: Dataset['format'] },
 ): string[] {
   return [
     ...cliCommand(),
