@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runLocal } from '../src/cli/distribute/localEngine.ts';
 import { joinSets } from '../src/core/distribute/joinSets.ts';
+import { mergeResults } from '../src/core/distribute/mergeResults.ts';
 import { partitionRows } from '../src/core/distribute/partitionRows.ts';
 import { datasetOf } from './helpers.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
@@ -230,6 +231,51 @@ describe('the pieces of the merge', () => {
       ['e'],
     ]);
     expect(joinSets([])).toEqual([]);
+  });
+
+  it('mergeResults (generalized): joined generalizations, hierarchy names kept, suppression spreads to a joined set', () => {
+    const header = {
+      format: 'txanon-release/1',
+      model: 'km-anonymity',
+      method: 'apriori-km',
+      params: { k: 2, m: 1 },
+      seed: 1,
+      sensitive: [],
+    } as const;
+    const part = (generalized: Record<string, string[]>, suppressed: string[], transactions: string[][]) => ({
+      rows: transactions.map((_, i) => i),
+      release: {
+        ...header,
+        params: { ...header.params },
+        sensitive: [],
+        kind: 'generalized' as const,
+        generalized,
+        suppressed,
+        transactions,
+      },
+      audit: { rowOf: transactions.map((_, i) => i) },
+    });
+    const { release } = mergeResults(
+      datasetOf([[1]]),
+      { ...header, params: { ...header.params }, sensitive: [] },
+      [
+        part(
+          { A: ['a1', 'a2'], '(x,y)': ['x', 'y'] },
+          [],
+          [
+            ['A', '(x,y)'],
+            ['A', 'z'],
+          ],
+        ),
+        part({ A: ['a3'], '(y,w)': ['y', 'w'] }, ['s'], [['A', '(y,w)'], ['A']]),
+        part({ '(s,t)': ['s', 't'] }, [], [['(s,t)'], ['(s,t)', 'q']]),
+      ],
+    );
+    expect(release.kind).toBe('generalized');
+    if (release.kind !== 'generalized') return;
+    expect(release.generalized).toEqual({ A: ['a1', 'a2', 'a3'], '(w,x,y)': ['w', 'x', 'y'] });
+    expect(release.suppressed).toEqual(['s', 't']);
+    expect(release.transactions).toEqual([['A', '(w,x,y)'], ['A', 'z'], ['A', '(w,x,y)'], ['A'], [], ['q']]);
   });
 
   it('partitionRows: every row once, sizes differing by at most one, contiguous or dealt out', () => {

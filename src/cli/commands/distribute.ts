@@ -24,8 +24,11 @@ import { mergeResults, type PartitionResult } from '../../core/distribute/mergeR
 import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import { findMethod } from '../../core/methods/registry.ts';
-import type { MethodResult, MethodSpec } from '../../core/methods/types.ts';
-import { readRelease } from '../../core/run/readRelease.ts';
+import type { MethodParams, MethodResult, MethodSpec } from '../../core/methods/types.ts';
+import type { Dataset } from '../../core/data/dataset.ts';
+import { serializeHierarchy } from '../../core/data/hierarchy/serializeHierarchy.ts';
+import { hierarchyOf, type HierarchyChoice } from '../../core/methods/shared/hierarchyParam.ts';
+import { parseAudit, parseRelease } from '../../core/release/parseRelease.ts';
 import { publishRun } from '../../core/run/publishRun.ts';
 import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
@@ -301,6 +304,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const workDir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'txanon-distribute-'));
   mkdirSync(workDir, { recursive: true });
   const format = partitionFormat(dataset);
+  const hierarchyFile = sharedHierarchy(dataset, spec, resolved, workDir);
   const sensitiveIds = new Set(ctx.sensitive);
   const tasks: EngineTask[] = rowsOf.map((rows, part) => {
     const dir = join(workDir, `part-${part}`);
@@ -310,10 +314,13 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     return {
       part,
       dir,
-      argv: taskArgv(input, format.readFlags, values, spec, held(dataset, rows, sensitiveIds), {
-        ...partitionFacts(dataset, rows),
-        inputFormat: dataset.format,
-      }),
+      argv: [
+        ...taskArgv(input, format.readFlags, values, spec, held(dataset, rows, sensitiveIds), {
+          ...partitionFacts(dataset, rows),
+          inputFormat: dataset.format,
+        }),
+        ...(hierarchyFile ? ['--hierarchy', hierarchyFile] : []),
+      ],
     };
   });
   const options: EngineOptions = {
@@ -375,9 +382,41 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   };
 }
 
+/**
+ * The hierarchy a method would build from the data when given none (apriori-km: balanced, fan-out
+ * f, items in `order`), built once on the whole input and written into the work directory for every
+ * partition: each partition's cut is then a cut of the one tree, and their join (the merge) is too,
+ * its nodes under their own names. Built per partition, the trees would differ and the join of their
+ * cuts would be coarse and nameless.
+ */
+function sharedHierarchy(
+  dataset: Dataset,
+  spec: MethodSpec,
+  params: MethodParams,
+  workDir: string,
+): string | undefined {
+  const names = new Set(spec.params.map((p) => p.name));
+  if (!names.has('hierarchy') || !names.has('f') || !names.has('order')) return undefined;
+  if (String(params.hierarchy ?? '').trim() !== '') return undefined;
+  const { hierarchy } = hierarchyOf(dataset, params as unknown as HierarchyChoice);
+  const path = join(workDir, 'hierarchy.csv');
+  writeFileSync(path, serializeHierarchy(hierarchy));
+  return path;
+}
+
+/**
+ * A partition's release and audit, their shapes checked (release/parseRelease.ts). Not their header
+ * against the method's params (run/releaseMethod.ts, as `evaluate` does): a partition of apriori-km
+ * generalizes over the shared hierarchy file and so names no `f` (its header says `hierarchy:
+ * given`), and the merged release carries the run's own header anyway.
+ */
 function readPartition(dir: string): Pick<PartitionResult, 'release' | 'audit'> {
-  const read = (name: string) => ({ text: readFileSync(join(dir, name), 'utf8'), file: join(dir, name) });
-  return readRelease(read('release.json'), read('audit.json'));
+  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+  const release = parseRelease(read('release.json'), join(dir, 'release.json'));
+  return {
+    release,
+    audit: parseAudit(read('audit.json'), join(dir, 'audit.json'), release.kind, release.model),
+  };
 }
 
 function partitionRuntime(dir: string): number | null {

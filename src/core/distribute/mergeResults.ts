@@ -94,15 +94,28 @@ function mergeGroups(header: ReleaseHeader, parts: readonly PartitionResult[]) {
 function mergeGeneralized(header: ReleaseHeader, parts: readonly PartitionResult[]) {
   const releases = parts.map((p) => p.release as GeneralizedRelease);
   const suppressedAnywhere = new Set(releases.flatMap((r) => r.suppressed));
-  const joined = joinSets(releases.map((r) => Object.values(r.generalized)));
-  // A partition's label is kept for a joined set that is exactly its set (Apriori's hierarchy
-  // nodes keep their names); a set made of several is named as COAT names one, `(a,b)`.
+  // A label is one generalized item in every partition (Apriori's hierarchy node holds in each the
+  // items that partition has): its sets join first.
+  const byLabel = new Map<string, string[]>();
+  for (const r of releases)
+    for (const [label, items] of Object.entries(r.generalized))
+      (byLabel.get(label) ?? byLabel.set(label, []).get(label)!).push(...items);
+  const joined = joinSets([[...byLabel.values()]]);
+  // A joined set made of sets that all bear one label (Apriori's hierarchy node, holding in each
+  // partition the items that partition has) keeps it, as does one that is exactly a partition's
+  // set; any other is named as COAT names one, `(a,b)` (joinedLabel).
+  const labelsOfItem = new Map<string, Set<string>>();
   const labelOfSet = new Map<string, string>();
   for (const r of releases)
     for (const [label, items] of Object.entries(r.generalized)) {
       const key = setKey(items);
       if (!labelOfSet.has(key)) labelOfSet.set(key, label);
+      for (const t of items) (labelsOfItem.get(t) ?? labelsOfItem.set(t, new Set()).get(t)!).add(label);
     }
+  const oneLabel = (items: readonly string[]): string | undefined => {
+    const labels = new Set(items.flatMap((t) => [...(labelsOfItem.get(t) ?? [])]));
+    return labels.size === 1 ? [...labels][0] : undefined;
+  };
   const target = new Map<string, string | null>(); // input item -> label, itself, or null (suppressed)
   const generalized: Record<string, string[]> = {};
   const suppressed: string[] = [...suppressedAnywhere];
@@ -115,7 +128,7 @@ function mergeGeneralized(header: ReleaseHeader, parts: readonly PartitionResult
       }
       continue;
     }
-    const label = labelOfSet.get(setKey(items)) ?? `(${items.join(',')})`;
+    const label = labelOfSet.get(setKey(items)) ?? oneLabel(items) ?? joinedLabel(items);
     generalized[label] = items;
     for (const t of items) target.set(t, label);
   }
@@ -156,6 +169,18 @@ function mergeGeneralized(header: ReleaseHeader, parts: readonly PartitionResult
     ...(utility && { utility }),
   };
   return { release, audit };
+}
+
+/** The most items a joined set's label spells out. */
+const LABEL_ITEMS = 8;
+
+/**
+ * A joined set's label: COAT's `(a,b,c)` up to LABEL_ITEMS items, else its least item and how many
+ * more, `(a,…+2344)` (unique: joined sets are disjoint; a label spelling out thousands of items,
+ * repeated in every row that holds it, would make the release's JSON gigabytes).
+ */
+function joinedLabel(items: readonly string[]): string {
+  return items.length <= LABEL_ITEMS ? `(${items.join(',')})` : `(${items[0]},…+${items.length - 1})`;
 }
 
 const setKey = (items: readonly string[]) => JSON.stringify([...items].sort(compareTokens));

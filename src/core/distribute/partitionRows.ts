@@ -10,9 +10,10 @@
  *
  * `strided` deals the Gray order out instead (row i of the order to partition i mod parts): each
  * partition is then a sample of the whole with its shape, so a sensitive item's share of the rows
- * (p-degree: f_s * p <= |G| must be possible) and the spread of column values (l-diversity) stay
- * what they are in the whole, where a contiguous run of rows that share their frequent items could
- * hold a sensitive item too often to be protected. The default per model is `splitOf`.
+ * (p-degree: f_s * p <= |G| must be possible), the spread of column values (l-diversity) and the
+ * generalization k^m needs stay what they are in the whole, where a contiguous run of rows that
+ * share their frequent items could hold a sensitive item too often to be protected, or need a far
+ * coarser cut than the rest. The default per model is `splitOf`.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { graySort } from '../methods/shared/grayOrder.ts';
@@ -22,9 +23,15 @@ import type { PrivacyModel } from '../release/types.ts';
 export const SPLITS = ['contiguous', 'strided'] as const;
 export type Split = (typeof SPLITS)[number];
 
-/** Contiguous runs for the models whose classes gather similar rows, dealt out for the others. */
+/**
+ * Contiguous runs for k-anonymity, whose classes gather similar rows; dealt out for the others:
+ * p-degree and l-diversity need each partition's shares of sensitive items and column values to be
+ * the whole's, and k^m's merge joins the partitions' generalizations, so the coarsest partition's
+ * cut is every row's: on 3,000 Netflix-shaped rows in 3 parts apriori-km's NCP was 0.56 contiguous
+ * (the partition of long rows generalized almost every item), 0.011 dealt out, 0.005 in one process.
+ */
 export function splitOf(model: PrivacyModel): Split {
-  return model === 'p-degree' || model === 'l-diversity' ? 'strided' : 'contiguous';
+  return model === 'k-anonymity' ? 'contiguous' : 'strided';
 }
 
 /** The input rows of each partition, in Gray order; `parts` at most the rows. */
