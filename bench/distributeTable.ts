@@ -26,7 +26,8 @@ function read(name: string): { time: Time; record: Record<string, unknown> } | n
   return { time: JSON.parse(readFileSync(`${dir}/${name}.time`, 'utf8')), record: JSON.parse(text) };
 }
 
-const fmt = (x: number | undefined, digits = 3) => (x === undefined ? '' : x.toFixed(digits));
+const fmt = (x: number | undefined, digits = 3) =>
+  x === undefined ? '' : Math.abs(x) < 0.01 && x !== 0 ? x.toPrecision(2) : x.toFixed(digits);
 const lines = [
   `| method (${rows} rows) | run | CPU s | wall s | peak RSS MB | partitions' CPU s | driver CPU s | ${METRICS.join(' | ')} |`,
   `|---|---|---|---|---|---|---|${METRICS.map(() => '---').join('|')}|`,
