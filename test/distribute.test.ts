@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { runLocal } from '../src/cli/distribute/localEngine.ts';
 import { joinSets } from '../src/core/distribute/joinSets.ts';
 import { mergeResults } from '../src/core/distribute/mergeResults.ts';
+import { auditFromPlain, releaseFromPlain, releaseToPlain } from '../src/core/release/plainRelease.ts';
 import { partitionRows } from '../src/core/distribute/partitionRows.ts';
 import { datasetOf } from './helpers.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
@@ -244,16 +245,16 @@ describe('the pieces of the merge', () => {
     } as const;
     const part = (generalized: Record<string, string[]>, suppressed: string[], transactions: string[][]) => ({
       rows: transactions.map((_, i) => i),
-      release: {
+      release: releaseFromPlain({
         ...header,
         params: { ...header.params },
         sensitive: [],
-        kind: 'generalized' as const,
+        kind: 'generalized',
         generalized,
         suppressed,
         transactions,
-      },
-      audit: { rowOf: transactions.map((_, i) => i) },
+      }),
+      audit: auditFromPlain({ rowOf: transactions.map((_, i) => i) }),
     });
     const { release } = mergeResults(
       datasetOf([[1]]),
@@ -271,11 +272,12 @@ describe('the pieces of the merge', () => {
         part({ '(s,t)': ['s', 't'] }, [], [['(s,t)'], ['(s,t)', 'q']]),
       ],
     );
-    expect(release.kind).toBe('generalized');
-    if (release.kind !== 'generalized') return;
-    expect(release.generalized).toEqual({ A: ['a1', 'a2', 'a3'], '(w,x,y)': ['w', 'x', 'y'] });
-    expect(release.suppressed).toEqual(['s', 't']);
-    expect(release.transactions).toEqual([['A', '(w,x,y)'], ['A', 'z'], ['A', '(w,x,y)'], ['A'], [], ['q']]);
+    const plain = releaseToPlain(release);
+    expect(plain.kind).toBe('generalized');
+    if (plain.kind !== 'generalized') return;
+    expect(plain.generalized).toEqual({ A: ['a1', 'a2', 'a3'], '(w,x,y)': ['w', 'x', 'y'] });
+    expect(plain.suppressed).toEqual(['s', 't']);
+    expect(plain.transactions).toEqual([['A', '(w,x,y)'], ['A', 'z'], ['A', '(w,x,y)'], ['A'], [], ['q']]);
   });
 
   it('partitionRows: every row once, sizes differing by at most one, contiguous or dealt out', () => {

@@ -50,7 +50,9 @@ import { partitionFormat, writePartition } from '../distribute/partitionFile.ts'
 import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
 import { exportTargets, writeExportFiles } from '../exportFiles.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
-import { memoryBudget } from '../memoryBudget.ts';
+import { memoryMbOf } from '../memoryBudget.ts';
+import { writeJsonLine } from '../writePieces.ts';
+import { writeAuditJson, writeReleaseJson } from '../../core/release/writeJson.ts';
 import { methodOf, methodParams } from '../methodParams.ts';
 import { metricSettings } from '../metricFlags.ts';
 import { planOutputs, type OutputTarget } from '../outputFiles.ts';
@@ -208,6 +210,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     sensitive: sensitiveChoice(values),
     metrics: values.tokens('metrics'),
     metricOptions: metricSettings(values),
+    memoryMb: memoryMbOf(values),
   };
   const { params: resolved } = resolveRequest(request);
   if (engine === 'dask') checkDask();
@@ -231,23 +234,21 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
 
   /** The result through the one pipeline (verify, measure, publish), its files written whole. */
   const publish = async (result: MethodResult, elapsedMs: number) => {
-    const budget = memoryBudget();
     const outcome = publishRun(
       dataset,
       request,
-      {
-        result,
-        elapsedMs,
-        peakBytes: () => process.resourceUsage().maxRSS * 1024,
-        memoryBudget: budget.set ? budget.bytes : undefined,
-      },
+      { result, elapsedMs, peakBytes: () => process.resourceUsage().maxRSS * 1024 },
       { exportFormat: exportPath === undefined ? null : exportFormat, rules: false },
     );
     const auditPath = values.path('audit');
     let exported: string[] | undefined;
+    // The audit first, as `anonymize` writes them: a release is never left without its audit.
     await outputs.publish(() => {
-      if (auditPath) outputs.writeText(auditPath, outcome.auditJson);
-      outputs.writeText(values.path('out')!, outcome.releaseJson);
+      if (auditPath)
+        outputs.writeWith(auditPath, (sink) => writeJsonLine(sink, (s) => writeAuditJson(outcome.audit, s)));
+      outputs.writeWith(values.path('out')!, (sink) =>
+        writeJsonLine(sink, (s) => writeReleaseJson(outcome.release, s)),
+      );
       if (exportPath !== undefined) exported = writeExportFiles(outputs, exportFiles, outcome.exports);
     });
     const { perQuery: _perQuery, ...record } = outcome.record;

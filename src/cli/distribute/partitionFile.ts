@@ -6,10 +6,11 @@
  * (so `whole milk` and `a,b` survive), read back with its format, header and delimiter named (no
  * detection guesses). An empty row is an empty line in both.
  */
-import { csvBasketBytes } from '../../core/release/export/csvBasket.ts';
-import { fimiBytes } from '../../core/release/export/fimi.ts';
+import { writeCsvBasket } from '../../core/release/export/csvBasket.ts';
+import { writeFimi } from '../../core/release/export/fimi.ts';
+import { TextWriter } from '../../core/release/export/textWriter.ts';
 import type { Dataset } from '../../core/data/dataset.ts';
-import { writeParts } from '../writePieces.ts';
+import { writeFile } from '../writePieces.ts';
 
 export interface PartitionFormat {
   /** The file name's extension. */
@@ -37,6 +38,22 @@ export function writePartition(
   rows: readonly number[],
   format: PartitionFormat,
 ): void {
-  const tokens = rows.map((r) => dataset.rowTokens(r));
-  writeParts(path, format === FIMI ? fimiBytes(tokens) : csvBasketBytes(tokens));
+  // The partition's rows as TokenRows over the input's own token table (no copy of a token).
+  let total = 0;
+  for (const r of rows) total += dataset.rowLength(r);
+  const offsets = new Uint32Array(rows.length + 1);
+  const items = new Uint32Array(total);
+  let at = 0;
+  rows.forEach((r, i) => {
+    items.set(dataset.row(r), at);
+    at += dataset.rowLength(r);
+    offsets[i + 1] = at;
+  });
+  const tokenRows = { offsets, items, tokens: dataset.dictionary.tokens };
+  writeFile(path, (sink) => {
+    const out = new TextWriter(sink);
+    if (format === FIMI) writeFimi(out, tokenRows);
+    else writeCsvBasket(out, tokenRows);
+    out.end();
+  });
 }

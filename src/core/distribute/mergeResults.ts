@@ -19,19 +19,34 @@
 import { createRng } from '../base/rng.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
-import type {
-  Audit,
-  BucketsAudit,
-  BucketsRelease,
-  GeneralizedAudit,
-  GeneralizedRelease,
-  GroupsAudit,
-  GroupsRelease,
-  Release,
-  ReleaseHeader,
-  RowsAudit,
-  TransactionsRelease,
-} from '../release/types.ts';
+import {
+  auditFromPlain,
+  auditToPlain,
+  releaseFromPlain,
+  releaseToPlain,
+  type PlainAudit,
+  type PlainRelease,
+} from '../release/plainRelease.ts';
+import type { Audit, Release, ReleaseHeader } from '../release/types.ts';
+
+// The merge reads and builds releases in their plain JSON form (release/plainRelease.ts): a JS
+// array per row, which the merge's own steps (a row re-read under the joined mapping) need anyway.
+type Plain<K extends PlainRelease['kind']> = Extract<PlainRelease, { kind: K }>;
+type TransactionsRelease = Plain<'transactions'>;
+type GroupsRelease = Plain<'groups'>;
+type GeneralizedRelease = Plain<'generalized'>;
+type BucketsRelease = Plain<'buckets'>;
+type RowsAudit = { rowOf: number[] };
+type GeneralizedAudit = Extract<PlainAudit, { rowOf: number[] }>;
+type GroupsAudit = { groups: number[][] };
+type BucketsAudit = { buckets: number[][] };
+
+/** A partition's release and audit as plain JSON. */
+interface PlainPartition {
+  rows: readonly number[];
+  release: PlainRelease;
+  audit: PlainAudit;
+}
 import { joinSets } from './joinSets.ts';
 
 /** One partition's result: its input rows (partition row i is input row rows[i]) and its run's output. */
@@ -44,11 +59,32 @@ export interface PartitionResult {
 export function mergeResults(
   dataset: Dataset,
   header: ReleaseHeader,
-  parts: readonly PartitionResult[],
+  typedParts: readonly PartitionResult[],
 ): { release: Release; audit: Audit; warnings: string[] } {
-  const kind = parts[0]?.release.kind;
-  if (parts.some((p) => p.release.kind !== kind))
-    throw new Error(`partition releases of different kinds: ${parts.map((p) => p.release.kind).join(', ')}`);
+  const kind = typedParts[0]?.release.kind;
+  if (typedParts.some((p) => p.release.kind !== kind))
+    throw new Error(
+      `partition releases of different kinds: ${typedParts.map((p) => p.release.kind).join(', ')}`,
+    );
+  const parts: PlainPartition[] = typedParts.map((p) => ({
+    rows: p.rows,
+    release: releaseToPlain(p.release),
+    audit: auditToPlain(p.audit),
+  }));
+  const merged = mergePlain(dataset, header, kind, parts);
+  return {
+    release: releaseFromPlain(merged.release),
+    audit: auditFromPlain(merged.audit),
+    warnings: merged.warnings,
+  };
+}
+
+function mergePlain(
+  dataset: Dataset,
+  header: ReleaseHeader,
+  kind: Release['kind'] | undefined,
+  parts: readonly PlainPartition[],
+): { release: PlainRelease; audit: PlainAudit; warnings: string[] } {
   switch (kind) {
     case 'transactions':
       return { ...mergeTransactions(header, parts), warnings: [] };
@@ -64,9 +100,9 @@ export function mergeResults(
 }
 
 /** Partition rows as input rows. */
-const inputRows = (part: PartitionResult, rows: readonly number[]) => rows.map((r) => part.rows[r]);
+const inputRows = (part: PlainPartition, rows: readonly number[]) => rows.map((r) => part.rows[r]);
 
-function mergeTransactions(header: ReleaseHeader, parts: readonly PartitionResult[]) {
+function mergeTransactions(header: ReleaseHeader, parts: readonly PlainPartition[]) {
   const releases = parts.map((p) => p.release as TransactionsRelease);
   if (releases.some((r) => r.partitions))
     throw new Error("DiffPart's partitions do not merge: its noise composes per partition");
@@ -79,7 +115,7 @@ function mergeTransactions(header: ReleaseHeader, parts: readonly PartitionResul
   return { release, audit };
 }
 
-function mergeGroups(header: ReleaseHeader, parts: readonly PartitionResult[]) {
+function mergeGroups(header: ReleaseHeader, parts: readonly PlainPartition[]) {
   const release: GroupsRelease = {
     ...header,
     kind: 'groups',
@@ -91,7 +127,7 @@ function mergeGroups(header: ReleaseHeader, parts: readonly PartitionResult[]) {
   return { release, audit };
 }
 
-function mergeGeneralized(header: ReleaseHeader, parts: readonly PartitionResult[]) {
+function mergeGeneralized(header: ReleaseHeader, parts: readonly PlainPartition[]) {
   const releases = parts.map((p) => p.release as GeneralizedRelease);
   const suppressedAnywhere = new Set(releases.flatMap((r) => r.suppressed));
   // A label is one generalized item in every partition (Apriori's hierarchy node holds in each the
@@ -185,7 +221,7 @@ function joinedLabel(items: readonly string[]): string {
 
 const setKey = (items: readonly string[]) => JSON.stringify([...items].sort(compareTokens));
 
-function mergeBuckets(dataset: Dataset, header: ReleaseHeader, parts: readonly PartitionResult[]) {
+function mergeBuckets(dataset: Dataset, header: ReleaseHeader, parts: readonly PlainPartition[]) {
   const columns = joinSets(parts.map((p) => (p.release as BucketsRelease).columns)).map((c) =>
     c.sort(compareTokens),
   );
