@@ -339,48 +339,50 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   }
 
   const started = performance.now();
-  let outcomes: TaskOutcome[];
   try {
-    outcomes = await (engine === 'dask' ? runDask : engine === 'slurm' ? runSlurm : runLocal)(tasks, options);
-  } catch (error) {
-    if (!given) rmSync(workDir, { recursive: true, force: true });
-    throw error;
-  }
-  const engineMs = performance.now() - started;
-  const results: PartitionResult[] = outcomes.map((o) => ({ rows: rowsOf[o.part], ...readPartition(o.dir) }));
-  const { warnings, ...merged } = mergeResults(dataset, ctx.header, results);
-  const { record, exported } = await publish(
-    { ...merged, notes: { partitions: parts, engine, split } },
-    engineMs,
-  );
-  record.warnings.push(...warnings);
-  const partitions = outcomes.map((o) => ({
-    rows: rowsOf[o.part].length,
-    runtime_ms: partitionRuntime(o.dir),
-    cpu_s: o.cpuSeconds,
-    attempts: o.attempts,
-  }));
-  if (!given) rmSync(workDir, { recursive: true, force: true });
-  const cpus = outcomes.map((o) => o.cpuSeconds);
-  const driver = process.cpuUsage(cpuStart);
-  return {
-    ...record,
-    distribute: {
-      engine,
-      mode: 'partitions',
-      parts,
-      split,
-      workers,
-      partitions,
-      cpu_s: {
-        partitions: cpus.every((c) => c !== null) ? cpus.reduce((a, b) => a! + b!, 0) : null,
-        driver: (driver.user + driver.system) / 1e6,
+    const run = engine === 'dask' ? runDask : engine === 'slurm' ? runSlurm : runLocal;
+    const outcomes: TaskOutcome[] = await run(tasks, options);
+    const engineMs = performance.now() - started;
+    const results: PartitionResult[] = outcomes.map((o) => ({
+      rows: rowsOf[o.part],
+      ...readPartition(o.dir),
+    }));
+    const { warnings, ...merged } = mergeResults(dataset, ctx.header, results);
+    const { record, exported } = await publish(
+      { ...merged, notes: { partitions: parts, engine, split } },
+      engineMs,
+    );
+    record.warnings.push(...warnings);
+    const partitions = outcomes.map((o) => ({
+      rows: rowsOf[o.part].length,
+      runtime_ms: partitionRuntime(o.dir),
+      cpu_s: o.cpuSeconds,
+      attempts: o.attempts,
+    }));
+    const cpus = outcomes.map((o) => o.cpuSeconds);
+    const driver = process.cpuUsage(cpuStart);
+    return {
+      ...record,
+      distribute: {
+        engine,
+        mode: 'partitions',
+        parts,
+        split,
+        workers,
+        partitions,
+        cpu_s: {
+          partitions: cpus.every((c) => c !== null) ? cpus.reduce((a, b) => a! + b!, 0) : null,
+          driver: (driver.user + driver.system) / 1e6,
+        },
+        engine_ms: engineMs,
+        ...(given && { work_dir: workDir }),
       },
-      engine_ms: engineMs,
-      ...(given && { work_dir: workDir }),
-    },
-    ...(exported ? { exported } : {}),
-  };
+      ...(exported ? { exported } : {}),
+    };
+  } finally {
+    // The partitions and the tasks' files go, whatever happened; a given --work-dir stays.
+    if (!given) rmSync(workDir, { recursive: true, force: true });
+  }
 }
 
 /**
