@@ -3,7 +3,7 @@
  * [--scheduler ADDRESS] [--dry-run] --out release.json [--audit audit.json]` (issue 35): the same
  * anonymization run partition by partition on an engine that exists, merged and verified as a
  * whole. The input is cut into N partitions in Gray order (core/distribute/partitionRows.ts:
- * contiguous runs for k-anonymity and k^m, dealt out for p-degree and l-diversity), each written as
+ * contiguous runs for k-anonymity, dealt out for the other models), each written as
  * a file (distribute/partitionFile.ts) and anonymized by this CLI's own `anonymize` as a task of
  * the engine (distribute/cliEntry.ts names the command), one thread each; the partitions' releases
  * and audits are merged into one release of the usual kind (core/distribute/mergeResults.ts),
@@ -14,9 +14,11 @@
  * succeeded and the merge verified (outputFiles.ts); a partition that keeps failing fails the run
  * with its reason. Differential privacy is refused: its ledger would have to compose in parallel
  * over a partition that depends on each row alone, which neither the split nor the verifier does.
+ * `--mode rounds --engine dask` runs the method's own rounds on Dask over the whole input instead
+ * (PatternKa's Alg. 5; distribute/roundsEngine.ts), the single process's release.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -24,11 +26,7 @@ import { mergeResults, type PartitionResult } from '../../core/distribute/mergeR
 import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import { findMethod } from '../../core/methods/registry.ts';
-import type { MethodParams, MethodResult, MethodSpec } from '../../core/methods/types.ts';
-import type { Dataset } from '../../core/data/dataset.ts';
-import { serializeHierarchy } from '../../core/data/hierarchy/serializeHierarchy.ts';
-import { hierarchyOf, type HierarchyChoice } from '../../core/methods/shared/hierarchyParam.ts';
-import { parseAudit, parseRelease } from '../../core/release/parseRelease.ts';
+import type { MethodResult, MethodSpec } from '../../core/methods/types.ts';
 import { publishRun } from '../../core/run/publishRun.ts';
 import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
@@ -47,6 +45,8 @@ import {
 } from '../distribute/engine.ts';
 import { runLocal } from '../distribute/localEngine.ts';
 import { partitionFormat, writePartition } from '../distribute/partitionFile.ts';
+import { partitionRuntime, readPartition } from '../distribute/partitionOutputs.ts';
+import { sharedHierarchy } from '../distribute/sharedHierarchy.ts';
 import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
 import { exportTargets, writeExportFiles } from '../exportFiles.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
@@ -382,50 +382,5 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   } finally {
     // The partitions and the tasks' files go, whatever happened; a given --work-dir stays.
     if (!given) rmSync(workDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * The hierarchy a method would build from the data when given none (apriori-km: balanced, fan-out
- * f, items in `order`), built once on the whole input and written into the work directory for every
- * partition: each partition's cut is then a cut of the one tree, and their join (the merge) is too,
- * its nodes under their own names. Built per partition, the trees would differ and the join of their
- * cuts would be coarse and nameless.
- */
-function sharedHierarchy(
-  dataset: Dataset,
-  spec: MethodSpec,
-  params: MethodParams,
-  workDir: string,
-): string | undefined {
-  const names = new Set(spec.params.map((p) => p.name));
-  if (!names.has('hierarchy') || !names.has('f') || !names.has('order')) return undefined;
-  if (String(params.hierarchy ?? '').trim() !== '') return undefined;
-  const { hierarchy } = hierarchyOf(dataset, params as unknown as HierarchyChoice);
-  const path = join(workDir, 'hierarchy.csv');
-  writeFileSync(path, serializeHierarchy(hierarchy));
-  return path;
-}
-
-/**
- * A partition's release and audit, their shapes checked (release/parseRelease.ts). Not their header
- * against the method's params (run/releaseMethod.ts, as `evaluate` does): a partition of apriori-km
- * generalizes over the shared hierarchy file and so names no `f` (its header says `hierarchy:
- * given`), and the merged release carries the run's own header anyway.
- */
-function readPartition(dir: string): Pick<PartitionResult, 'release' | 'audit'> {
-  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-  const release = parseRelease(read('release.json'), join(dir, 'release.json'));
-  return {
-    release,
-    audit: parseAudit(read('audit.json'), join(dir, 'audit.json'), release.kind, release.model),
-  };
-}
-
-function partitionRuntime(dir: string): number | null {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')).runtime_ms ?? null;
-  } catch {
-    return null;
   }
 }
