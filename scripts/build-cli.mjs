@@ -6,7 +6,7 @@
  * (Node 20 cannot start a .ts worker). Every dependency is bundled: the installed package needs no
  * other. Run by `npm run build:cli`, `prepare` (npm install, npm pack) and the tests that use it.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -45,4 +45,7 @@ await build({
   entryPoints: { 'engine.node': 'workers/node/engine.node.ts' },
   outExtension: { '.js': '.mjs' },
 });
+// distribute's engine drivers (issue 35) are Python, started by path beside the code that names them.
+for (const name of readdirSync(`${root}src/cli/distribute`).filter((n) => n.endsWith('.py')))
+  copyFileSync(`${root}src/cli/distribute/${name}`, `${out}/${name}`);
 console.log(`built dist-cli/txanon.mjs (txanon ${version})`);

@@ -219,7 +219,7 @@ describe('distribute --engine local', () => {
     expect(printed.script).toMatch(/#SBATCH --array=0-2%2/);
     expect(readFileSync(printed.scriptFile, 'utf8')).toBe(printed.script);
     execFileSync('bash', ['-n', printed.scriptFile]); // bash parses it
-    for (const part of [0, 1, 2]) expect(existsSync(`${work}/part-${part}/input.dat`)).toBe(true);
+    for (const part of [0, 1, 2]) expect(existsSync(`${work}/part-${part}/input.parquet`)).toBe(true);
     expect(existsSync(dir.path('never.json'))).toBe(false);
   });
 });

@@ -47,6 +47,11 @@ export const tasksCommand: CommandSpec<{ served: number }> = {
     };
     resolveRequest(request);
     const { dataset } = await readDataset(values.positional[0], parseFlags(values));
+    // The engine closes this server's pipes when it is done with it (the worker ends): what is
+    // left to write then (the count below) has no reader, and that is no error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
     let served = 0;
     for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
       if (!line.trim()) continue;

@@ -1,15 +1,13 @@
 /**
- * How a partition is written for its task and how the task reads it back: the one place to change
- * when partitions become Parquet (issue 34's writer; until it lands on main they are text). A
- * dataset whose items are all plain integers (FIMI's own, written as read: `7`, never `007`) is
- * written as FIMI, which parses fastest; any other as csv-basket, one item a field with CSV quoting
- * (so `whole milk` and `a,b` survive), read back with its format, header and delimiter named (no
- * detection guesses). An empty row is an empty line in both.
+ * How a partition is written for its task and how the task reads it back (issue 35): a Parquet
+ * file (issue 34's writer, core/data/columnar/writeParquet.ts `transactionsParquet`: a list column
+ * `items`, integers when every item is a plain decimal integer, strings otherwise, snappy), read
+ * back with `--format parquet`, the layout found from its one column. Items with spaces, commas,
+ * quotes or any Unicode come back as they were; an empty row is an empty list. The one place that
+ * knows the partitions' format.
  */
-import { writeCsvBasket } from '../../core/release/export/csvBasket.ts';
-import { writeFimi } from '../../core/release/export/fimi.ts';
-import { TextWriter } from '../../core/release/export/textWriter.ts';
 import type { Dataset } from '../../core/data/dataset.ts';
+import { transactionsParquet } from '../../core/data/columnar/writeParquet.ts';
 import { writeFile } from '../writePieces.ts';
 
 export interface PartitionFormat {
@@ -19,16 +17,11 @@ export interface PartitionFormat {
   readonly readFlags: readonly string[];
 }
 
-const FIMI: PartitionFormat = { extension: 'dat', readFlags: ['--format', 'fimi'] };
-const CSV_BASKET: PartitionFormat = {
-  extension: 'csv',
-  readFlags: ['--format', 'csv-basket', '--header', 'false', '--delimiter', ','],
-};
+const PARQUET: PartitionFormat = { extension: 'parquet', readFlags: ['--format', 'parquet'] };
 
-/** FIMI when every item token is an integer FIMI writes back as the same token, else csv-basket. */
-export function partitionFormat(dataset: Dataset): PartitionFormat {
-  const plain = dataset.dictionary.tokens.every((t) => /^(0|[1-9]\d{0,14})$/.test(t));
-  return plain ? FIMI : CSV_BASKET;
+/** The partitions' format (one for every input). */
+export function partitionFormat(_dataset: Dataset): PartitionFormat {
+  return PARQUET;
 }
 
 /** Writes input rows `rows` of `dataset`, in that order, as one partition file. */
@@ -36,9 +29,9 @@ export function writePartition(
   path: string,
   dataset: Dataset,
   rows: readonly number[],
-  format: PartitionFormat,
+  _format: PartitionFormat,
 ): void {
-  // The partition's rows as TokenRows over the input's own token table (no copy of a token).
+  // The partition's rows as CSR rows of ids into the input's own token table (no token copied).
   let total = 0;
   for (const r of rows) total += dataset.rowLength(r);
   const offsets = new Uint32Array(rows.length + 1);
@@ -49,11 +42,6 @@ export function writePartition(
     at += dataset.rowLength(r);
     offsets[i + 1] = at;
   });
-  const tokenRows = { offsets, items, tokens: dataset.dictionary.tokens };
-  writeFile(path, (sink) => {
-    const out = new TextWriter(sink);
-    if (format === FIMI) writeFimi(out, tokenRows);
-    else writeCsvBasket(out, tokenRows);
-    out.end();
-  });
+  const bytes = transactionsParquet({ offsets, items, tokens: dataset.dictionary.tokens }, 'list');
+  writeFile(path, (sink) => sink.write(bytes));
 }
