@@ -25,7 +25,7 @@ import { availableParallelism } from 'node:os';
 import { mergeResults, type PartitionResult } from '../../core/distribute/mergeResults.ts';
 import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
-import { findMethod } from '../../core/methods/registry.ts';
+import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import type { MethodResult, MethodSpec } from '../../core/methods/types.ts';
 import { publishRun } from '../../core/run/publishRun.ts';
 import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
@@ -172,6 +172,7 @@ export const distributeCommand: CommandSpec<DistributeOutput | SlurmDryRun> = {
   summary: 'anonymizes partition by partition on an engine (local, Dask, Slurm), merges, verifies the whole',
   positional: [{ name: 'file', help: 'the dataset' }],
   flags: (flags) => distributeFlags(methodOf(flags, 'distribute')),
+  variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
   run: distribute,
 };
 

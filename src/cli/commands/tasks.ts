@@ -9,7 +9,7 @@
  * worker (dask_rounds.py), not by hand.
  */
 import { createInterface } from 'node:readline';
-import { findMethod } from '../../core/methods/registry.ts';
+import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import { roundTask } from '../../core/run/runRounds.ts';
 import type { RunRequest } from '../../core/run/runRecord.ts';
@@ -35,6 +35,7 @@ export const tasksCommand: CommandSpec<{ served: number }> = {
       ...spec.params.map((p) => flagOfParam(p)),
     ];
   },
+  variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
   async run(values) {
     const spec = findMethod(values.string('method')!)!;
     const { params, files } = methodParams(values, spec);
