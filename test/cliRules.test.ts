@@ -18,6 +18,44 @@ function cli(...args: string[]) {
 const dir = mkdtempSync(join(tmpdir(), 'txanon-rules-'));
 const at = (name: string) => join(dir, name);
 
+describe('a release made over a given hierarchy evaluates again', () => {
+  it('names no f or order (moot beside the hierarchy), and evaluate verifies it; a missing k is still refused', () => {
+    const args = ['public/samples/groceries.csv', '--method', 'apriori-km', '--k', '2', '--m', '2'];
+    const hierarchy = ['--hierarchy', 'public/samples/groceries-hierarchy.csv'];
+    const made = cli(
+      'anonymize',
+      ...args,
+      ...hierarchy,
+      '--out',
+      at('h.json'),
+      '--audit',
+      at('h-audit.json'),
+    );
+    expect(made.code).toBe(0);
+    const release = JSON.parse(readFileSync(at('h.json'), 'utf8'));
+    expect(release.params).toEqual({ k: 2, m: 2, hierarchy: 'given' });
+    const evaluated = cli(
+      'evaluate',
+      'public/samples/groceries.csv',
+      at('h.json'),
+      '--audit',
+      at('h-audit.json'),
+    );
+    expect(evaluated.stderr).toBe('');
+    expect(JSON.parse(evaluated.stdout).verified).toBe(true);
+    writeFileSync(at('h-no-k.json'), JSON.stringify({ ...release, params: { m: 2, hierarchy: 'given' } }));
+    const tampered = cli(
+      'evaluate',
+      'public/samples/groceries.csv',
+      at('h-no-k.json'),
+      '--audit',
+      at('h-audit.json'),
+    );
+    expect(tampered.code).toBe(2);
+    expect(tampered.stderr).toContain('params.k');
+  });
+});
+
 describe('anonymize --hierarchy --rules-out, then apply', () => {
   it('generalizes by the hierarchy file, saves the rules, and treats the next batch alike', () => {
     const run = cli(

@@ -40,6 +40,11 @@ export interface ParamSpec {
   readonly placeholder?: string;
   /** `text` params: the file name a reproducing command gives the document (default NAME.json). */
   readonly fileName?: string;
+  /**
+   * The `text` param whose document, when given, makes this one moot (apriori-km's `f` and `order`
+   * shape only a hierarchy it builds): a release made with the document need not name this param.
+   */
+  readonly unlessGiven?: string;
 }
 
 /** What a data-set bound counts (ParamSpec.atMost). */

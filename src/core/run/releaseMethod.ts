@@ -2,7 +2,8 @@
  * A release read from a file against the method it names (the CLI's `evaluate`): the method must
  * exist, the model and kind be the method's, and the params be the method's declared ones, each of
  * its declared JSON type and within its range, every one present except documents (`text` params
- * such as a constraints file, which a release need not repeat). The verifier then trusts the
+ * such as a constraints file, which a release need not repeat) and params a given document makes
+ * moot (ParamSpec.unlessGiven: apriori-km's `f` and `order` beside a given hierarchy). The verifier then trusts the
  * params it reads (k, m, p, l, s). Errors name the JSON path, as the shape check does.
  */
 import { InputError } from '../base/errors.ts';
@@ -50,8 +51,12 @@ export function checkReleaseMethod(release: Release, file: string): void {
     else if (typeof value !== JSON_TYPE[p.type])
       fail(`params.${name}`, `expected a ${JSON_TYPE[p.type]}, found ${describeValue(value)}`);
   }
+  const moot = (p: ParamSpec) => {
+    const document = p.unlessGiven === undefined ? undefined : release.params[p.unlessGiven];
+    return typeof document === 'string' && document !== '';
+  };
   for (const p of spec.params)
-    if (p.type !== 'text' && !(p.name in release.params))
+    if (p.type !== 'text' && !(p.name in release.params) && !moot(p))
       fail(`params.${p.name}`, `expected a ${JSON_TYPE[p.type]}, found nothing (the field is missing)`);
   try {
     resolveParams(spec, release.params);

@@ -28,6 +28,7 @@ export const FANOUT_PARAM = {
   default: 5,
   min: 2,
   help: 'fan-out of the balanced hierarchy built when none is given',
+  unlessGiven: 'hierarchy',
 } as const;
 
 export const HIERARCHY_ORDER_PARAM = {
@@ -35,6 +36,7 @@ export const HIERARCHY_ORDER_PARAM = {
   type: 'string',
   default: 'support',
   choices: HIERARCHY_ORDERS,
+  unlessGiven: 'hierarchy',
   help: 'how the built hierarchy groups items: support (items of like support together; the least loss measured on BMS1), cooccurrence (items that share rows), alphabetical or id (first appearance)',
 } as const;
 
