@@ -90,5 +90,10 @@ describe('legibility', () => {
     };
     expect(bottom(['1', '22'])).toBeLessThan(bottom(['bread', 'sourdough loaf']));
     expect(bottom(['bread', long])).toBe(bottom(['bread', `${long} and more`]));
+    // Every one of the top items is named under its bar, not every other one.
+    const axis = (
+      topItemsOption([{ token: 'a', support: 2 }], 10) as { xAxis: { axisLabel: { interval: number } } }
+    ).xAxis;
+    expect(axis.axisLabel.interval).toBe(0);
   });
 });
