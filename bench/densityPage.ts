@@ -121,7 +121,11 @@ export async function densityPage(
   const served = await serveApp(port, ['--enable-blink-features=ForceEagerMeasureMemory']);
   const memory = memoryPeak();
   try {
-    const page = await served.browser.newPage({ acceptDownloads: true });
+    // Wide enough that the run table shows every column, the tab memory last, without scrolling.
+    const page = await served.browser.newPage({
+      acceptDownloads: true,
+      viewport: { width: 1700, height: 1000 },
+    });
     await waitForServer(page, served.url);
     const { statsMs, statsCpuS } = await loadFileTimes(page, file, rows, timeoutMs);
     const loadedRssMb = chromiumRssMb();

@@ -256,6 +256,31 @@ test('3. an apriori-km release that generalizes most of the data says so and mea
   await box.screenshot({ path: 'test-results/read-with-care.png' });
 });
 
+test("3b. read with care measures the alternatives under the form's memory budget, and a refusal wraps inside the box", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openSample(page, 'groceries', '80');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('apriori-km');
+  await page.getByTestId('param-k').fill('5');
+  await page.getByTestId('param-m').fill('2');
+  await page.getByTestId('param-order').selectOption('support');
+  // apriori-km by support order fits in 1 MB on this file (and generalizes every item); COAT's
+  // constraints (12.6 MB) and the other orders' rare itemsets do not.
+  await page.getByTestId('memory-mb').fill('1');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: 60_000 });
+  const table = page.getByTestId('read-with-care-table');
+  await expect(table).toContainText('did not run');
+  await expect(table).toContainText('memory budget of 1.0 MB');
+  const box = await page.getByTestId('read-with-care').boundingBox();
+  const wide = await table.boundingBox();
+  expect(wide!.x + wide!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+  await page.getByTestId('read-with-care').screenshot({ path: 'test-results/read-with-care-refused.png' });
+});
+
 test('10. Results that mix privacy models say so and keep them apart; letters under every bar; log scale', async ({
   page,
 }) => {
