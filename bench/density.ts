@@ -14,7 +14,8 @@
  * Files: DENSITY_DIR (default .tmp/bench/density) holds netflix-{50k,120k,240k,480k}.dat, made
  * when missing; releases go to DENSITY_OUT (default DENSITY_DIR/out). DENSITY_ONLY=a,b (methods,
  * `stats`, `page`) runs only those (and `stats` where none is saved) and keeps the other outcomes
- * saved in DENSITY_OUT, so that the ladder can be run in pieces.
+ * saved in DENSITY_OUT, so that the ladder can be run in pieces; DENSITY_SIZES=480k (labels) runs
+ * those sizes of them again, keeping the others' saved outcomes.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -195,6 +196,7 @@ export async function benchDensity(): Promise<string> {
     : { outcomes: {}, stats: {} };
   const only = process.env.DENSITY_ONLY?.split(',');
   const wanted = (name: string) => !only || only.includes(name);
+  const sizes = process.env.DENSITY_SIZES?.split(',');
   const save = () => writeFileSync(savedFile, JSON.stringify(saved, null, 1));
   for (const { label } of SIZES)
     if (wanted('stats') || !saved.stats[label]) {
@@ -206,6 +208,7 @@ export async function benchDensity(): Promise<string> {
     if (!wanted(run.method)) continue;
     let stop: string | undefined;
     for (const { label } of SIZES) {
+      if (sizes && !sizes.includes(label) && saved.outcomes[key(run, label)]) continue;
       if (stop) {
         saved.outcomes[key(run, label)] = { status: 'skipped', message: stop };
         continue;
