@@ -15,7 +15,7 @@
  * when missing; releases go to DENSITY_OUT (default DENSITY_DIR/out). DENSITY_ONLY=a,b (methods,
  * `stats`, `page`) runs only those (and `stats` where none is saved) and keeps the other outcomes
  * saved in DENSITY_OUT, so that the ladder can be run in pieces; DENSITY_SIZES=480k (labels) runs
- * those sizes of them again, keeping the others' saved outcomes.
+ * only those sizes of them (a run killed by the wall limit under load, run again alone).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -208,7 +208,7 @@ export async function benchDensity(): Promise<string> {
     if (!wanted(run.method)) continue;
     let stop: string | undefined;
     for (const { label } of SIZES) {
-      if (sizes && !sizes.includes(label) && saved.outcomes[key(run, label)]) continue;
+      if (sizes && !sizes.includes(label)) continue;
       if (stop) {
         saved.outcomes[key(run, label)] = { status: 'skipped', message: stop };
         continue;
