@@ -115,6 +115,9 @@ function timed(args: string[]) {
       '-o',
       timeFile,
       'timeout',
+      // In the foreground, timeout waits for the process it kills, so GNU time still reads its CPU
+      // (without it timeout killed its own process group, itself too, and the CPU read 0).
+      '--foreground',
       '-s',
       'KILL',
       String(LIMIT_S),
@@ -289,6 +292,13 @@ function report(saved: Saved): string {
         : '';
     return `| ${run.label} | ${outcomes.map(cell).join(' | ')} | ${fixed(growthExponent(done), 2)} | ${ratio} |`;
   });
+  // The loss where the issue sets a target on it (PTA and PatternKa: GCP no worse than at 50,000 rows).
+  const lossRows = DENSITY_RUNS.flatMap((run) => {
+    const gcps = SIZES.map(({ label }) => saved.outcomes[key(run, label)]?.metrics?.gcp);
+    return gcps.some((g) => g !== undefined)
+      ? [`| ${run.label} | ${gcps.map((g) => (g === undefined ? '' : g.toFixed(4))).join(' | ')} |`]
+      : [];
+  });
   const notes = DENSITY_RUNS.flatMap((run) =>
     SIZES.flatMap(({ label }) => {
       const o = saved.outcomes[key(run, label)];
@@ -307,6 +317,16 @@ function report(saved: Saved): string {
     statsRow,
     ...rows,
     '',
+    ...(lossRows.length > 0
+      ? [
+          'GCP of the releases (lower keeps more):',
+          '',
+          `| run | ${SIZES.map((s) => s.rows.toLocaleString('en')).join(' | ')} |`,
+          `|---|${SIZES.map(() => '---').join('|')}|`,
+          ...lossRows,
+          '',
+        ]
+      : []),
     ...(notes.length > 0 ? ['Refusals and failures:', '', ...notes, ''] : []),
     ...pageLines(saved),
   ];
