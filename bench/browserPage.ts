@@ -69,16 +69,18 @@ export async function watchLongTasks(page: Page): Promise<void> {
 
 /**
  * Drops `file` on an open page of the app, long tasks watched from then on: the ms until its stats
- * (`transactions` rows) show, and until its risk chart shows.
+ * (`transactions` rows) show, and until its risk chart shows; the browser's CPU seconds until the
+ * stats show (chromiumCpuS).
  */
 export async function loadFileTimes(
   page: Page,
   file: string,
   transactions: string,
   timeoutMs: number,
-): Promise<{ statsMs: number; riskMs: number }> {
+): Promise<{ statsMs: number; riskMs: number; statsCpuS: number }> {
   await page.getByTestId('stat-transactions').waitFor();
   await watchLongTasks(page);
+  const cpuAtStart = chromiumCpuS();
   const started = Date.now();
   await page.getByTestId('file-input').setInputFiles(file);
   await page
@@ -86,8 +88,9 @@ export async function loadFileTimes(
     .filter({ hasText: transactions })
     .waitFor({ timeout: timeoutMs });
   const statsMs = Date.now() - started;
+  const statsCpuS = chromiumCpuS() - cpuAtStart;
   await page.getByTestId('chart-risk').waitFor({ timeout: timeoutMs });
-  return { statsMs, riskMs: Date.now() - started };
+  return { statsMs, riskMs: Date.now() - started, statsCpuS };
 }
 
 /** loadFileTimes' ms until the risk chart shows. */
@@ -143,17 +146,15 @@ export async function openApp(port: number): Promise<{ page: Page; close: () => 
   return { page, close: () => served.close() };
 }
 
-/** Resident memory (MB) of the Chromium processes this Node process started, with their children. */
-export function chromiumRssMb(): number {
+/** The processes this Node process started (Chromium's, with their children), each read by `read`. */
+function descendantsSum(read: (pid: number) => number): number {
   const parentOf = new Map<number, number>();
-  const rss = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       parentOf.set(pid, Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-      rss.set(pid, Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
     } catch {
       // the process ended while we looked
     }
@@ -163,9 +164,43 @@ export function chromiumRssMb(): number {
       if (p === process.pid) return true;
     return false;
   };
-  let kb = 0;
-  for (const [pid, value] of rss) if (descends(pid)) kb += value;
-  return kb / 1024;
+  let sum = 0;
+  for (const pid of parentOf.keys()) {
+    if (!descends(pid)) continue;
+    try {
+      sum += read(pid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return sum;
+}
+
+/** Resident memory (MB) of the Chromium processes this Node process started, with their children. */
+export function chromiumRssMb(): number {
+  return (
+    descendantsSum((pid) =>
+      Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0),
+    ) / 1024
+  );
+}
+
+const TICKS_PER_S = 100;
+
+/**
+ * CPU seconds (user + system, every thread) the processes this Node process started have used so
+ * far, Chromium's renderer, workers, GPU and browser processes among them (/proc/PID/stat fields 14
+ * and 15, in clock ticks of 1/100 s). A difference of two readings is the browser's CPU between them,
+ * a figure that moves less with the machine's load than wall time.
+ */
+export function chromiumCpuS(): number {
+  return (
+    descendantsSum((pid) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    }) / TICKS_PER_S
+  );
 }
 
 /** Samples chromiumRssMb every 500 ms until stop() returns the peak. */

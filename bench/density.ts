@@ -13,7 +13,9 @@
  * release downloaded and compared byte for byte with the CLI's.
  * Files: DENSITY_DIR (default .tmp/bench/density) holds netflix-{50k,120k,240k,480k}.dat, made
  * when missing; releases go to DENSITY_OUT (default DENSITY_DIR/out). DENSITY_ONLY=a,b (methods,
- * `stats`, `page`) runs only those again and keeps the other outcomes saved in DENSITY_OUT.
+ * `stats`, `page`) runs only those (and `stats` where none is saved) and keeps the other outcomes
+ * saved in DENSITY_OUT, so that the ladder can be run in pieces; DENSITY_SIZES=480k (labels) runs
+ * only those sizes of them (a run killed by the wall limit under load, run again alone).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -113,6 +115,9 @@ function timed(args: string[]) {
       '-o',
       timeFile,
       'timeout',
+      // In the foreground, timeout waits for the process it kills, so GNU time still reads its CPU
+      // (without it timeout killed its own process group, itself too, and the CPU read 0).
+      '--foreground',
       '-s',
       'KILL',
       String(LIMIT_S),
@@ -194,6 +199,7 @@ export async function benchDensity(): Promise<string> {
     : { outcomes: {}, stats: {} };
   const only = process.env.DENSITY_ONLY?.split(',');
   const wanted = (name: string) => !only || only.includes(name);
+  const sizes = process.env.DENSITY_SIZES?.split(',');
   const save = () => writeFileSync(savedFile, JSON.stringify(saved, null, 1));
   for (const { label } of SIZES)
     if (wanted('stats') || !saved.stats[label]) {
@@ -202,9 +208,10 @@ export async function benchDensity(): Promise<string> {
       save();
     }
   for (const run of DENSITY_RUNS) {
-    if (!wanted(run.method) && SIZES.every(({ label }) => saved.outcomes[key(run, label)])) continue;
+    if (!wanted(run.method)) continue;
     let stop: string | undefined;
     for (const { label } of SIZES) {
+      if (sizes && !sizes.includes(label)) continue;
       if (stop) {
         saved.outcomes[key(run, label)] = { status: 'skipped', message: stop };
         continue;
@@ -285,6 +292,13 @@ function report(saved: Saved): string {
         : '';
     return `| ${run.label} | ${outcomes.map(cell).join(' | ')} | ${fixed(growthExponent(done), 2)} | ${ratio} |`;
   });
+  // The loss where the issue sets a target on it (PTA and PatternKa: GCP no worse than at 50,000 rows).
+  const lossRows = DENSITY_RUNS.flatMap((run) => {
+    const gcps = SIZES.map(({ label }) => saved.outcomes[key(run, label)]?.metrics?.gcp);
+    return gcps.some((g) => g !== undefined)
+      ? [`| ${run.label} | ${gcps.map((g) => (g === undefined ? '' : g.toFixed(4))).join(' | ')} |`]
+      : [];
+  });
   const notes = DENSITY_RUNS.flatMap((run) =>
     SIZES.flatMap(({ label }) => {
       const o = saved.outcomes[key(run, label)];
@@ -303,6 +317,16 @@ function report(saved: Saved): string {
     statsRow,
     ...rows,
     '',
+    ...(lossRows.length > 0
+      ? [
+          'GCP of the releases (lower keeps more):',
+          '',
+          `| run | ${SIZES.map((s) => s.rows.toLocaleString('en')).join(' | ')} |`,
+          `|---|${SIZES.map(() => '---').join('|')}|`,
+          ...lossRows,
+          '',
+        ]
+      : []),
     ...(notes.length > 0 ? ['Refusals and failures:', '', ...notes, ''] : []),
     ...pageLines(saved),
   ];
@@ -316,18 +340,20 @@ function pageLines(saved: Saved): string[] {
   const cliOf = (method: string) =>
     saved.outcomes[`${DENSITY_RUNS.find((r) => r.method === method)!.label} @ 480k`];
   const stats = saved.stats['480k'];
+  const ratio = (page: number | undefined, cli: number | undefined) =>
+    page !== undefined && cli ? (page / cli).toFixed(2) : '?';
   const runRows = result.runs.map((run) => {
     const method = run.label.split(' ')[0];
     const cli = cliOf(method);
     const same = cli?.releaseSha === undefined ? '?' : cli.releaseSha === run.releaseSha ? 'yes' : '**no**';
-    return `| ${run.label} | ${(run.wallMs / 1000).toFixed(1)} | ${fixed(cli?.wallS)} | **${cli?.wallS ? (run.wallMs / 1000 / cli.wallS).toFixed(2) : '?'}** | ${(run.runtimeMs / 1000).toFixed(1)} | ${fixed(run.tabMemoryMb ?? undefined, 0)} | ${(run.releaseBytes / 1e6).toFixed(0)} MB in ${(run.downloadMs / 1000).toFixed(1)} s | ${same} |`;
+    return `| ${run.label} | ${fixed(run.cpuS)} | ${fixed(cli?.cpuS)} | **${ratio(run.cpuS, cli?.cpuS)}** | ${(run.wallMs / 1000).toFixed(1)} | ${fixed(cli?.wallS)} | ${ratio(run.wallMs / 1000, cli?.wallS)} | ${(run.runtimeMs / 1000).toFixed(1)} | ${fixed(run.tabMemoryMb ?? undefined, 0)} | ${(run.releaseBytes / 1e6).toFixed(0)} MB in ${(run.downloadMs / 1000).toFixed(1)} s | ${same} |`;
   });
   return [
-    `The whole file in one Chromium tab of the built app (cross-origin isolated: ${result.crossOriginIsolated}; started ${page.at.slice(0, 16)} UTC, load ${page.load.toFixed(1)}): dropped on the page, then gray-cahd (p = 10, the form's default sensitive choice) and PTA (k = 100) from the Anonymize form, each timed from the click to its verified row, and its release JSON downloaded and compared with the CLI's release of the same run. "tab MB": the tab's own measure shown beside the run (performance.measureUserAgentSpecificMemory: JavaScript memory of the page and its workers, typed arrays and shared memory included; not the Blobs the browser keeps for download). The browser's peak: resident memory of all its processes (renderer and workers, GPU, browser with the Blobs), sampled every 0.5 s.`,
+    `The whole file in one Chromium tab of the built app (cross-origin isolated: ${result.crossOriginIsolated}; started ${page.at.slice(0, 16)} UTC, load ${page.load.toFixed(1)}): dropped on the page, then gray-cahd (p = 10, the form's default sensitive choice) and PTA (k = 100) from the Anonymize form, each timed from the click to its verified row, and its release JSON downloaded and compared with the CLI's release of the same run. "page CPU s": the CPU seconds of every process of the browser over that span (renderer, workers, GPU and browser processes; /proc), against the CPU seconds of the whole CLI process (read, method, verify, release written), since wall time on this shared machine moves with the other engineers' load (the wall-clock columns are kept, measured at other minutes). "tab MB": the tab's own measure shown beside the run (performance.measureUserAgentSpecificMemory: JavaScript memory of the page and its workers, typed arrays and shared memory included; not the Blobs the browser keeps for download). The browser's peak: resident memory of all its processes (renderer and workers, GPU, browser with the Blobs), sampled every 0.5 s.`,
     '',
-    '| run | page s (click to verified) | CLI process s (wall) | page / CLI (target 1.5) | page method s | tab MB after | release downloaded | same bytes as the CLI |',
-    '|---|---|---|---|---|---|---|---|',
-    `| load (file to stats) | ${(result.loadMs / 1000).toFixed(1)} | ${fixed(stats?.wallS)} (\`stats\`) | **${stats?.wallS ? (result.loadMs / 1000 / stats.wallS).toFixed(2) : '?'}** | | (browser ${result.loadedRssMb.toFixed(0)}) | | |`,
+    '| run | page CPU s | CLI process CPU s | page / CLI CPU (target 1.5) | page wall s (click to verified) | CLI wall s | page / CLI wall | page method s | tab MB after | release downloaded | same bytes as the CLI |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    `| load (file to stats) | ${fixed(result.loadCpuS)} | ${fixed(stats?.cpuS)} (\`stats\`) | **${ratio(result.loadCpuS, stats?.cpuS)}** | ${(result.loadMs / 1000).toFixed(1)} | ${fixed(stats?.wallS)} | ${ratio(result.loadMs / 1000, stats?.wallS)} | | (browser ${result.loadedRssMb.toFixed(0)}) | | |`,
     ...runRows,
     '',
     `Peak resident memory of the browser's processes: **${result.peakMb.toFixed(0)} MB** (target: the tab under 4,000 MB).`,

@@ -9,16 +9,26 @@
  * ForceEagerMeasureMemory so that it answers at once rather than at its next collection), and the
  * resident memory of every Chromium process of the browser (renderer with its workers, GPU and
  * browser processes, which hold the downloads' Blobs), sampled every half second, the peak kept.
+ * A screenshot of the page after the PTA run is saved in the work folder (page-after-pta.png).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { chromiumRssMb, loadFileTimes, memoryPeak, serveApp, waitForServer } from './browserPage.ts';
+import {
+  chromiumCpuS,
+  chromiumRssMb,
+  loadFileTimes,
+  memoryPeak,
+  serveApp,
+  waitForServer,
+} from './browserPage.ts';
 
 export interface DensityPageRun {
   label: string;
   /** Click to verified row, ms. */
   wallMs: number;
+  /** The browser's CPU seconds from the click to the verified row (every process of it). */
+  cpuS: number;
   /** The run's runtime_ms as the page shows it. */
   runtimeMs: number;
   /** The tab's memory shown beside the run (MB), as the page reads it. */
@@ -34,6 +44,8 @@ export interface DensityPageResult {
   rows: number;
   /** File dropped to its stats shown, ms. */
   loadMs: number;
+  /** The browser's CPU seconds from the file dropped to its stats shown. */
+  loadCpuS: number;
   /** Resident memory of the browser's processes after the load, MB. */
   loadedRssMb: number;
   runs: DensityPageRun[];
@@ -59,11 +71,13 @@ async function runAndDownload(
   await page.getByTestId('method-select').selectOption(method);
   await setup(page);
   const before = await page.getByTestId('run-row').count();
+  const cpuAtStart = chromiumCpuS();
   const started = Date.now();
   await page.getByTestId('run-method').click();
   await page.getByTestId('run-row').nth(before).waitFor({ timeout: timeoutMs });
   await page.getByTestId('run-verified').waitFor({ timeout: 120_000 });
   const wallMs = Date.now() - started;
+  const cpuS = chromiumCpuS() - cpuAtStart;
   const row = page.getByTestId('run-row').nth(before);
   const runtimeMs = parseFloat((await row.getByTestId('run-runtime').textContent()) ?? '');
   const memoryCell = row.getByTestId('run-tab-memory');
@@ -84,6 +98,7 @@ async function runAndDownload(
   return {
     label,
     wallMs,
+    cpuS,
     runtimeMs,
     tabMemoryMb,
     releaseBytes: statSync(downloadTo).size,
@@ -106,9 +121,13 @@ export async function densityPage(
   const served = await serveApp(port, ['--enable-blink-features=ForceEagerMeasureMemory']);
   const memory = memoryPeak();
   try {
-    const page = await served.browser.newPage({ acceptDownloads: true });
+    // Wide enough that the run table shows every column, the tab memory last, without scrolling.
+    const page = await served.browser.newPage({
+      acceptDownloads: true,
+      viewport: { width: 1700, height: 1000 },
+    });
     await waitForServer(page, served.url);
-    const { statsMs } = await loadFileTimes(page, file, rows, timeoutMs);
+    const { statsMs, statsCpuS } = await loadFileTimes(page, file, rows, timeoutMs);
     const loadedRssMb = chromiumRssMb();
     await page.getByTestId('tab-anonymize').click();
     const runs = [
@@ -129,9 +148,12 @@ export async function densityPage(
         timeoutMs,
       ),
     ];
+    // The page as the analyst sees it after the PTA run: both runs, the tab memory beside each.
+    await page.screenshot({ path: `${work}/page-after-pta.png`, fullPage: true });
     return {
       rows: Number(rows.replace(/,/g, '')),
       loadMs: statsMs,
+      loadCpuS: statsCpuS,
       loadedRssMb,
       runs,
       peakMb: memory.stop(),

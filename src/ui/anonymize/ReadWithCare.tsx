@@ -24,6 +24,7 @@ import {
   type Alternative,
   type Measured,
 } from './alternatives.ts';
+import { useAnonymizeForm } from './formStore.ts';
 import { useRuns, type RunEntry } from './runStore.ts';
 
 /** Above this share of the occurrences lost, the box shows (runWarnings.ts says the same). */
@@ -64,14 +65,10 @@ async function measure(runId: string, datasetId: string, alternatives: Alternati
     let row: Measurement['rows'][number];
     try {
       const parallel = methods.find((m) => m.id === alternative.request.method)?.parallelTasks ?? false;
-      const result = await recordOnPool(
-        pool,
-        datasetId,
-        alternative.request,
-        parallel,
-        () => {},
-        stop.signal,
-      );
+      // Under the memory budget the form holds (the run's own), not the worker's default: a method
+      // the user's budget fits is measured rather than refused.
+      const request = { ...alternative.request, memoryMb: useAnonymizeForm.getState().memoryMb };
+      const result = await recordOnPool(pool, datasetId, request, parallel, () => {}, stop.signal);
       row = measuredOf(alternative.label, result);
     } catch (error) {
       if (stop.signal.aborted) break;
@@ -154,7 +151,7 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
         </p>
       )}
       {state && state.rows.length > 0 && (
-        <table className="runs small" data-testid="read-with-care-table">
+        <table className="runs small measured" data-testid="read-with-care-table">
           <thead>
             <tr>
               <th>measured on this file</th>
