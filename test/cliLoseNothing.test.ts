@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, scratch } from './cliInProcess.ts';
+import { planOutputs } from '../src/cli/outputFiles.ts';
 import { DATA_TEXT } from './fuzz/fixtures.ts';
 
 /** A fresh directory holding the 40-row dataset `data.dat`. */
@@ -196,12 +197,24 @@ describe('unwritable targets are exit 2 naming the path and the reason, nothing 
     expect(readFileSync(data, 'utf8')).toBe(DATA_TEXT);
   });
 
-  it('a full disk while writing: exit 2 naming the path, nothing written (a 64 kB tmpfs; needs root)', (context) => {
+  it('a full disk while writing: exit 2 naming the path, nothing written (a 64 kB tmpfs; needs root)', async () => {
     const { dir, path } = withData();
     const disk = path('disk');
     mkdirSync(disk);
     if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk]).status !== 0) {
-      context.skip(); // not root, or no mount here: the ulimit test above covers the write failure
+      // Not root, or no mount here: the disk fills in the writer instead (ENOSPC from the sink),
+      // through the same OutputFiles path; the error names the path and nothing stays behind.
+      const target = join(disk, 'r.json');
+      const outputs = planOutputs([], [{ what: '--out', path: target }]);
+      const full = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      await expect(
+        outputs.publish(() =>
+          outputs.writeWith(target, () => {
+            throw full;
+          }),
+        ),
+      ).rejects.toThrow(/^--out \S+r\.json: cannot be written \(.*ENOSPC.*\); nothing was written$/);
+      expect(readdirSync(disk)).toEqual([]);
       return;
     }
     try {
