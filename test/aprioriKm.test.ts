@@ -14,7 +14,9 @@ import { bindHierarchy, type RangeTree } from '../src/core/data/hierarchy/rangeT
 import { ancestorsOf, nodeIndex } from '../src/core/data/hierarchy/hierarchy.ts';
 import { Cut } from '../src/core/methods/apriori-km/cut.ts';
 import { NodeSupport } from '../src/core/methods/apriori-km/nodeSupport.ts';
-import { topDownCut } from '../src/core/methods/apriori-km/refineCut.ts';
+import { refineCut, topDownCut } from '../src/core/methods/apriori-km/refineCut.ts';
+import { PairRisk } from '../src/core/methods/apriori-km/pairRisk.ts';
+import { rareItemsets } from '../src/core/methods/apriori-km/rareItemsets.ts';
 import { aprioriPass } from '../src/core/methods/apriori-km/aprioriAnonymization.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import type { Dataset } from '../src/core/data/dataset.ts';
@@ -430,5 +432,50 @@ describe('apriori-km publishes a locally minimal cut (property, issue 32)', () =
       { numRuns: 300 },
     );
     expect(splits).toBeGreaterThan(20); // the top-down search does split (56 splits with the fixed seed)
+  });
+
+  it('pairs counted per child, skipping children without an item of a rare pair, give the same cuts (issue 31)', () => {
+    let skipped = 0;
+    let splits = 0;
+    fc.assert(
+      fc.property(
+        // Few items in long rows, so that some items are in no rare pair (at density most are not).
+        arbitraryRows(8, 40, 7).chain((rows) =>
+          fc.tuple(fc.constant(rows), arbitraryHierarchy([...new Set(rows.flat())].map(String))),
+        ),
+        fc.integer({ min: 2, max: 4 }),
+        fc.integer({ min: 2, max: 3 }),
+        ([rows, hierarchyText], k, m) => {
+          const dataset = datasetOf(rows);
+          if (dataset.d === 0 || rows.filter((r) => r.length > 0).length < k) return;
+          const { tree } = bindHierarchy(parseHierarchy(hierarchyText), dataset);
+          const supports = new NodeSupport(dataset, tree);
+          const items = new Cut(tree, (node) => supports.occurrences(node));
+          const risk = PairRisk.ofItemPairs(
+            tree,
+            rareItemsets(dataset, supports, items, tree.parent.length, 2, k),
+          );
+          skipped += tree.d - risk.count(tree);
+          const reference = topDownCut(dataset, tree, supports, k, m, { byTuple: true });
+          for (const counting of [{}, { risk }]) {
+            const fast = topDownCut(dataset, tree, supports, k, m, counting);
+            expect(Array.from(fast.cut.at)).toEqual(Array.from(reference.cut.at));
+            expect(fast.refinement).toEqual(reference.refinement);
+          }
+          splits += reference.refinement.splits;
+          // AA's cut refined: the same with either counting.
+          const aa = () => aprioriPass(dataset, tree, k, m).cut;
+          const slow = aa();
+          const fast = aa();
+          expect(refineCut(dataset, tree, fast, supports, k, m, { risk })).toEqual(
+            refineCut(dataset, tree, slow, supports, k, m, { byTuple: true }),
+          );
+          expect(Array.from(fast.at)).toEqual(Array.from(slow.at));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(skipped).toBeGreaterThan(50); // items in no rare pair, whose children are skipped (112)
+    expect(splits).toBeGreaterThan(20);
   });
 });

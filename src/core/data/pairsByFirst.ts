@@ -9,8 +9,9 @@
  * triangular array of 16-bit counts filled row by row).
  *
  * The one pair counter of k^m-anonymity: the verifier's check (release/rareItemsets.ts), apriori-km
- * (over the cut's nodes, through a map), COAT's level 2 (in the order pairs are first met) and
- * multi-anatomy's phi² (every count kept in a triangle). `forEachFirst` drives it over CSR rows and
+ * (over the cut's nodes, through a map; and the pairs of one child at a time when its refinement
+ * splits a category), COAT's level 2 (in the order pairs are first met) and multi-anatomy's phi²
+ * (every count kept in a triangle). `forEachFirst` drives it over CSR rows and
  * their tid-lists; callers with rows of their own drive `add` / `addMapped` themselves.
  */
 
@@ -107,6 +108,35 @@ export class PairCountsByFirst {
       counts[b] = 0;
       if (going && count < k && visit(b, count) === false) going = false;
     }
+  }
+
+  /** `addMapped`, listing the mapped ids in `met` in the order first counted (clear with clearMet). */
+  addMappedTracked(values: ArrayLike<number>, from: number, to: number, map: Int32Array): void {
+    const { counts, met } = this;
+    let metCount = this.metCount;
+    let last = -1;
+    for (let t = from; t < to; t++) {
+      const b = map[values[t]];
+      if (b !== last && counts[b]++ === 0) met[metCount++] = b;
+      last = b;
+    }
+    this.metCount = metCount;
+  }
+
+  /**
+   * Whether some id met (after tracked adds) other than `except` has a count below k (every count
+   * met is at least 1), in any order; zeroes the counts met.
+   */
+  takeMetBelow(k: number, except: number): boolean {
+    const { counts, met } = this;
+    let below = false;
+    for (let i = 0; i < this.metCount; i++) {
+      const b = met[i];
+      if (counts[b] < k && b !== except) below = true;
+      counts[b] = 0;
+    }
+    this.metCount = 0;
+    return below;
   }
 
   /** Visits the ids met (after tracked adds) ascending with their counts, and zeroes them. */

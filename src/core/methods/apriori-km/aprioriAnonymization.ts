@@ -20,7 +20,9 @@
  * A recorded run draws the cut at each fix with the options DA tried (aprioriSteps.ts).
  * Then (issue 32, refineCut.ts) the cut is refined until no category can be split with k^m still
  * holding, a top-down search from the root is refined alike, and the cheaper of the two is published
- * (a recorded run ends with that cut: the release's).
+ * (a recorded run ends with that cut: the release's). Both skip the pairs of children that hold no
+ * item of a rare pair of items (pairRisk.ts), known from AA's count of pairs when it was at the cut
+ * of items (no rare single item), else counted once for them.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
@@ -32,6 +34,7 @@ import { rareItemsets } from './rareItemsets.ts';
 import { AprioriSteps, type FixOption } from './aprioriSteps.ts';
 import type { Recorder } from '../../teach/recorder.ts';
 import { refineCut, topDownCut } from './refineCut.ts';
+import { PairRisk } from './pairRisk.ts';
 
 export interface AaResult {
   /** The cut: the node each position (tree.itemAt) is published as. */
@@ -59,7 +62,7 @@ export function aprioriAnonymize(
   rec?: Recorder,
   memory: MemoryCheck = () => {},
 ): AaResult {
-  const { cut, supports, fixes, violations, holding, steps } = aprioriPass(
+  const { cut, supports, fixes, violations, holding, steps, itemPairs } = aprioriPass(
     dataset,
     tree,
     k,
@@ -70,9 +73,10 @@ export function aprioriAnonymize(
   );
   const aaNcp = cut.ncp();
   progress(1, 'refining the cut');
-  const refined = refineCut(dataset, tree, cut, supports, k, m);
+  const risk = m < 2 ? PairRisk.everywhere : (itemPairs ?? itemPairRisk(dataset, tree, supports, k, memory));
+  const refined = refineCut(dataset, tree, cut, supports, k, m, { risk });
   progress(1, 'the top-down search');
-  const topDown = holding >= k ? topDownCut(dataset, tree, supports, k, m) : null;
+  const topDown = holding >= k ? topDownCut(dataset, tree, supports, k, m, { risk }) : null;
   progress(1, 'done');
   // The cheaper of the two locally minimal cuts (ties: AA's).
   const result: AaResult =
@@ -115,6 +119,8 @@ export function aprioriPass(
   violations: number[];
   holding: number;
   steps?: AprioriSteps;
+  /** The items in rare pairs of items, when AA's count of pairs was at the cut of items (pairRisk.ts). */
+  itemPairs?: PairRisk;
 } {
   let holding = 0;
   for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) holding++;
@@ -129,10 +135,12 @@ export function aprioriPass(
   const steps = rec?.on
     ? new AprioriSteps(rec, tree, cut, k, tree.root < 0 ? 0 : supports.occurrences(tree.root))
     : undefined;
+  let itemPairs: PairRisk | undefined;
   steps?.start();
   for (let size = 1; size <= m; size++) {
     progress((size - 1) / m, `itemsets of ${size}`);
     const found = rareItemsets(dataset, supports, cut, tree.parent.length, size, k, memory);
+    if (size === 2 && isItemCut(cut)) itemPairs = PairRisk.ofItemPairs(tree, found);
     violations.push(found.count);
     steps?.counted(size, found);
     const current: number[] = new Array<number>(size).fill(0);
@@ -152,7 +160,25 @@ export function aprioriPass(
       fixes++;
     }
   }
-  return { cut, supports, fixes, violations, holding, steps };
+  return { cut, supports, fixes, violations, holding, steps, itemPairs };
+}
+
+/** Whether the cut publishes every item as itself (no lift so far). */
+function isItemCut(cut: Cut): boolean {
+  for (let p = 0; p < cut.at.length; p++) if (cut.at[p] !== p) return false;
+  return true;
+}
+
+/** The items in rare pairs of items, counted at the cut of items (when AA's count was not there). */
+function itemPairRisk(
+  dataset: Dataset,
+  tree: RangeTree,
+  supports: NodeSupport,
+  k: number,
+  memory: MemoryCheck,
+): PairRisk {
+  const items = new Cut(tree, (node) => supports.occurrences(node));
+  return PairRisk.ofItemPairs(tree, rareItemsets(dataset, supports, items, tree.parent.length, 2, k, memory));
 }
 
 function hasRepeat(nodes: readonly number[]): boolean {

@@ -18,13 +18,28 @@
  * from everything generalized and specialize while the guarantee holds. It reaches another locally
  * minimal cut, sometimes a cheaper one (BMS1, k = 5, m = 3, alphabetical fan-out 5: 0.1081 against
  * AA's refined 0.1107); the method publishes the cheaper of the two (aprioriAnonymization.ts).
+ *
+ * At density (issue 31) the pairs are the cost: a split's rows are long and many. They are counted one
+ * child at a time in an array over the nodes (PairCountsByFirst), the child's rows each once, and a
+ * child none of whose items is in a rare pair of items is not counted at all (pairRisk.ts: it cannot
+ * make a rare pair). Sizes 3 and up are counted in a TupleCounter per split.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { TupleCounter } from '../../data/tupleCounts.ts';
+import { PairCountsByFirst } from '../../data/pairsByFirst.ts';
 import { Cut } from './cut.ts';
 import type { NodeSupport } from './nodeSupport.ts';
+import { PairRisk } from './pairRisk.ts';
+
+/** How a split's pairs are counted. */
+export interface PairCounting {
+  /** The items in rare pairs of items (children without one are not counted). */
+  risk?: PairRisk;
+  /** Tests: every pair in the TupleCounter, like sizes 3 and up (the path before issue 31). */
+  byTuple?: boolean;
+}
 
 export interface Refinement {
   /** Categories taken one level down. */
@@ -40,6 +55,7 @@ export function refineCut(
   supports: NodeSupport,
   k: number,
   m: number,
+  counting: PairCounting = {},
 ): Refinement {
   const children: number[][] = Array.from({ length: tree.parent.length }, () => []);
   for (let node = 0; node < tree.parent.length; node++)
@@ -49,7 +65,7 @@ export function refineCut(
   // The categories of the cut, each tried once, the largest saving first (ties: the lower node).
   const frontier: number[] = [];
   for (let p = 0; p < tree.d; p = tree.high[cut.at[p]]) if (cut.at[p] >= tree.d) frontier.push(cut.at[p]);
-  const counter = new SplitCounter(dataset, tree, supports, m);
+  const counter = new SplitCounter(dataset, tree, supports, m, counting);
   let splits = 0;
   let kept = 0;
   while (frontier.length > 0) {
@@ -84,10 +100,11 @@ export function topDownCut(
   supports: NodeSupport,
   k: number,
   m: number,
+  counting: PairCounting = {},
 ): { cut: Cut; refinement: Refinement } {
   const cut = new Cut(tree, (node) => supports.occurrences(node));
   if (tree.root >= tree.d) cut.lift(tree.root);
-  return { cut, refinement: refineCut(dataset, tree, cut, supports, k, m) };
+  return { cut, refinement: refineCut(dataset, tree, cut, supports, k, m, counting) };
 }
 
 /** Counts the itemsets of up to m cut nodes that hold a child of a just-split category. */
@@ -99,17 +116,23 @@ class SplitCounter {
   private pool = new Int32Array(64);
   private index: Int32Array;
   private readonly tuple: Int32Array;
+  /** Pair counts of one child at a time, over the nodes; null: pairs counted like larger sizes. */
+  private readonly pairs: PairCountsByFirst | null;
+  private readonly risk: PairRisk;
 
   constructor(
     private readonly dataset: Dataset,
     private readonly tree: RangeTree,
     private readonly supports: NodeSupport,
     private readonly m: number,
+    { risk = PairRisk.everywhere, byTuple = false }: PairCounting,
   ) {
+    this.risk = risk;
     this.rows = ItemRows.of(dataset);
     this.stamp = new Int32Array(dataset.n);
     this.index = new Int32Array(m);
     this.tuple = new Int32Array(m);
+    this.pairs = m >= 2 && !byTuple ? new PairCountsByFirst(tree.parent.length) : null;
   }
 
   /** Whether every itemset of up to m nodes of the cut `at` holding a child of `node` occurs >= k times. */
@@ -120,7 +143,8 @@ class SplitCounter {
       if (!this.supports.reaches([at[p]], k)) return false;
     if (this.m < 2) return true;
     // Then sizes 2..m, one size a pass, so that a rare pair fails before the triples are counted.
-    for (let others = 1; others < this.m; others++) {
+    if (this.pairs && !this.pairsHold(node, at, k, this.pairs)) return false;
+    for (let others = this.pairs ? 2 : 1; others < this.m; others++) {
       const counter = new TupleCounter(others + 1);
       const call = ++this.calls;
       for (let p = tree.low[node]; p < tree.high[node]; p++) {
@@ -136,6 +160,36 @@ class SplitCounter {
         if (c < k) rare = true;
       });
       if (rare) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether every pair of a child of the just-split `node` with a node of the cut `at` occurs in 0
+   * or at least k rows. One child at a time, the least frequent first (a rare pair is likelier
+   * there, and ends the check): each row holding an item under it adds one to every node of the cut
+   * it holds. Children without an item in a rare pair of items are skipped (pairRisk.ts).
+   */
+  private pairsHold(node: number, at: Int32Array, k: number, pairs: PairCountsByFirst): boolean {
+    const { tree, dataset, supports, risk, stamp } = this;
+    const children: number[] = [];
+    for (let p = tree.low[node]; p < tree.high[node]; p = tree.high[at[p]])
+      if (risk.under(tree, at[p])) children.push(at[p]);
+    children.sort((a, b) => supports.occurrences(a) - supports.occurrences(b) || a - b);
+    const { offsets } = dataset;
+    const positions = supports.positions;
+    for (const child of children) {
+      const call = ++this.calls;
+      for (let p = tree.low[child]; p < tree.high[child]; p++) {
+        const rows = this.rows.rowsOf(tree.itemAt[p]);
+        for (let i = 0; i < rows.length; i++) {
+          const r = rows[i];
+          if (stamp[r] === call) continue;
+          stamp[r] = call;
+          pairs.addMappedTracked(positions, offsets[r], offsets[r + 1], at);
+        }
+      }
+      if (pairs.takeMetBelow(k, child)) return false;
     }
     return true;
   }
