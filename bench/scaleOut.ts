@@ -4,16 +4,18 @@
  * partition's task CPU seconds (process start, read, method, release written) and the driver's
  * (partitions written, merge, global verification, metrics, release written). On M machines of 2
  * cores (the PatternKa paper's: 2 cores, 12 GB each), W = 2M tasks run at once. A file N times the
- * measured one is cut into partitions of the measured size (51,275 rows), P = 8N of them; if their
+ * measured one is cut into partitions of the measured size (ROWS / 8 rows), P = 8N of them; if their
  * costs are distributed as the measured eight were, the tasks take about max(slowest partition,
  * ceil(P / W) waves x the mean partition); the driver, on one machine, grows with the rows (N x its
  * measured CPU). Rows per hour = rows / (tasks + driver). CPU seconds measured on a shared machine:
- * a projection on paper, not a run. Usage: npx tsx bench/scaleOut.ts
+ * a projection on paper, not a run. Usage: npx tsx bench/scaleOut.ts [ROWS] [DIR]
+ * (defaults 410201 and .tmp/bench/distribute; records DIR/<method>-ROWS-dask.json, the JSON that
+ * `distribute` prints: the whole Netflix shape of issue 31 was measured as ROWS = 480189).
  */
 import { existsSync, readFileSync } from 'node:fs';
 
-const dir = '.tmp/bench/distribute';
-const ROWS = 410_201;
+const ROWS = Number(process.argv[2] ?? 410_201);
+const dir = process.argv[3] ?? '.tmp/bench/distribute';
 
 interface Partition {
   rows: number;
@@ -53,7 +55,7 @@ for (const method of ['pta', 'patternka', 'gray-cahd', 'apriori-km']) {
       const driver = r.driver * scale;
       const rows = ROWS * scale;
       lines.push(
-        `| ${method} | ${mean.toFixed(1)} / ${slowest.toFixed(1)} | ${r.driver.toFixed(1)} | ${scale === 1 ? '410,201 rows' : '41.0 M rows (100x)'} | ${machines} | ${partitions} | ${hours(tasks)} | ${hours(driver)} | ${hours(tasks + driver)} | ${perHour(rows, tasks + driver)} |`,
+        `| ${method} | ${mean.toFixed(1)} / ${slowest.toFixed(1)} | ${r.driver.toFixed(1)} | ${scale === 1 ? `${ROWS.toLocaleString('en-US')} rows` : `${(rows / 1e6).toFixed(1)} M rows (100x)`} | ${machines} | ${partitions} | ${hours(tasks)} | ${hours(driver)} | ${hours(tasks + driver)} | ${perHour(rows, tasks + driver)} |`,
       );
     }
   }
