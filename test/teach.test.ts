@@ -222,3 +222,19 @@ describe('limits and the production path', () => {
     }
   });
 });
+
+describe('steps in words', () => {
+  const sample = (file: string) =>
+    parseText(readFileSync(`public/samples/${file}`, 'utf8'), { fileName: file }).dataset;
+
+  it('PatternKa: a group by the empty pattern is said in words, never "by {}"', () => {
+    // COAT Fig. 1a at k = 5: after G1 by {c, f}, no item is held by 5 of the 5 rows left.
+    const trace = teachRun(sample('coat-fig1a.csv'), { method: 'patternka', params: { k: 5 }, seed: 1 });
+    const empty = trace.steps.find((s) => s.title.startsWith('Group G2'))!;
+    expect(empty.title).toBe('Group G2: rows with no item in common');
+    expect(empty.text).toContain('No item is held by k = 5 of the 5 remaining rows');
+    expect(empty.text).toContain('published with no item');
+    expect(empty.candidates?.map((c) => c.label)).toEqual(['no item']);
+    for (const step of trace.steps) expect(`${step.title} ${step.text}`).not.toContain('{}');
+  });
+});

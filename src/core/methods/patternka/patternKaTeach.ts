@@ -22,8 +22,9 @@ export class PatternKaTeach {
     private readonly k: number,
   ) {}
 
+  /** A pattern as the steps name it; the empty one (no item held by k rows) in words. */
   private pattern(items: readonly number[]): string {
-    return itemSet(items.map((i) => this.dataset.dictionary.token(i)));
+    return items.length === 0 ? 'no item' : itemSet(items.map((i) => this.dataset.dictionary.token(i)));
   }
 
   private table(remaining: readonly number[]): TableDrawing {
@@ -73,12 +74,19 @@ export class PatternKaTeach {
     if (count > SHOWN_PATTERNS)
       listed.push({ label: `${count - SHOWN_PATTERNS} more`, values: { items: '', support: '' } });
     this.rec.step({
-      title: `Group G${g} by ${this.pattern(chosen)}`,
+      title:
+        chosen.length === 0
+          ? `Group G${g}: rows with no item in common`
+          : `Group G${g} by ${this.pattern(chosen)}`,
       text:
-        `${mined ? 'Mining the remaining rows' : 'The cache, mined earlier,'} gives ${count} longest frequent pattern${count === 1 ? '' : 's'} of ${chosen.length} item${chosen.length === 1 ? '' : 's'} (each in at least k = ${this.k} remaining rows). ` +
-        (relational
-          ? `Alg. 2 picks ${this.pattern(chosen)} and about k rows of it, as diverse as it can: they form G${g}.`
-          : `One is drawn at random, ${this.pattern(chosen)}: the ${rows.length} remaining rows holding it form G${g} (eq. 18).`),
+        chosen.length === 0
+          ? relational
+            ? `No item is held by k = ${this.k} of the remaining rows: the longest pattern they share is the empty one. Alg. 2 takes about k of them, as diverse as it can: they form G${g}, published with no item.`
+            : `No item is held by k = ${this.k} of the ${rows.length} remaining rows: the longest pattern they share is the empty one. They form G${g} together, published with no item (eq. 18).`
+          : `${mined ? 'Mining the remaining rows' : 'The cache, mined earlier,'} gives ${count} longest frequent pattern${count === 1 ? '' : 's'} of ${chosen.length} item${chosen.length === 1 ? '' : 's'} (each in at least k = ${this.k} remaining rows). ` +
+            (relational
+              ? `Alg. 2 picks ${this.pattern(chosen)} and about k rows of it, as diverse as it can: they form G${g}.`
+              : `One is drawn at random, ${this.pattern(chosen)}: the ${rows.length} remaining rows holding it form G${g} (eq. 18).`),
       cite: relational
         ? 'PatternKa Alg. 1, Alg. 2 (relational PatternSelection)'
         : `PatternKa Alg. 1 (longest patterns, PatternSelection, SampleSelection eq. 18)${mined ? ', Alg. 4 (mining)' : ', Sec. 3.3 (pattern cache)'}`,
