@@ -265,13 +265,13 @@ test('3. an apriori-km release that generalizes most of the data says so and mea
 test("3b. read with care measures the alternatives under the form's memory budget, and a refusal wraps inside the box", async ({
   page,
 }) => {
-  // apriori-km by support order fits in 1 MB on this file (and generalizes every item); COAT's
+  // apriori-km by support order fits in 1 MiB on this file (and generalizes every item); COAT's
   // constraints (12.6 MB) and the other orders' rare itemsets do not.
   await runAprioriOnGroceries(page, 'support', '1');
   await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: 60_000 });
   const table = page.getByTestId('read-with-care-table');
   await expect(table).toContainText('did not run');
-  await expect(table).toContainText('memory budget of 1.0 MB');
+  await expect(table).toContainText('memory budget of 1 MiB');
   const box = await page.getByTestId('read-with-care').boundingBox();
   const wide = await table.boundingBox();
   expect(wide!.x + wide!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);

@@ -258,8 +258,8 @@ test('the memory budget is a setting: a run past it refuses naming a budget that
   await page.getByTestId('memory-mb').fill('1');
   await page.getByTestId('run-method').click();
   const error = page.getByTestId('run-error');
-  await expect(error).toContainText('above the memory budget of 1.0 MB');
-  const fits = /a memory budget of (\d+) MB \(--memory-mb \1\) would fit/.exec(
+  await expect(error).toContainText('above the memory budget of 1 MiB');
+  const fits = /a memory budget of (\d+) MiB \(--memory-mb \1\) would fit/.exec(
     (await error.textContent()) ?? '',
   );
   expect(fits).not.toBeNull();

@@ -11,7 +11,7 @@ import { forEachFirst, holdersOf, PairCountsByFirst } from '../src/core/data/pai
 import { ChunkedU32 } from '../src/core/data/chunkedU32.ts';
 import { hammingMatrix, rowHamming } from '../src/core/data/rowDistance.ts';
 import { candidateGroups } from '../src/core/methods/pta/mapAndVote.ts';
-import { budgetMbFor, checkMemory } from '../src/core/base/memoryBudget.ts';
+import { budgetMbFor, checkMemory, diskUnit, MIB_UNIT, pastLimit } from '../src/core/base/memoryBudget.ts';
 import { InputError } from '../src/core/base/errors.ts';
 import { parseHierarchy } from '../src/core/data/hierarchy/parseHierarchy.ts';
 import { bindHierarchy } from '../src/core/data/hierarchy/rangeTree.ts';
@@ -276,18 +276,45 @@ describe("apriori-km's rare itemsets of a cut (rareItemsets.ts)", () => {
     const check = (bytes: number, what: string, alternative?: string) =>
       checkMemory(bytes, 1000, what, alternative);
     expect(() => rareItemsets(dataset, supports, cut, tree.parent.length, 3, 2, check)).toThrow(
-      /3-itemsets .* needs about .*, above the memory budget of 0\.0 MB; m = 2, or a memory budget of 100 MB \(--memory-mb 100\) would fit/,
+      /3-itemsets .* needs about .*, above the memory budget of 0\.00095 MiB; m = 2, or a memory budget of 100 MiB \(--memory-mb 100\) would fit/,
     );
   });
 });
 
 describe('the memory check (base/memoryBudget.ts)', () => {
-  it('passes within the budget and names a budget that fits, rounded up to 100 MB, past it', () => {
+  it('passes within the budget and names a budget that fits, rounded up to 100 MiB, past it', () => {
     expect(() => checkMemory(1000, 1000, 'x')).not.toThrow();
     expect(budgetMbFor(5.1e9)).toBe(4900);
     expect(budgetMbFor(1)).toBe(100);
     expect(() => checkMemory(5.1e9, 1024 ** 3, 'the pair counts of 17,770 items at m = 3', 'm = 2')).toThrow(
-      'the pair counts of 17,770 items at m = 3 needs about 5.1 GB, above the memory budget of 1.1 GB; m = 2, or a memory budget of 4900 MB (--memory-mb 4900) would fit',
+      'the pair counts of 17,770 items at m = 3 needs about 4,863.8 MiB, above the memory budget of 1,024 MiB; m = 2, or a memory budget of 4900 MiB (--memory-mb 4900) would fit',
+    );
+  });
+
+  it('says the need and the budget in one unit, the need always larger: never "16.8 MB, above 16.8 MB"', () => {
+    // apriori-km on groceries at --memory-mb 16 read "needs about 16.8 MB, above the memory budget
+    // of 16.8 MB": 16,800,000 bytes in MB against 16 MiB (16,777,216 bytes) in MB.
+    expect(() => checkMemory(16_800_000, 16 * 2 ** 20, 'x')).toThrow(
+      'x needs about 16.1 MiB, above the memory budget of 16 MiB;',
+    );
+    expect(pastLimit(16 * 2 ** 20 + 1, 16 * 2 ** 20, MIB_UNIT)).toEqual({
+      need: '16.1 MiB',
+      limit: '16 MiB',
+    });
+    expect(pastLimit(1_000_001, 1_000_000, MIB_UNIT)).toEqual({ need: '0.96 MiB', limit: '0.95 MiB' });
+    expect(pastLimit(5.1e9, 4.9e9, diskUnit(5.1e9))).toEqual({ need: '5.1 GB', limit: '4.9 GB' });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.integer({ min: 1, max: 2 ** 20 }),
+        (limit, over) => {
+          const shown = pastLimit(limit + over, limit, MIB_UNIT);
+          const value = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+          expect(value(shown.need)).toBeGreaterThan(value(shown.limit));
+          expect(value(shown.need) * 2 ** 20).toBeGreaterThanOrEqual(limit + over);
+          expect(value(shown.limit) * 2 ** 20).toBeLessThanOrEqual(limit);
+        },
+      ),
     );
   });
 });

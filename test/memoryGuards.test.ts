@@ -40,7 +40,7 @@ describe('case 9: multi-anatomy within its memory budget', () => {
     const dataset = datasetOf(rows);
     expect(() => itemPartition(dataset, 2, 1_000_000)).toThrow(InputError);
     expect(() => itemPartition(dataset, 2, 1_000_000)).toThrow(
-      /needs about \d+\.\d MB, above the memory budget of 1\.0 MB/,
+      /needs about \d+\.\d+ MiB, above the memory budget of 0\.95 MiB/,
     );
   });
 

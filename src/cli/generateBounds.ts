@@ -7,7 +7,7 @@
  */
 import { statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { checkMemory, formatBytes } from '../core/base/memoryBudget.ts';
+import { checkMemory, diskUnit, pastLimit } from '../core/base/memoryBudget.ts';
 import { InputError } from '../core/base/errors.ts';
 import { CliError } from './cliError.ts';
 
@@ -46,10 +46,12 @@ export function checkGenerateSizes(sizes: GenerateSizes, out: string, memoryBudg
   const bytes = Math.ceil(D * (T * (averageDigits(N) + 1)));
   const dir = dirname(resolve(out));
   const free = freeBytes(dir);
-  if (free !== null && bytes > free)
+  if (free !== null && bytes > free) {
+    const shown = pastLimit(bytes, free, diskUnit(bytes));
     fail(
-      `the file would take about ${formatBytes(bytes)} (${count(D)} rows of about ${T} items); ${dir} has ${formatBytes(free)} free`,
+      `the file would take about ${shown.need} (${count(D)} rows of about ${T} items); ${dir} has ${shown.limit} free`,
     );
+  }
   // The generator's tables: Quest's L patterns of about I items (JS arrays, ~16 bytes an item and
   // ~64 a pattern), or the shape mode's weights, keys and ranks per item (~40 bytes an item).
   const tables = L !== undefined ? L * ((I ?? 1) * 16 + 64) : N * 40 + Math.min(longest, N) * 32;

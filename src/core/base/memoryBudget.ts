@@ -16,9 +16,38 @@ export const DEFAULT_MEMORY_BUDGET = 1024 * 1024 * 1024;
 
 const MIB = 1024 * 1024;
 
-/** `123.4 MB` */
-export function formatBytes(bytes: number): string {
-  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
+/** A unit of bytes as the messages name it. */
+export interface ByteUnit {
+  name: string;
+  bytes: number;
+}
+
+/** The unit of `--memory-mb` and of the page's memory budget: a mebibyte. */
+export const MIB_UNIT: ByteUnit = { name: 'MiB', bytes: MIB };
+
+/** A disk's sizes in decimal units, as file managers and `df -H` say them: GB from 1 GB on, else MB. */
+export const diskUnit = (bytes: number): ByteUnit =>
+  bytes >= 1e9 ? { name: 'GB', bytes: 1e9 } : { name: 'MB', bytes: 1e6 };
+
+/**
+ * A size `need` past a `limit`, both in one unit, the need rounded up and the limit down to the same
+ * decimals: one, or as many as show the first two significant digits of a limit below one unit (at
+ * most six). Since need > limit, the need always reads larger: never "16.8 MB, above 16.8 MB"
+ * (16,800,000 bytes against a budget of 16 MiB read 16.1 MiB against 16 MiB).
+ */
+export function pastLimit(need: number, limit: number, unit: ByteUnit): { need: string; limit: string } {
+  const units = limit / unit.bytes;
+  const first = units >= 1 ? 1 : Math.min(6, Math.max(1, 1 - Math.floor(Math.log10(units))));
+  // More decimals only where floating point rounds a need a byte past the limit onto it.
+  let decimals = first;
+  const rounded = (value: number, up: boolean) => {
+    const scale = 10 ** decimals;
+    return (up ? Math.ceil : Math.floor)((value / unit.bytes) * scale) / scale;
+  };
+  while (decimals < 12 && rounded(need, true) <= rounded(limit, false)) decimals++;
+  const text = (value: number) =>
+    `${value.toLocaleString('en', { maximumFractionDigits: decimals })} ${unit.name}`;
+  return { need: text(rounded(need, true)), limit: text(rounded(limit, false)) };
 }
 
 /** The `--memory-mb` value (MiB, rounded up to a hundred) of a budget that holds `bytes`. */
@@ -28,14 +57,16 @@ export function budgetMbFor(bytes: number): number {
 
 /**
  * Throws when `bytes` exceed `budget`: `what` needs them; `alternative`, when given, is a change of
- * parameters that needs less (e.g. `m = 2`), offered beside a budget that fits.
+ * parameters that needs less (e.g. `m = 2`), offered beside a budget that fits. Both figures are in
+ * MiB, the unit of the budget (pastLimit).
  */
 export function checkMemory(bytes: number, budget: number, what: string, alternative?: string): void {
   if (bytes <= budget) return;
   const mb = budgetMbFor(bytes);
-  const fits = `a memory budget of ${mb} MB (--memory-mb ${mb}) would fit`;
+  const fits = `a memory budget of ${mb} MiB (--memory-mb ${mb}) would fit`;
+  const shown = pastLimit(bytes, budget, MIB_UNIT);
   throw new InputError(
-    `${what} needs about ${formatBytes(bytes)}, above the memory budget of ${formatBytes(budget)}; ` +
+    `${what} needs about ${shown.need}, above the memory budget of ${shown.limit}; ` +
       (alternative ? `${alternative}, or ${fits}` : fits),
   );
 }

@@ -219,7 +219,7 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           className="field"
           title="What the method's large structures (pair counts, constraints, distance matrices) may take together; a run that needs more stops before it starts and says what would fit (the command line's --memory-mb)"
         >
-          Memory budget (MB)
+          Memory budget (MiB)
           <input
             type="number"
             min={1}
