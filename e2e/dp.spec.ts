@@ -61,6 +61,15 @@ test('DiffPart on BMS1, then a DP sweep beside a k-anonymity sweep on AvgRE with
   await expect(page.getByTestId('run-verified')).toContainText('rows exactly as the noisy counts give them');
   await expect(page.getByTestId('summary-rows')).toContainText('synthetic rows after');
   await expect(page.getByTestId('dp-partitions')).toContainText('leaf partitions');
+  // The ledger's ε to 4 significant digits (0.01818, not 0.0181818176060915); the exact double in
+  // the cell's title, as in the release's ledger.
+  await expect(page.getByTestId('dp-ledger-total')).toContainText(/ε spent: [\d.]+ of the ε = 2 asked/);
+  const share = page.getByTestId('dp-ledger').locator('tbody tr').first().locator('td').nth(5);
+  const shown = (await share.textContent()) ?? '';
+  const exact = Number(await share.getAttribute('title'));
+  expect(shown.replace(/^[0.]+/, '').replace('.', '').length).toBeLessThanOrEqual(4);
+  expect(String(exact).length).toBeGreaterThan(shown.length);
+  expect(Number(shown)).toBe(Number(exact.toPrecision(4)));
   await expect(page.getByTestId('run-detail').getByTestId('metric-avgre')).toBeVisible();
   await expect(page.getByTestId('diffpart-tree').locator('canvas')).toBeVisible();
   await page.screenshot({ path: 'test-results/dp-diffpart.png', fullPage: true });

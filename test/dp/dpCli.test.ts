@@ -172,3 +172,39 @@ describe('privbasis on mushroom (CLI)', () => {
     expect(tampered.verified).toBe(false);
   });
 });
+
+describe('the ledger in the run record (CLI)', () => {
+  it('the record says ε spent to 4 digits; the release keeps the exact double', async () => {
+    const pb = files('privbasis-07');
+    const rec = await run(
+      'anonymize',
+      'public/samples/groceries.csv',
+      '--method',
+      'privbasis',
+      '--k',
+      '10',
+      '--epsilon',
+      '0.7',
+      '--out',
+      pb.release,
+    );
+    expect(rec.notes['ε spent (ledger)']).toBe(0.7);
+    expect(JSON.parse(readFileSync(pb.release, 'utf8')).ledger.total).toBe(0.7000000000000001);
+    const dp = files('diffpart-1');
+    const parts = await run(
+      'anonymize',
+      'public/samples/groceries.csv',
+      '--method',
+      'diffpart',
+      '--epsilon',
+      '1',
+      '--seed',
+      '1',
+      '--out',
+      dp.release,
+    );
+    const total = JSON.parse(readFileSync(dp.release, 'utf8')).ledger.total as number;
+    expect(String(total).length).toBeGreaterThan(8);
+    expect(parts.notes['ε spent (ledger)']).toBe(Number(total.toPrecision(4)));
+  });
+});

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, epsilonOf, PrivacyBudget, recomputeLedger } from '../../src/core/dp/ledger.ts';
 import { compare, fromDouble, parseDecimal, rational, toUpperDouble } from '../../src/core/dp/rational.ts';
+import { epsilonText } from '../../src/core/base/format.ts';
 
 const lap = (scale: [number, number], scope = '', label = 'counts') => ({
   label,
@@ -106,5 +107,20 @@ describe('recomputing a ledger (the verifier)', () => {
     const problems = recomputeLedger(bad).problems.join();
     expect(problems).toMatch(/unknown mechanism/);
     expect(problems).toMatch(/not a positive rational/);
+  });
+});
+
+describe('ε for people (base/format.ts epsilonText)', () => {
+  it('4 significant digits, or those of the ε asked; the exact double stays in the ledger', () => {
+    // exactly 7/10, written rounded up to a double by the ledger
+    expect(toUpperDouble(rational(7n, 10n))).toBe(0.7000000000000001);
+    expect(epsilonText(0.7000000000000001, 0.7)).toBe('0.7');
+    expect(epsilonText(0.16666666604578495, 1)).toBe('0.1667');
+    expect(epsilonText(0.012173913043478262)).toBe('0.01217');
+    expect(epsilonText(0.07)).toBe('0.07');
+    expect(epsilonText(1)).toBe('1');
+    // an ε asked with more digits: a total equal to it reads equal, not rounded above it
+    expect(epsilonText(toUpperDouble(rational(12345n, 100000n)), 0.12345)).toBe('0.12345');
+    expect(epsilonText(0.0000123456)).toBe('0.00001235');
   });
 });

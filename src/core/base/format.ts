@@ -9,3 +9,24 @@ export function percent(share: number): string {
   if (p === 0 || p === 100) return `${p}%`;
   return `${p < 1 ? Number(p.toPrecision(2)) : p < 10 ? Number(p.toPrecision(2)) : Math.round(p)}%`;
 }
+
+/** Significant digits ε is shown with, at least (the exact value stays in the release's ledger). */
+const EPSILON_DIGITS = 4;
+
+/**
+ * An ε (a ledger's total or share) for people: 4 significant digits, or as many as the ε asked is
+ * written with, so that a total equal to it reads equal; trailing zeros dropped. The ledger writes
+ * each ε as its exact rational rounded up to a double: a total of exactly 7/10 is
+ * 0.7000000000000001 there, 0.7 here; 1/6 (0.16666666604578495 as DiffPart's scale gives it) reads
+ * 0.1667. Never in exponent form above 1e-6.
+ */
+export function epsilonText(value: number, asked?: number): string {
+  const digits = Math.max(EPSILON_DIGITS, asked === undefined ? 0 : significantDigits(asked));
+  return String(Number(value.toPrecision(Math.min(17, digits))));
+}
+
+/** The significant digits a number is written with in JS (0.125: 3; 2: 1; 1e-7: 1). */
+function significantDigits(value: number): number {
+  const mantissa = Math.abs(value).toExponential().split('e')[0].replace('.', '');
+  return mantissa.replace(/0+$/, '').length || 1;
+}

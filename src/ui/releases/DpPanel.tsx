@@ -5,6 +5,7 @@
  * its sensitivity and scale), and, for DiffPart, its partitions and largest leaf partitions, noisy
  * and true. Shown for any DP release, whatever its kind.
  */
+import { epsilonText } from '../../core/base/format.ts';
 import type { DpView } from '../../core/release/dpSummary.ts';
 import { itemList } from '../widgets/itemList.ts';
 
@@ -29,8 +30,14 @@ export function DpPanel({ dp }: { dp: DpView }) {
         </p>
       )}
       <p data-testid="dp-ledger-total">
-        ε spent: <b>{ledger.total}</b> of the ε = {ledger.epsilon} asked, over{' '}
-        {ledger.entryCount.toLocaleString('en')} charge{ledger.entryCount === 1 ? '' : 's'} (
+        ε spent:{' '}
+        <b
+          title={`exactly ${ledger.total} in the release's ledger (each charge's exact ε rounded up to a double)`}
+        >
+          {epsilonText(ledger.total, ledger.epsilon)}
+        </b>{' '}
+        of the ε = {ledger.epsilon} asked, over {ledger.entryCount.toLocaleString('en')} charge
+        {ledger.entryCount === 1 ? '' : 's'} (
         {ledger.byMechanism
           .map((m) => `${m.count.toLocaleString('en')} × ${MECHANISM_WORDS[m.mechanism]}`)
           .join(', ')}
@@ -60,7 +67,9 @@ export function DpPanel({ dp }: { dp: DpView }) {
                 <td>{e.mechanism}</td>
                 <td className="number">{e.sensitivity}</td>
                 <td className="number">{e.scale}</td>
-                <td className="number">{e.epsilon.toPrecision(4)}</td>
+                <td className="number" title={String(e.epsilon)}>
+                  {epsilonText(e.epsilon)}
+                </td>
                 <td>{e.scope || 'all rows'}</td>
               </tr>
             ))}

@@ -7,6 +7,7 @@
  * counts kept, so that the verifier rebuilds the rows from the counts; the audit holds each
  * partition's true size (never published).
  */
+import { epsilonText } from '../../base/format.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { tokenRowsOf } from '../../release/tokenRows.ts';
 import { noiseBits, noiseNote } from '../../dp/noise.ts';
@@ -72,7 +73,7 @@ function run(dataset: Dataset, params: DiffPartParams, ctx: RunContext) {
       taxonomy: description,
       splits: out.splits,
       'leaf partitions': leaves,
-      'ε spent (ledger)': out.budget.ledger().total,
+      'ε spent (ledger)': Number(epsilonText(out.budget.ledger().total, params.epsilon)),
       noise: ctx.noise.seeded ? `seeded (${ctx.noise.seed}): not for publication` : 'system randomness',
     },
   };

@@ -5,6 +5,7 @@
  * noise's source and the DP choices the itemsets follow from (release/itemsets.ts); the audit holds
  * the true supports of the published itemsets and the true top k (never published).
  */
+import { epsilonText } from '../../base/format.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { noiseBits, noiseNote } from '../../dp/noise.ts';
 import type { ItemsetsRelease } from '../../release/itemsets.ts';
@@ -44,7 +45,7 @@ function run(dataset: Dataset, params: PrivBasisParams, ctx: RunContext) {
       pairs: out.basis.pairs.length,
       bases: out.basis.bases.length,
       'longest basis': Math.max(...out.basis.bases.map((b) => b.length)),
-      'ε spent (ledger)': out.budget.ledger().total,
+      'ε spent (ledger)': Number(epsilonText(out.budget.ledger().total, params.epsilon)),
       noise: ctx.noise.seeded ? `seeded (${ctx.noise.seed}): not for publication` : 'system randomness',
     },
   };
