@@ -15,6 +15,7 @@ import { frequentPairFacts } from '../src/core/metrics/summary/frequentPairs.ts'
 import { rowExamples } from '../src/core/metrics/summary/rowExamples.ts';
 import type { Release, RowsAudit, TransactionsRelease } from '../src/core/release/types.ts';
 import { summaryLines } from '../src/ui/anonymize/summaryText.ts';
+import { percent } from '../src/core/base/format.ts';
 import { arbitraryRows, datasetOf, typed } from './helpers.ts';
 import { tokenArrays } from '../src/core/release/tokenRows.ts';
 
@@ -283,6 +284,20 @@ describe('warnings', () => {
     expect(lines.map((l) => l.id)).toEqual(['rows', 'items', 'basket', 'pairs', 'time']);
     expect(lines[0].text).toMatch(/^400 rows before, 400 after/);
     expect(lines[1].text).toContain('35 distinct items before');
+  });
+
+  it('an itemsets release says its pairs line counts the frequent pairs it publishes, not rows kept', () => {
+    // PrivBasis publishes its top k itemsets: a frequent pair it does not list has no support in it.
+    const run = runOf(base, { method: 'privbasis', params: { k: 5, epsilon: 1 }, seededNoise: true })!;
+    const pairs = summaryLines(run.record).find((l) => l.id === 'pairs')!.text;
+    const s = run.record.summary;
+    expect(s.frequent_pairs).toBeGreaterThan(0);
+    expect(pairs).toBe(
+      `Of the ${s.frequent_pairs} pairs of items held by at least 1% of the input rows, ${s.frequent_pairs_within_10pct} (${percent(s.frequent_pairs_share!)}) are among the 5 published itemsets with a noisy support within 10% of the true one; a pair not published has no support in the release.`,
+    );
+    expect(pairs).not.toContain('keep their support');
+    // The run's notes name the basis's pairs (λ2, picked by the exponential mechanism) as such.
+    expect(Object.keys(run.record.notes)).toContain('pairs (λ2)');
   });
 
   it('a groups release says which rows show empty and which items went to counts', () => {

@@ -48,15 +48,22 @@ export function summaryLines(record: RunRecord): SummaryLine[] {
           ? `Rows keep their size: ${basket(s.avg_items_before)} items on average${asCounts}${moved}.`
           : `Rows went from ${basket(s.avg_items_before)} to ${basket(s.avg_items_after)} items on average${asCounts}${moved}.`,
     });
+  const cut =
+    s.frequent_pairs_items_cut > 0
+      ? ` (pairs among the 1,500 most frequent items; ${count(s.frequent_pairs_items_cut)} left out).`
+      : '.';
   lines.push({
     id: 'pairs',
     text:
       s.frequent_pairs_share === null
         ? 'No pair of items is held by 1% of the rows: nothing to compare pair supports on.'
-        : `${count(s.frequent_pairs_within_10pct)} of the ${count(s.frequent_pairs)} pairs held by at least 1% of the rows (${percent(s.frequent_pairs_share)}) keep their support within 10% in the release (the count an analyst would estimate from it)` +
-          (s.frequent_pairs_items_cut > 0
-            ? ` (pairs among the 1,500 most frequent items; ${count(s.frequent_pairs_items_cut)} left out).`
-            : '.'),
+        : itemsets
+          ? // An itemsets release answers only the itemsets it lists: a frequent pair it does not
+            // list is not "lost", it was never asked for (PrivBasis publishes its top k).
+            `Of the ${count(s.frequent_pairs)} pairs of items held by at least 1% of the input rows, ${count(s.frequent_pairs_within_10pct)} (${percent(s.frequent_pairs_share)}) are among the ${count(s.itemsets ?? 0)} published itemsets with a noisy support within 10% of the true one; a pair not published has no support in the release` +
+            cut
+          : `${count(s.frequent_pairs_within_10pct)} of the ${count(s.frequent_pairs)} pairs held by at least 1% of the rows (${percent(s.frequent_pairs_share)}) keep their support within 10% in the release (the count an analyst would estimate from it)` +
+            cut,
   });
   if (record.sensitive_choice) lines.push({ id: 'sensitive', text: record.sensitive_choice });
   lines.push({

@@ -42,7 +42,7 @@ function run(dataset: Dataset, params: PrivBasisParams, ctx: RunContext) {
     audit: itemsetsAudit(dataset, release, params.k),
     notes: {
       λ: out.basis.lambda,
-      pairs: out.basis.pairs.length,
+      'pairs (λ2)': out.basis.pairs.length,
       bases: out.basis.bases.length,
       'longest basis': Math.max(...out.basis.bases.map((b) => b.length)),
       'ε spent (ledger)': Number(epsilonText(out.budget.ledger().total, params.epsilon)),
