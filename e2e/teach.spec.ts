@@ -205,3 +205,42 @@ test("the Anonymize form's link steps through its method; the user's own file wi
   await expect(page.getByTestId('teach-state').locator('tr[data-row]')).toHaveCount(40);
   expect(page.url()).toContain('dataset=baskets.dat&method=pta&k=4&segments=2');
 });
+
+test("a p-degree method on a paper's 10-row example steps through at once: the largest p it admits, or the paper's own, said beside the stepper", async ({
+  page,
+}) => {
+  // Ghinita Fig. 1a: a p-degree method chosen after another model starts from the paper's p = 2.
+  await openExample(page, 'ghinita-fig1a', '5');
+  await page.getByTestId('teach-method').selectOption('patternka');
+  await page.getByTestId('teach-method').selectOption('lsh');
+  await expect(page.getByTestId('teach-step')).toHaveText(/^step 1 of \d+$/);
+  await expect(page.getByTestId('teach-degree')).toContainText(
+    'p = 2, the privacy degree the paper gives Ghinita Fig. 1a (Ghinita, Kalnis, Tao Sec. 3 and Fig. 1d)',
+  );
+  await expect(page.getByTestId('param-p')).toHaveValue('2');
+
+  // COAT Fig. 1a opens with COAT; nn with the default p = 10 would be refused (every sensitive
+  // item in at most n/p = 1 of the 10 rows), and Ghinita's sensitive items are none of COAT's.
+  await page.getByTestId('tab-overview').click();
+  await page.getByTestId('sample-coat-fig1a').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
+  await page.getByTestId('tab-teach').click();
+  await expect(page.getByTestId('teach-method')).toHaveValue('coat');
+  await page.getByTestId('teach-method').selectOption('nn');
+  await expect(page.getByTestId('teach-step')).toHaveText(/^step 1 of \d+$/);
+  await expect(page.getByTestId('teach-degree')).toContainText(
+    'p = 2, the largest privacy degree the 10 rows of coat-fig1a.csv admit with 3 sensitive items from the support band, in place of the default p = 10',
+  );
+  await expect(page.getByTestId('param-p')).toHaveValue('2');
+  expect(page.url()).not.toContain('&p=');
+  await page.screenshot({ path: 'test-results/teach-degree-coat.png', fullPage: true });
+  // Another p-degree method keeps it a choice of the page, not a p the teacher set.
+  await page.getByTestId('teach-method').selectOption('anatomy');
+  await expect(page.getByTestId('teach-degree')).toContainText('p = 2, the largest privacy degree');
+  const count = await walkThrough(page);
+  expect(count).toBeGreaterThanOrEqual(3);
+  // A p the teacher sets is theirs: p = 10 by hand is refused with its reason, no choice said.
+  await page.getByTestId('param-p').fill('10');
+  await expect(page.getByTestId('teach-error')).toContainText('choose fewer items or a smaller p');
+  await expect(page.getByTestId('teach-degree')).toHaveCount(0);
+});

@@ -15,6 +15,10 @@ import { teachRun } from '../src/core/run/teachRun.ts';
 import { rowName, type Drawing, type Step, type Trace } from '../src/core/teach/trace.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
 import { TEACH_EXAMPLES } from './teachExamples.ts';
+import { datasetOf } from './helpers.ts';
+import { teachingDegree } from '../src/core/run/teachingDegree.ts';
+import { PAPER_DEGREES } from '../src/core/teach/paperDegrees.ts';
+import { SAMPLES } from '../src/ui/load/samples.ts';
 
 const dir = scratch('teach');
 
@@ -236,5 +240,81 @@ describe('steps in words', () => {
     expect(empty.text).toContain('published with no item');
     expect(empty.candidates?.map((c) => c.label)).toEqual(['no item']);
     for (const step of trace.steps) expect(`${step.title} ${step.text}`).not.toContain('{}');
+  });
+});
+
+describe('the privacy degree a trace starts from when none is given (run/teachingDegree.ts)', () => {
+  const P_DEGREE = ['gray-cahd', 'rcm-cahd', 'nn', 'lsh', 'perm-mondrian', 'anatomy'];
+
+  it('every p-degree method on a 10-row example without --p steps through at the largest p it admits', async () => {
+    for (const file of ['coat-fig1a.csv', 'anatomy-table1a.csv'])
+      for (const method of P_DEGREE) {
+        const out = dir.path(`${method}-${file}.json`);
+        const args = ['teach', `public/samples/${file}`, '--method', method, '--sensitive-band', '3'];
+        const taught = await cliInProcess(...args, '--out', out);
+        expect(taught.code, `${method} on ${file}: ${taught.stderr}`).toBe(0);
+        const printed = JSON.parse(taught.stdout) as { degree: { p: number; source: string; why: string } };
+        const trace = JSON.parse(readFileSync(out, 'utf8')) as Trace;
+        expect(printed.degree).toEqual(trace.degree);
+        expect(trace.degree).toMatchObject({ p: 2, source: 'largest' });
+        expect(trace.degree!.why).toContain(
+          `p = 2, the largest privacy degree the 10 rows of ${file} admit with 3 sensitive items from the support band, in place of the default p = 10`,
+        );
+        expect(trace.params.p).toBe(2);
+        expect(trace.steps.length).toBeGreaterThanOrEqual(3);
+        // The default p = 10, given by hand, is still refused with its reason.
+        const refused = await cliInProcess(...args, '--p', '10', '--out', dir.path('refused.json'));
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain('n/p = 1 rows');
+      }
+  });
+
+  it("Ghinita Fig. 1a starts from the paper's p = 2, recognised by its rows, not its name", async () => {
+    const copy = dir.file('five-purchases.csv', readFileSync('public/samples/ghinita-fig1a.csv', 'utf8'));
+    const out = dir.path('ghinita-nn.json');
+    const taught = await cliInProcess(
+      'teach',
+      copy,
+      '--method',
+      'nn',
+      '--sensitive',
+      'Viagra,Pregnancy Test',
+      '--out',
+      out,
+    );
+    expect(taught.code, taught.stderr).toBe(0);
+    const trace = JSON.parse(readFileSync(out, 'utf8')) as Trace;
+    expect(trace.degree).toMatchObject({ p: 2, source: 'paper' });
+    expect(trace.degree!.why).toContain(
+      'the privacy degree the paper gives Ghinita Fig. 1a (Ghinita, Kalnis, Tao Sec. 3 and Fig. 1d)',
+    );
+    // The largest p these five rows admit would be 5 (each sensitive item in one row): one group.
+    const release = trace.steps.at(-1)!.state;
+    expect(release.kind === 'matrix' && release.groups!.length).toBeGreaterThan(1);
+    // The sample's own settings in the page say the same p.
+    const sample = SAMPLES.find((s) => s.id === 'ghinita-fig1a')!;
+    expect(sample.example!.params.p).toBe(PAPER_DEGREES[0].p);
+  });
+
+  it('nothing is chosen when p is given or the default fits the data', () => {
+    // 100 rows; items 50 and 51 in 10 rows each: p = 10 is feasible.
+    const rows = Array.from({ length: 100 }, (_, r) => [
+      r % 7,
+      10 + (r % 3),
+      ...(r % 10 === 0 ? [50, 51] : []),
+    ]);
+    const dataset = datasetOf(rows);
+    const sensitive = { items: ['50', '51'] };
+    const spec = findMethod('nn')!;
+    expect(teachingDegree(dataset, spec, { params: {}, seed: 1, sensitive })).toBeUndefined();
+    expect(teachRun(dataset, { method: 'nn', params: {}, seed: 1, sensitive }).params.p).toBe(10);
+    // 25 rows, each sensitive item in 3: p = 10 needs at most 2; 8 is the largest p they admit.
+    const small = datasetOf(rows.slice(0, 25));
+    expect(teachingDegree(small, spec, { params: { p: 10 }, seed: 1, sensitive })).toBeUndefined();
+    expect(teachingDegree(small, spec, { params: {}, seed: 1, sensitive })).toMatchObject({
+      p: 8,
+      source: 'largest',
+    });
+    expect(teachingDegree(small, findMethod('pta')!, { params: {}, seed: 1 })).toBeUndefined();
   });
 });

@@ -5,12 +5,15 @@
  * method's own run (core/run/teachRun.ts), whose release is the last step. Refused, with exit code
  * 2 naming the limit, for a method without a stepper or a file above its teaching limit. The flags
  * are anonymize's that a trace uses (the method's params, the sensitive choice, the seed), read
- * and checked the same way; --out is written whole (outputFiles.ts). Prints
- * `{ method, transactions, steps, omitted, limit, out }`.
+ * and checked the same way; --out is written whole (outputFiles.ts). A p-degree method without --p
+ * on a file too small for the default p starts from the paper's p for its worked example, else the
+ * largest p the file admits (core/run/teachingDegree.ts). Prints
+ * `{ method, transactions, steps, omitted, limit, out, degree? }` (`degree`: the p chosen and why).
  */
 import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import { teachRun } from '../../core/run/teachRun.ts';
+import type { DegreeChoice } from '../../core/teach/trace.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
 import { flagOfParam, type CommandSpec } from '../flagSpec.ts';
@@ -26,6 +29,8 @@ export interface TeachOutput {
   omitted: number;
   limit: { rows: number; steps: number };
   out: string;
+  /** The p chosen when --p was not given and the default does not fit the file (teachingDegree.ts). */
+  degree?: DegreeChoice;
 }
 
 export const teachCommand: CommandSpec<TeachOutput> = {
@@ -68,6 +73,7 @@ export const teachCommand: CommandSpec<TeachOutput> = {
       omitted: trace.omitted,
       limit: trace.limits,
       out,
+      ...(trace.degree && { degree: trace.degree }),
     };
   },
 };

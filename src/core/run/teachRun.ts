@@ -15,6 +15,7 @@ import { releaseDrawing } from '../teach/releaseDrawing.ts';
 import { MAX_STEPS, TRACE_VERSION, type Step, type Trace } from '../teach/trace.ts';
 import { resolveRequest, runContext } from './resolveRequest.ts';
 import type { RunRequest } from './runRecord.ts';
+import { teachingDegree } from './teachingDegree.ts';
 
 /** What the verifier checked, in words, per privacy model (DESIGN.md sec. 4). */
 const GUARANTEE: Record<PrivacyModel, string> = {
@@ -45,10 +46,14 @@ export function teachRefusal(dataset: Dataset, method: string): string | null {
   return null;
 }
 
-export function teachRun(dataset: Dataset, request: TeachRequest, maxSteps = MAX_STEPS): Trace {
-  const { spec, params } = resolveRequest(request);
-  const refusal = teachRefusal(dataset, spec.id);
+export function teachRun(dataset: Dataset, asked: TeachRequest, maxSteps = MAX_STEPS): Trace {
+  const method = resolveRequest(asked).spec;
+  const refusal = teachRefusal(dataset, method.id);
   if (refusal) throw new InputError(refusal);
+  // A p-degree method on a small example without a p: the paper's p, or the largest that fits.
+  const degree = teachingDegree(dataset, method, asked);
+  const request = degree ? { ...asked, params: { ...asked.params, p: degree.p } } : asked;
+  const { spec, params } = resolveRequest(request);
   const recorder = new StepRecorder(maxSteps - 1);
   const ctx = runContext(dataset, spec, params, request, { recorder });
   const { release, audit } = spec.run(dataset, params, ctx);
@@ -83,6 +88,7 @@ export function teachRun(dataset: Dataset, request: TeachRequest, maxSteps = MAX
     dataset: { name: dataset.name, transactions: dataset.n, items: dataset.d },
     limits: { rows: spec.teach!.maxRows, steps: maxSteps },
     omitted: recorder.omitted,
+    ...(degree && { degree }),
     steps: [...recorder.steps, published],
   };
 }

@@ -126,6 +126,17 @@ export interface Step {
   candidates?: Candidate[];
 }
 
+/**
+ * The privacy degree a p-degree trace started from when the request gave none
+ * (run/teachingDegree.ts): the paper's own for its worked example, or the largest the data admit,
+ * in place of a default they do not; `why` says which and why, in a sentence.
+ */
+export interface DegreeChoice {
+  p: number;
+  source: 'paper' | 'largest';
+  why: string;
+}
+
 export interface Trace {
   version: typeof TRACE_VERSION;
   method: string;
@@ -141,5 +152,7 @@ export interface Trace {
   limits: { rows: number; steps: number };
   /** Steps the algorithm took beyond the cap, not recorded (0: every step is here). */
   omitted: number;
+  /** The p chosen for the data when the request gave none and the default did not fit them. */
+  degree?: DegreeChoice;
   steps: Step[];
 }

@@ -240,7 +240,17 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
                 href={teachHash({
                   ...(dataset.sampleId ? { sample: dataset.sampleId } : { dataset: dataset.name }),
                   method: method.id,
-                  params: formRequest.params as Record<string, ParamValue>,
+                  // A p left at its default is left to the stepper, which fits it to a small example.
+                  params: Object.fromEntries(
+                    Object.entries(formRequest.params).filter(
+                      ([name]) =>
+                        !(
+                          method.model === 'p-degree' &&
+                          name === 'p' &&
+                          values[`${method.id}.p`] === undefined
+                        ),
+                    ),
+                  ) as Record<string, ParamValue>,
                   ...(method.needsSensitive && {
                     sensitiveKind: sensitiveMode,
                     sensitiveText: sensitiveMode === 'items' ? sensitiveItems : String(sensitiveCount),

@@ -32,9 +32,11 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
   const key = keyOf(dataset);
 
   // A dataset met for the first time: a worked example brings the paper's settings; another file
-  // keeps the method and parameters, but not an example's sensitive items (not items of this file).
+  // keeps the method and parameters, but not another example's sensitive items (not items of this
+  // file): they go back to the default band.
   useEffect(() => {
     if (teach.settingsFor === key || teach.opening) return;
+    const band = teach.sensitiveKind === 'items' && { sensitiveKind: 'band' as const, sensitiveText: '3' };
     if (example)
       teach.apply({
         settingsFor: key,
@@ -44,15 +46,10 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         ),
         ...(example.sensitive
           ? { sensitiveKind: 'items' as const, sensitiveText: example.sensitive.join(', ') }
-          : {}),
+          : band),
         step: 0,
       });
-    else
-      teach.apply({
-        settingsFor: key,
-        step: 0,
-        ...(teach.sensitiveKind === 'items' && { sensitiveKind: 'band' as const, sensitiveText: '3' }),
-      });
+    else teach.apply({ settingsFor: key, step: 0, ...band });
   }, [key, example, teach]);
 
   const method: MethodInfo | undefined =
@@ -75,13 +72,28 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
       sensitiveError = (e as Error).message;
     }
   }
-  const params = method ? Object.fromEntries(method.params.map((p) => [p.name, current(p.name)])) : {};
+  // A privacy degree nobody set is left to the engine: on a small example it starts from the
+  // paper's p, or the largest the data admit (core/run/teachingDegree.ts), and the trace says which.
+  const unsetP = method?.model === 'p-degree' && teach.values[`${method.id}.p`] === undefined;
+  const params = method
+    ? Object.fromEntries(
+        method.params.filter((p) => !(unsetP && p.name === 'p')).map((p) => [p.name, current(p.name)]),
+      )
+    : {};
   const request =
     method && teach.settingsFor === key && !tooLarge && !sensitiveError
       ? { method: method.id, params, seed: teach.seed, sensitive }
       : null;
   const traced = useTrace(request ? dataset.id : null, request);
   const trace = traced.status === 'ready' ? traced.trace : null;
+  const shownParams = method
+    ? Object.fromEntries(
+        method.params.map((p) => [
+          p.name,
+          p.name in params ? params[p.name] : (trace?.params.p ?? current('p')),
+        ]),
+      )
+    : {};
 
   const hash = method
     ? teachHash({
@@ -106,15 +118,21 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
   );
 
   if (!method) return <p className="muted">Loading the methods…</p>;
+  // Only values someone set carry over: a default stays a default (a p left to the engine too).
+  const set = (name: string) => teach.values[`${method.id}.${name}`];
   const switchMethod = (id: string) =>
     teach.edit({
       methodId: id,
       values: {
         ...teach.values,
-        ...carriedValues(
-          method,
-          teachable.find((m) => m.id === id),
-          current,
+        ...Object.fromEntries(
+          Object.entries(
+            carriedValues(
+              method,
+              teachable.find((m) => m.id === id),
+              current,
+            ),
+          ).filter(([name]) => set(name.slice(id.length + 1)) !== undefined),
         ),
       },
     });
@@ -131,7 +149,7 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         <MethodSelect methods={teachable} value={method.id} onChange={switchMethod} testId="teach-method" />
         <ParamForm
           params={method.params}
-          values={params}
+          values={shownParams}
           onChange={(name, value) =>
             teach.edit({ values: { ...teach.values, [`${method.id}.${name}`]: value } })
           }
@@ -163,6 +181,11 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         {method.id}'s own run, in a worker; the last step is the release that run publishes. From{' '}
         {method.citation}.
       </p>
+      {trace?.degree && !tooLarge && (
+        <p className="note small" role="note" data-testid="teach-degree">
+          {trace.degree.why} Set p above to step through another.
+        </p>
+      )}
       {tooLarge ? (
         <p className="error" data-testid="teach-refused">
           {dataset.name} has {dataset.overview.stats.transactions.toLocaleString('en-US')} transactions, more
