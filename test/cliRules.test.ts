@@ -182,3 +182,55 @@ describe('anonymize --hierarchy --rules-out, then apply', () => {
     expect(cli('apply', data, '--rules', at('p-rules.json')).stderr).toMatch(/apply needs --export FILE/);
   });
 });
+
+describe("a k-anonymity run's key is fresh on every run (README, k-anonymity rules)", () => {
+  it('with --rules-out two runs of one seed differ in their audit and rules only; without it the audits are byte for byte equal', () => {
+    const data = at('fresh.dat');
+    writeFileSync(data, Array.from({ length: 30 }, (_, i) => `${i % 3} ${(i % 5) + 3} 9`).join('\n') + '\n');
+    const run = (name: string, rules: boolean) => {
+      const files = {
+        out: at(`${name}.json`),
+        audit: at(`${name}-audit.json`),
+        rules: at(`${name}-rules.json`),
+      };
+      const made = cli(
+        'anonymize',
+        data,
+        '--method',
+        'pta',
+        '--k',
+        '3',
+        '--seed',
+        '7',
+        '--out',
+        files.out,
+        '--audit',
+        files.audit,
+        '--export',
+        at(`${name}.dat`),
+        ...(rules ? ['--rules-out', files.rules] : []),
+      );
+      expect(made.code, made.stderr).toBe(0);
+      const read = (path: string) => readFileSync(path, 'utf8');
+      return {
+        release: read(files.out),
+        exported: read(at(`${name}.dat`)),
+        audit: read(files.audit),
+        rules: rules ? read(files.rules) : undefined,
+      };
+    };
+    const [a, b] = [run('fresh-a', true), run('fresh-b', true)];
+    expect(b.release).toBe(a.release);
+    expect(b.exported).toBe(a.exported);
+    expect(b.audit).not.toBe(a.audit);
+    expect(b.rules).not.toBe(a.rules);
+    const { rulesKey: keyA, ...restA } = JSON.parse(a.audit);
+    const { rulesKey: keyB, ...restB } = JSON.parse(b.audit);
+    expect(keyA).not.toBe(keyB);
+    expect(restB).toEqual(restA);
+    const [c, d] = [run('fresh-c', false), run('fresh-d', false)];
+    expect(d.audit).toBe(c.audit);
+    expect(JSON.parse(c.audit).rulesKey).toBeUndefined();
+    expect(c.release).toBe(a.release);
+  });
+});
