@@ -19,6 +19,8 @@ import { PairRisk } from '../src/core/methods/apriori-km/pairRisk.ts';
 import { rareItemsets } from '../src/core/methods/apriori-km/rareItemsets.ts';
 import { aprioriPass } from '../src/core/methods/apriori-km/aprioriAnonymization.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
+import { parseText } from '../src/core/data/parsers/index.ts';
+import { readFileSync } from 'node:fs';
 import type { Dataset } from '../src/core/data/dataset.ts';
 import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
 import { arbitraryRows, datasetOf, tokenRows } from './helpers.ts';
@@ -477,5 +479,26 @@ describe('apriori-km publishes a locally minimal cut (property, issue 32)', () =
     );
     expect(skipped).toBeGreaterThan(50); // items in no rare pair, whose children are skipped (112)
     expect(splits).toBeGreaterThan(20);
+  });
+});
+
+describe('the skip of items in no rare pair under a small memory budget (pairRisk.ts)', () => {
+  it('a count of the rare item pairs past the budget counts every pair instead of refusing the run', () => {
+    // groceries by support order at --memory-mb 1 verified before the skip; its count of rare item
+    // pairs (lists in 4 MiB chunks) does not fit 1 MiB, and the run must not stop for a speed-up.
+    const dataset = parseText(readFileSync('public/samples/groceries.csv', 'utf8'), {
+      fileName: 'groceries.csv',
+      format: 'csv-basket',
+    }).dataset;
+    const request = {
+      method: 'apriori-km',
+      params: { k: 5, m: 2, order: 'support' },
+      seed: 1,
+      metrics: [],
+    };
+    const small = runMethod(dataset, { ...request, memoryMb: 1 });
+    const large = runMethod(dataset, request);
+    expect(small.record.verified).toBe(true);
+    expect(JSON.stringify(small.release)).toBe(JSON.stringify(large.release));
   });
 });

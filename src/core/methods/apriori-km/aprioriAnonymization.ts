@@ -169,7 +169,10 @@ function isItemCut(cut: Cut): boolean {
   return true;
 }
 
-/** The items in rare pairs of items, counted at the cut of items (when AA's count was not there). */
+/**
+ * The items in rare pairs of items, counted at the cut of items (when AA's count was not there);
+ * nothing known when that count passes the memory budget.
+ */
 function itemPairRisk(
   dataset: Dataset,
   tree: RangeTree,
@@ -178,7 +181,17 @@ function itemPairRisk(
   memory: MemoryCheck,
 ): PairRisk {
   const items = new Cut(tree, (node) => supports.occurrences(node));
-  return PairRisk.ofItemPairs(tree, rareItemsets(dataset, supports, items, tree.parent.length, 2, k, memory));
+  try {
+    return PairRisk.ofItemPairs(
+      tree,
+      rareItemsets(dataset, supports, items, tree.parent.length, 2, k, memory),
+    );
+  } catch (error) {
+    // Knowing the items in rare pairs only spares work: past the memory budget (its lists grow in
+    // 4 MiB chunks), every pair is counted, as before the skip, and the run goes on within it.
+    if (error instanceof InputError) return PairRisk.everywhere;
+    throw error;
+  }
 }
 
 function hasRepeat(nodes: readonly number[]): boolean {
