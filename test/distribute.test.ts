@@ -138,6 +138,23 @@ describe('distribute --engine local', () => {
     expect(readFileSync(a.audit, 'utf8')).toBe(readFileSync(b.audit, 'utf8'));
   }, 60_000);
 
+  it('--export as Parquet: the second table beside it is Parquet too, named .parquet as anonymize names it', async () => {
+    const input = await generated(600);
+    const data = dir.path('groups.parquet');
+    const run = await distributeRun(
+      input,
+      [
+        ...['--method', 'gray-cahd', '--p', '3', '--sensitive-top', '2', '--parts', '2', '--workers', '2'],
+        ...['--export', data, '--export-format', 'parquet-long'],
+      ],
+      'parquet-export',
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const side = dir.path('groups-sensitive.parquet');
+    expect(run.record.exported).toEqual([data, side]);
+    for (const path of [data, side]) expect(readFileSync(path).subarray(0, 4).toString()).toBe('PAR1');
+  }, 60_000);
+
   it('a partition that fails on its input fails the run with its reason; nothing is written', async () => {
     const input = await generated(600);
     // p = 10 over the 2 most frequent items is impossible in some partition (Theorem 1).

@@ -48,7 +48,7 @@ import { partitionFormat, writePartition } from '../distribute/partitionFile.ts'
 import { partitionRuntime, readPartition } from '../distribute/partitionOutputs.ts';
 import { sharedHierarchy } from '../distribute/sharedHierarchy.ts';
 import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
-import { exportTargets, writeExportFiles } from '../exportFiles.ts';
+import { exportIsParquet, exportTargets, writeExportFiles } from '../exportFiles.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
 import { memoryMbOf } from '../memoryBudget.ts';
 import { writeJsonLine } from '../writePieces.ts';
@@ -199,7 +199,15 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const dryRun = values.boolean('dry-run') === true;
   const exportFormat = exportFormatFlag(values, spec);
   const exportPath = values.path('export');
-  const exportFiles = exportPath === undefined ? [] : exportTargets('--export', exportPath, spec.releaseKind);
+  const exportFiles =
+    exportPath === undefined
+      ? []
+      : exportTargets(
+          '--export',
+          exportPath,
+          spec.releaseKind,
+          exportIsParquet(exportFormat, file, parseFlags(values).format),
+        );
   const targets: OutputTarget[] = [...values.outputs().filter((o) => o.what !== '--export'), ...exportFiles];
   const outputs = planOutputs(values.inputs(), targets);
   const { params, files } = methodParams(values, spec);
