@@ -32,47 +32,28 @@ import type { MethodSpec } from '../../core/methods/types.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
 import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
-import { EXPORT_FORMATS, type ExportFormat } from '../../core/release/export/types.ts';
+import type { ExportFormat } from '../../core/release/export/types.ts';
 import { writeJsonLine } from '../writePieces.ts';
 import { writeAuditJson, writeReleaseJson } from '../../core/release/writeJson.ts';
 import { CliError } from '../cliError.ts';
-import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG, workersFlag } from '../commonFlags.ts';
+import { workersFlag } from '../commonFlags.ts';
 import { exportIsParquet, exportTargets, writeExportFiles } from '../exportFiles.ts';
-import { flagOfParam, type CommandSpec, type FlagSpec } from '../flagSpec.ts';
-import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
-import { METHOD_FLAG, methodOf, methodParams, methodSensitiveFlags } from '../methodParams.ts';
+import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
+import { memoryMbOf } from '../memoryBudget.ts';
+import { methodOf, methodParams } from '../methodParams.ts';
 import { metricSettings } from '../metricFlags.ts';
 import { planOutputs, type OutputTarget } from '../outputFiles.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
+import { runFlags } from '../runFlags.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
 
 /** Release kinds a run saves rules for (core/run/rules.ts). */
 const KINDS_WITH_RULES = ['generalized', 'transactions'];
 
-/** The flags of a run of `spec`: the run's own, then the method's params. */
-export function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
-  return [
-    ...PARSE_FLAGS,
-    METHOD_FLAG,
-    SEED_FLAG,
-    { name: 'out', kind: 'path-out', required: true, help: 'the release (JSON)' },
-    { name: 'audit', kind: 'path-out', help: 'the private audit: which input row each published row is' },
-    METRICS_FLAG,
-    ...methodSensitiveFlags(spec),
-    {
-      name: 'export',
-      kind: 'path-out',
-      help: "the release as data in the input's format (and a second table beside it where the kind has one)",
-    },
-    {
-      name: 'export-format',
-      kind: 'string',
-      choices: EXPORT_FORMATS,
-      help: "the format of --export (default: the input's own)",
-      only: { when: 'with --export FILE', holds: (flags) => flags.has('export') },
-    },
-    ...METRIC_FLAGS,
+/** The flags of a run of `spec` (runFlags.ts), with its rules and threads. */
+function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
+  return runFlags(spec, [
     {
       name: 'rules-out',
       kind: 'path-out',
@@ -85,9 +66,7 @@ export function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
       },
     },
     workersFlag('the hardware threads'),
-    MEMORY_FLAG,
-    ...spec.params.map((p) => flagOfParam(p)),
-  ];
+  ]);
 }
 
 export interface AnonymizeOutput extends RunRecord {

@@ -31,7 +31,7 @@ import { publishRun } from '../../core/run/publishRun.ts';
 import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
 import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
 import { CliError } from '../cliError.ts';
-import { WORKERS_PER_THREAD } from '../commonFlags.ts';
+import { workersFlag } from '../commonFlags.ts';
 import { held, methodArgs, parseArgs, partitionFacts, taskArgv } from '../distribute/taskArgs.ts';
 import { checkDask, runDask } from '../distribute/daskEngine.ts';
 import { roundsOnDask } from '../distribute/roundsEngine.ts';
@@ -59,10 +59,8 @@ import { planOutputs, type OutputTarget } from '../outputFiles.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
-import { anonymizeFlags, exportFormatFlag } from './anonymize.ts';
-
-/** The flags of `anonymize` a distributed run takes as they are (not its threads, nor rules). */
-const NOT_TAKEN = new Set(['workers', 'rules-out']);
+import { runFlags } from '../runFlags.ts';
+import { exportFormatFlag } from './anonymize.ts';
 
 export const MODES = ['partitions', 'rounds'] as const;
 type Mode = (typeof MODES)[number];
@@ -70,10 +68,10 @@ type Mode = (typeof MODES)[number];
 /** The most partitions: a bound on the tasks and files one run makes. */
 export const MAX_PARTS = 10_000;
 
+/** The flags of a run (runFlags.ts; not anonymize's threads, nor its rules), then the engine's. */
 function distributeFlags(spec: MethodSpec): FlagSpec[] {
-  const threads = availableParallelism();
   return [
-    ...anonymizeFlags(spec).filter((f) => !NOT_TAKEN.has(f.name)),
+    ...runFlags(spec),
     {
       name: 'mode',
       kind: 'string',
@@ -103,12 +101,7 @@ function distributeFlags(spec: MethodSpec): FlagSpec[] {
       help: 'where the tasks run: processes here, Dask distributed, or a Slurm job array',
     },
     {
-      name: 'workers',
-      kind: 'integer',
-      min: 1,
-      max: WORKERS_PER_THREAD * threads,
-      maxWhy: `${WORKERS_PER_THREAD} x the ${threads} hardware threads of this machine`,
-      defaultText: 'the hardware threads',
+      ...workersFlag('the hardware threads'),
       help: 'tasks at once: processes (local), LocalCluster workers (dask), the array throttle (slurm)',
     },
     {
