@@ -1,8 +1,9 @@
 /**
  * Where a release exported as data (core/release/export, DESIGN.md sec. 4) goes for `anonymize
- * --export FILE` and `apply --export FILE`: the data at FILE and, where the kind has one, a second
- * table beside it (FILE without its extension + `-generalized.csv` or `-sensitive.csv`). The
- * second table's name is known from the release kind before the run, so it is checked with the
+ * --export FILE` and `distribute --export FILE` (runFiles.ts) and `apply --export FILE`: the data
+ * at FILE and, where the kind has one, a second table beside it (FILE without its extension +
+ * `-generalized` or `-sensitive`, .parquet where the export is Parquet, else .csv). The second
+ * table's name is known from the release kind before the run, so it is checked with the
  * other outputs (outputFiles.ts) before any work.
  */
 import { closeSync, openSync, readSync } from 'node:fs';

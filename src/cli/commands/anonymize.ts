@@ -7,9 +7,9 @@
  * and prints the run record with a few rows before and after and the files written.
  * Everything is checked before the file is read: flags (the method's params are flags declared by
  * its ParamSpecs), seed, sensitive choice (none for a method without sensitive items), every output
- * against every input and each other by file identity (outputFiles.ts); the bounds that need the
- * data (k and p at most the rows, m at most the longest row) right after the read, before the
- * method. The files are written whole, together, once the run succeeded.
+ * against every input and each other by file identity (runFiles.ts, outputFiles.ts); the bounds that
+ * need the data (k and p at most the rows, m at most the longest row) right after the read, before
+ * the method. The files are written whole, together, once the run succeeded.
  * `--workers N` (default: the hardware threads; at most 4 x those) runs a method's independent
  * tasks on N worker threads (PTA's segments, PatternKa's minings, nn's and lsh's queries); the
  * release does not depend on N. The threads start while the file is read. Without `--workers`, nn
@@ -31,20 +31,14 @@ import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import type { MethodSpec } from '../../core/methods/types.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
-import { exportFormatsOf } from '../../core/release/export/exportRelease.ts';
-import type { ExportFormat } from '../../core/release/export/types.ts';
-import { writeJsonLine } from '../writePieces.ts';
-import { writeAuditJson, writeReleaseJson } from '../../core/release/writeJson.ts';
-import { CliError } from '../cliError.ts';
 import { workersFlag } from '../commonFlags.ts';
-import { exportIsParquet, exportTargets, writeExportFiles } from '../exportFiles.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
 import { memoryMbOf } from '../memoryBudget.ts';
 import { methodOf, methodParams } from '../methodParams.ts';
 import { metricSettings } from '../metricFlags.ts';
-import { planOutputs, type OutputTarget } from '../outputFiles.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
+import { planRunFiles } from '../runFiles.ts';
 import { runFlags } from '../runFlags.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
 
@@ -87,23 +81,7 @@ export const anonymizeCommand: CommandSpec<AnonymizeOutput> = {
 async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   const [file] = values.positional;
   const spec = findMethod(values.string('method')!)!;
-  const exportFormat = exportFormatFlag(values, spec);
-  const exportPath = values.path('export');
-  const exportFiles =
-    exportPath === undefined
-      ? []
-      : exportTargets(
-          '--export',
-          exportPath,
-          spec.releaseKind,
-          exportIsParquet(exportFormat, file, parseFlags(values).format),
-        );
-  if (values.has('rules-out') && spec.releaseKind === 'transactions' && !values.has('audit'))
-    throw new CliError(
-      `--rules-out: ${spec.id}'s rules fingerprint the input's rows under a secret key kept in the audit only; give --audit audit.json too`,
-    );
-  const targets: OutputTarget[] = [...values.outputs().filter((o) => o.what !== '--export'), ...exportFiles];
-  const outputs = planOutputs(values.inputs(), targets);
+  const runFiles = planRunFiles(values, spec);
 
   // `text` params (constraint files) are given as file paths and passed on as their content.
   const { params, files } = methodParams(values, spec);
@@ -145,12 +123,7 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   try {
     const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024 };
     const pooled = pool ? await onPool(pool, dataset, request) : {};
-    outcome = publishRun(
-      dataset,
-      { ...request },
-      { ...hooks, ...pooled },
-      { exportFormat: exportPath === undefined ? null : exportFormat, rules: values.has('rules-out') },
-    );
+    outcome = publishRun(dataset, { ...request }, { ...hooks, ...pooled }, runFiles.publish);
   } catch (error) {
     // A text param's document is parsed as `<param name>`: name the file it came from.
     const path = error instanceof ParseError ? files[error.file] : undefined;
@@ -159,23 +132,8 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
     throw error;
   }
   const { record } = outcome;
-  const auditPath = values.path('audit');
   const rulesOut = values.path('rules-out');
-  let exported: string[] | undefined;
-  // Every file is written to a temporary beside its target, and all are put in place together,
-  // the audit first: a release is never left on disk without the audit that checks it.
-  await outputs.publish(() => {
-    if (auditPath)
-      outputs.writeWith(auditPath, (sink) => writeJsonLine(sink, (s) => writeAuditJson(outcome.audit, s)));
-    outputs.writeWith(values.path('out')!, (sink) =>
-      writeJsonLine(sink, (s) => writeReleaseJson(outcome.release, s)),
-    );
-    if (exportPath !== undefined) exported = writeExportFiles(outputs, exportFiles, outcome.exports);
-    if (rulesOut) {
-      if (!outcome.rulesJson) throw new Error(`${spec.id} made no rules`);
-      outputs.writeText(rulesOut, outcome.rulesJson);
-    }
-  });
+  const exported = await runFiles.write(outcome);
   // A constraint file's content stays out of the printed record: it names the file instead; the
   // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };
@@ -209,16 +167,4 @@ async function onPool(
   } finally {
     pool.terminate();
   }
-}
-
-/** --export-format, checked against what the method's release kind can be written as. */
-export function exportFormatFlag(values: FlagValues, spec: MethodSpec): ExportFormat | undefined {
-  const format = values.string('export-format') as ExportFormat | undefined;
-  if (format === undefined) return undefined;
-  const possible = exportFormatsOf(spec.releaseKind);
-  if (!possible.includes(format))
-    throw new CliError(
-      `a ${spec.releaseKind} release (${spec.id}) is written as ${possible.join(' or ')}, not ${format} (DESIGN.md sec. 4)`,
-    );
-  return format;
 }

@@ -11,8 +11,8 @@
  * against the whole input (core/run/publishRun.ts with the merged result). Every partition gets
  * the run's params and seed and, for p-degree, the sensitive items chosen on the whole input (those
  * it holds). Outputs are checked before any work and written whole only when every partition
- * succeeded and the merge verified (outputFiles.ts); a partition that keeps failing fails the run
- * with its reason. Differential privacy is refused: its ledger would have to compose in parallel
+ * succeeded and the merge verified (runFiles.ts, as `anonymize` writes them); a partition that
+ * keeps failing fails the run with its reason. Differential privacy is refused: its ledger would have to compose in parallel
  * over a partition that depends on each row alone, which neither the split nor the verifier does.
  * `--mode rounds --engine dask` runs the method's own rounds on Dask over the whole input instead
  * (PatternKa's Alg. 5; distribute/roundsEngine.ts), the single process's release.
@@ -48,19 +48,15 @@ import { partitionFormat, writePartition } from '../distribute/partitionFile.ts'
 import { partitionRuntime, readPartition } from '../distribute/partitionOutputs.ts';
 import { sharedHierarchy } from '../distribute/sharedHierarchy.ts';
 import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
-import { exportIsParquet, exportTargets, writeExportFiles } from '../exportFiles.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
 import { memoryMbOf } from '../memoryBudget.ts';
-import { writeJsonLine } from '../writePieces.ts';
-import { writeAuditJson, writeReleaseJson } from '../../core/release/writeJson.ts';
 import { methodOf, methodParams } from '../methodParams.ts';
 import { metricSettings } from '../metricFlags.ts';
-import { planOutputs, type OutputTarget } from '../outputFiles.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
+import { planRunFiles } from '../runFiles.ts';
 import { runFlags } from '../runFlags.ts';
-import { exportFormatFlag } from './anonymize.ts';
 
 export const MODES = ['partitions', 'rounds'] as const;
 type Mode = (typeof MODES)[number];
@@ -190,19 +186,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const parts = values.integer('parts');
   const mode = values.string('mode') as Mode;
   const dryRun = values.boolean('dry-run') === true;
-  const exportFormat = exportFormatFlag(values, spec);
-  const exportPath = values.path('export');
-  const exportFiles =
-    exportPath === undefined
-      ? []
-      : exportTargets(
-          '--export',
-          exportPath,
-          spec.releaseKind,
-          exportIsParquet(exportFormat, file, parseFlags(values).format),
-        );
-  const targets: OutputTarget[] = [...values.outputs().filter((o) => o.what !== '--export'), ...exportFiles];
-  const outputs = planOutputs(values.inputs(), targets);
+  const runFiles = planRunFiles(values, spec);
   const { params, files } = methodParams(values, spec);
   const request: RunRequest = {
     method: spec.id,
@@ -240,19 +224,9 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
       dataset,
       request,
       { result, elapsedMs, peakBytes: () => process.resourceUsage().maxRSS * 1024 },
-      { exportFormat: exportPath === undefined ? null : exportFormat, rules: false },
+      runFiles.publish,
     );
-    const auditPath = values.path('audit');
-    let exported: string[] | undefined;
-    // The audit first, as `anonymize` writes them: a release is never left without its audit.
-    await outputs.publish(() => {
-      if (auditPath)
-        outputs.writeWith(auditPath, (sink) => writeJsonLine(sink, (s) => writeAuditJson(outcome.audit, s)));
-      outputs.writeWith(values.path('out')!, (sink) =>
-        writeJsonLine(sink, (s) => writeReleaseJson(outcome.release, s)),
-      );
-      if (exportPath !== undefined) exported = writeExportFiles(outputs, exportFiles, outcome.exports);
-    });
+    const exported = await runFiles.write(outcome);
     const { perQuery: _perQuery, ...record } = outcome.record;
     return {
       record: {
