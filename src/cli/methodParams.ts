@@ -1,18 +1,20 @@
 /**
- * A method on the command line, shared by `anonymize` and `teach`: the method a command line names
- * (its declarations depend on it), its params as flags (every MethodSpec param is a flag `--<name>
- * value`, declared by its ParamSpec: flagSpec.ts flagOfParam), and their values as a request takes
- * them: a `text` param (a constraints file, a hierarchy) is given as a file path and passed on as
- * the file's content; `files` keeps the paths, so that a record can name the file and a parse
- * error in it can point at it.
+ * A method on the command line, shared by `anonymize`, `distribute`, `tasks` and `teach`: the
+ * method a command line names (its declarations depend on it), its params as flags (every
+ * MethodSpec param is a flag `--<name> value`, declared by its ParamSpec: flagSpec.ts flagOfParam),
+ * and their values as a request takes them: a `text` param (a constraints file, a hierarchy) is
+ * given as a file path and passed on as the file's content; `files` keeps the paths, so that a
+ * record can name the file and a parse error in it can point at it.
  */
 import { findMethod, METHODS } from '../core/methods/registry.ts';
 import type { MethodSpec, ParamValue } from '../core/methods/types.ts';
+import type { RunRequest } from '../core/run/runRecord.ts';
 import { CliError } from './cliError.ts';
 import { sensitiveFlags } from './commonFlags.ts';
 import { readTextFile } from './fileErrors.ts';
 import type { FlagSpec, RawFlags } from './flagSpec.ts';
 import type { FlagValues } from './readCommandLine.ts';
+import { sensitiveChoice } from './sensitiveFlags.ts';
 
 /** The method of the command line, or a CliError saying what `command` needs. */
 export function methodOf(flags: RawFlags, command: string): MethodSpec {
@@ -55,6 +57,24 @@ export function methodParams(
     else params[p.name] = values.string(p.name);
   }
   return { params, files };
+}
+
+/** The request of the method the flags name: its params (text params read), seed, sensitive items. */
+export function methodRequest(
+  values: FlagValues,
+  spec: MethodSpec,
+): { request: RunRequest; files: Record<string, string> } {
+  const { params, files } = methodParams(values, spec);
+  return {
+    request: {
+      method: spec.id,
+      params,
+      files,
+      seed: values.integer('seed')!,
+      sensitive: sensitiveChoice(values),
+    },
+    files,
+  };
 }
 
 /** The sensitive-item flags, which apply only to a method with sensitive items (p-degree). */

@@ -4,14 +4,18 @@
  * (--out, --audit, --export and its format: runFiles.ts), the metrics and their options, the
  * sensitive-item choice of a method with sensitive items, the memory budget and the method's
  * params. A command's own flags that belong among these (anonymize's --rules-out and --workers) go
- * before the memory budget; the help lists the flags in this order.
+ * before the memory budget; the help lists the flags in this order. runRequest reads them into the
+ * run's request.
  */
 import type { MethodSpec } from '../core/methods/types.ts';
+import type { RunRequest } from '../core/run/runRecord.ts';
 import { EXPORT_FORMATS } from '../core/release/export/types.ts';
 import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG } from './commonFlags.ts';
 import { flagOfParam, type FlagSpec } from './flagSpec.ts';
-import { MEMORY_FLAG } from './memoryBudget.ts';
-import { METHOD_FLAG, methodSensitiveFlags } from './methodParams.ts';
+import { MEMORY_FLAG, memoryMbOf } from './memoryBudget.ts';
+import { METHOD_FLAG, methodRequest, methodSensitiveFlags } from './methodParams.ts';
+import { metricSettings } from './metricFlags.ts';
+import type { FlagValues } from './readCommandLine.ts';
 
 /** The run's flags for `spec`, with `own` (a command's) before the memory budget and the params. */
 export function runFlags(spec: MethodSpec, own: readonly FlagSpec[] = []): FlagSpec[] {
@@ -40,4 +44,27 @@ export function runFlags(spec: MethodSpec, own: readonly FlagSpec[] = []): FlagS
     MEMORY_FLAG,
     ...spec.params.map((p) => flagOfParam(p)),
   ];
+}
+
+/**
+ * The run's request from its flags: the method's (methodRequest: params, text params read, seed,
+ * sensitive items), the metrics and their options, the memory budget. `files` names the files the
+ * text params were read from.
+ */
+export function runRequest(
+  values: FlagValues,
+  spec: MethodSpec,
+): { request: RunRequest; files: Record<string, string> } {
+  const { request, files } = methodRequest(values, spec);
+  return {
+    request: {
+      ...request,
+      // An explicit --seed makes DP noise reproducible (and the release says: not for publication).
+      seededNoise: values.has('seed'),
+      metrics: values.tokens('metrics'),
+      metricOptions: metricSettings(values),
+      memoryMb: memoryMbOf(values),
+    },
+    files,
+  };
 }

@@ -33,14 +33,11 @@ import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import type { RowExample } from '../../core/metrics/summary/rowExamples.ts';
 import { workersFlag } from '../commonFlags.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
-import { memoryMbOf } from '../memoryBudget.ts';
-import { methodOf, methodParams } from '../methodParams.ts';
-import { metricSettings } from '../metricFlags.ts';
+import { methodOf } from '../methodParams.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { planRunFiles } from '../runFiles.ts';
-import { runFlags } from '../runFlags.ts';
-import { sensitiveChoice } from '../sensitiveFlags.ts';
+import { runFlags, runRequest } from '../runFlags.ts';
 
 /** Release kinds a run saves rules for (core/run/rules.ts). */
 const KINDS_WITH_RULES = ['generalized', 'transactions'];
@@ -84,19 +81,7 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   const runFiles = planRunFiles(values, spec);
 
   // `text` params (constraint files) are given as file paths and passed on as their content.
-  const { params, files } = methodParams(values, spec);
-  const request: RunRequest = {
-    method: spec.id,
-    params,
-    files,
-    seed: values.integer('seed')!,
-    // An explicit --seed makes DP noise reproducible (and the release says: not for publication).
-    seededNoise: values.has('seed'),
-    sensitive: sensitiveChoice(values),
-    metrics: values.tokens('metrics'),
-    metricOptions: metricSettings(values),
-    memoryMb: memoryMbOf(values),
-  };
+  const { request, files } = runRequest(values, spec);
   // Params are checked before the file is read: a typo costs nothing.
   const { params: resolvedParams } = resolveRequest(request);
   const workers = values.integer('workers') ?? availableParallelism();

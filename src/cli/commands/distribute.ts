@@ -29,7 +29,7 @@ import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import type { MethodResult, MethodSpec } from '../../core/methods/types.ts';
 import { publishRun } from '../../core/run/publishRun.ts';
 import { resolveRequest, runContext } from '../../core/run/resolveRequest.ts';
-import type { RunRecord, RunRequest } from '../../core/run/runRecord.ts';
+import type { RunRecord } from '../../core/run/runRecord.ts';
 import { CliError } from '../cliError.ts';
 import { workersFlag } from '../commonFlags.ts';
 import { held, methodArgs, parseArgs, partitionFacts, taskArgv } from '../distribute/taskArgs.ts';
@@ -49,14 +49,11 @@ import { partitionRuntime, readPartition } from '../distribute/partitionOutputs.
 import { sharedHierarchy } from '../distribute/sharedHierarchy.ts';
 import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
-import { memoryMbOf } from '../memoryBudget.ts';
-import { methodOf, methodParams } from '../methodParams.ts';
-import { metricSettings } from '../metricFlags.ts';
+import { methodOf } from '../methodParams.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
-import { sensitiveChoice } from '../sensitiveFlags.ts';
 import { planRunFiles } from '../runFiles.ts';
-import { runFlags } from '../runFlags.ts';
+import { runFlags, runRequest } from '../runFlags.ts';
 
 export const MODES = ['partitions', 'rounds'] as const;
 type Mode = (typeof MODES)[number];
@@ -187,17 +184,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const mode = values.string('mode') as Mode;
   const dryRun = values.boolean('dry-run') === true;
   const runFiles = planRunFiles(values, spec);
-  const { params, files } = methodParams(values, spec);
-  const request: RunRequest = {
-    method: spec.id,
-    params,
-    files,
-    seed: values.integer('seed')!,
-    sensitive: sensitiveChoice(values),
-    metrics: values.tokens('metrics'),
-    metricOptions: metricSettings(values),
-    memoryMb: memoryMbOf(values),
-  };
+  const { request, files } = runRequest(values, spec);
   const { params: resolved } = resolveRequest(request);
   if (engine === 'dask') checkDask();
   if (engine === 'slurm' && !dryRun && spawnSync('sbatch', ['--version']).status !== 0)

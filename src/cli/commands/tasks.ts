@@ -12,13 +12,11 @@ import { createInterface } from 'node:readline';
 import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import { roundTask } from '../../core/run/runRounds.ts';
-import type { RunRequest } from '../../core/run/runRecord.ts';
 import { PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
 import { taskFromJson, taskToJson } from '../distribute/taskJson.ts';
 import { flagOfParam, type CommandSpec } from '../flagSpec.ts';
-import { METHOD_FLAG, methodOf, methodParams, methodSensitiveFlags } from '../methodParams.ts';
+import { METHOD_FLAG, methodOf, methodRequest, methodSensitiveFlags } from '../methodParams.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
-import { sensitiveChoice } from '../sensitiveFlags.ts';
 
 export const tasksCommand: CommandSpec<{ served: number }> = {
   name: 'tasks',
@@ -38,14 +36,7 @@ export const tasksCommand: CommandSpec<{ served: number }> = {
   variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
   async run(values) {
     const spec = findMethod(values.string('method')!)!;
-    const { params, files } = methodParams(values, spec);
-    const request: RunRequest = {
-      method: spec.id,
-      params,
-      files,
-      seed: values.integer('seed')!,
-      sensitive: sensitiveChoice(values),
-    };
+    const { request } = methodRequest(values, spec);
     resolveRequest(request);
     const { dataset } = await readDataset(values.positional[0], parseFlags(values));
     // The engine closes this server's pipes when it is done with it (the worker ends): what is
