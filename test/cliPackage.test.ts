@@ -1,7 +1,8 @@
 /**
  * The command line as a program (issue 34): `npm pack`, then in an empty folder `npm install
  * ./txanon-workbench-*.tgz` (offline: the package has no dependencies, it ships the bundled CLI),
- * and `npx txanon` answers --version and --help and reads FIMI and Parquet as the sources do.
+ * and `npx txanon` answers --version and --help and reads FIMI and Parquet as the sources do; the
+ * Python drivers of `distribute --engine dask` are installed beside it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
@@ -56,5 +57,13 @@ describe('npm pack, install in an empty folder, npx txanon', () => {
       ),
     ) as { verified: boolean };
     expect(record.verified).toBe(true);
+    // distribute's Python drivers and the module they share (issue 35) are shipped beside the bin.
+    const python = (folder: string) =>
+      readdirSync(folder)
+        .filter((n) => n.endsWith('.py'))
+        .sort();
+    expect(python(join(app, 'node_modules/txanon-workbench/dist-cli'))).toEqual(
+      python(join(root, 'src/cli/distribute')),
+    );
   }, 180_000);
 });

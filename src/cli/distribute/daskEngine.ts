@@ -2,8 +2,8 @@
  * `--engine dask`: the partitions' tasks on Dask distributed (Debian's python3-distributed), by
  * its own client and scheduler: dask_driver.py beside this file, started with Python 3 (the
  * system's /usr/bin/python3 where it exists, else `python3`; TXANON_PYTHON names another). Without
- * `--scheduler` the driver starts a LocalCluster of `workers` single-threaded worker processes;
- * with one, the tasks go to that cluster (its workers must see the work directory and run this
+ * `--scheduler` the driver starts a LocalCluster of `workers` single-threaded worker processes
+ * (dask_client.py, shared with dask_rounds.py); with one, the tasks go to that cluster (its workers must see the work directory and run this
  * CLI at the same path). Progress lines come from the driver, on stderr.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -43,7 +43,10 @@ export async function runDask(tasks: readonly EngineTask[], options: EngineOptio
     }),
   );
   const code = await new Promise<number>((resolve, reject) => {
-    const child = spawn(daskPython(), [DRIVER, manifest, results], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // -B: the driver's import of dask_client.py beside it writes no bytecode there.
+    const child = spawn(daskPython(), ['-B', DRIVER, manifest, results], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let pending = '';
     child.stderr.on('data', (chunk: Buffer) => {
       pending += chunk.toString();

@@ -12,12 +12,12 @@ or the error that failed the run; the exit code is 0 only when every partition s
 """
 
 import json
-import logging
 import os
 import sys
 import time
 import uuid
 
+from dask_client import dask_client
 
 BAD_INPUT = 2  # the CLI's exit code for bad input or arguments (DESIGN.md sec. 6)
 
@@ -58,57 +58,42 @@ def attempts_of(task):
 def main(manifest_path, results_path):
     with open(manifest_path) as f:
         manifest = json.load(f)
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import as_completed
 
     started = time.monotonic()
-    cluster = None
-    if manifest.get("scheduler"):
-        client = Client(manifest["scheduler"])
-    else:
-        cluster = LocalCluster(
-            n_workers=manifest["workers"],
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",  # any free port: never another cluster's
-            memory_limit=0,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
-    run = uuid.uuid4().hex[:8]
-    tasks = {t["part"]: t for t in manifest["tasks"]}
-    futures = [
-        client.submit(run_partition, t, key=f"txanon-partition-{t['part']}-{run}", retries=manifest["retries"], pure=False)
-        for t in manifest["tasks"]
-    ]
-    part_of = {f.key: t["part"] for f, t in zip(futures, manifest["tasks"])}
-    done, error = [], None
-    for future in as_completed(futures):
-        part = part_of[future.key]
-        try:
-            result = future.result()
-        except Exception as e:  # the task's own failure after its retries, or KilledWorker
-            error = f"partition {part} failed after {attempts_of(tasks[part])} attempts: {type(e).__name__}: {e}"
-            print(error, file=sys.stderr, flush=True)
-            break
-        if "badInput" in result:
-            error = f"partition {part}: {result['badInput']}"
-            print(error, file=sys.stderr, flush=True)
-            break
-        result["attempts"] = attempts_of(tasks[part])
-        done.append(result)
-        print(
-            f"partition {part}: done after {time.monotonic() - started:.1f} s, {result['cpuSeconds']:.2f} CPU s"
-            f" ({len(done)}/{len(futures)})",
-            file=sys.stderr,
-            flush=True,
-        )
-    if error:
-        client.cancel(futures)
-    with open(results_path, "w") as f:
-        json.dump({"error": error, "tasks": sorted(done, key=lambda r: r["part"])}, f)
-    client.close()
-    if cluster is not None:
-        cluster.close()
+    with dask_client(manifest.get("scheduler"), manifest["workers"]) as client:
+        run = uuid.uuid4().hex[:8]
+        tasks = {t["part"]: t for t in manifest["tasks"]}
+        futures = [
+            client.submit(run_partition, t, key=f"txanon-partition-{t['part']}-{run}", retries=manifest["retries"], pure=False)
+            for t in manifest["tasks"]
+        ]
+        part_of = {f.key: t["part"] for f, t in zip(futures, manifest["tasks"])}
+        done, error = [], None
+        for future in as_completed(futures):
+            part = part_of[future.key]
+            try:
+                result = future.result()
+            except Exception as e:  # the task's own failure after its retries, or KilledWorker
+                error = f"partition {part} failed after {attempts_of(tasks[part])} attempts: {type(e).__name__}: {e}"
+                print(error, file=sys.stderr, flush=True)
+                break
+            if "badInput" in result:
+                error = f"partition {part}: {result['badInput']}"
+                print(error, file=sys.stderr, flush=True)
+                break
+            result["attempts"] = attempts_of(tasks[part])
+            done.append(result)
+            print(
+                f"partition {part}: done after {time.monotonic() - started:.1f} s, {result['cpuSeconds']:.2f} CPU s"
+                f" ({len(done)}/{len(futures)})",
+                file=sys.stderr,
+                flush=True,
+            )
+        if error:
+            client.cancel(futures)
+        with open(results_path, "w") as f:
+            json.dump({"error": error, "tasks": sorted(done, key=lambda r: r["part"])}, f)
     return 3 if error else 0
 
 

@@ -14,10 +14,11 @@ dies takes its server with it; the scheduler runs its tasks again elsewhere.
 """
 
 import json
-import logging
 import subprocess
 import sys
 import uuid
+
+from dask_client import dask_client
 
 
 def run_task(server, task):
@@ -45,41 +46,24 @@ def run_task(server, task):
 
 def main():
     setup = json.loads(sys.stdin.readline())
-    from distributed import Client, LocalCluster
-
-    cluster = None
-    if setup.get("scheduler"):
-        client = Client(setup["scheduler"])
-    else:
-        cluster = LocalCluster(
-            n_workers=setup["workers"],
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",  # any free port: never another cluster's
-            memory_limit=0,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
-    run = uuid.uuid4().hex[:8]
-    code = 0
-    for number, line in enumerate(sys.stdin):
-        tasks = json.loads(line)["tasks"]
-        futures = [
-            client.submit(run_task, setup["server"], t, key=f"txanon-round-{run}-{number}-{i}", retries=setup["retries"], pure=False)
-            for i, t in enumerate(tasks)
-        ]
-        try:
-            reply = {"partials": client.gather(futures)}
-        except Exception as e:  # the task's own failure after its retries, or KilledWorker
-            reply = {"error": f"round {number + 1}: {type(e).__name__}: {e}"}
-            code = 3
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
-        if code:
-            break
-    client.close()
-    if cluster is not None:
-        cluster.close()
+    with dask_client(setup.get("scheduler"), setup["workers"]) as client:
+        run = uuid.uuid4().hex[:8]
+        code = 0
+        for number, line in enumerate(sys.stdin):
+            tasks = json.loads(line)["tasks"]
+            futures = [
+                client.submit(run_task, setup["server"], t, key=f"txanon-round-{run}-{number}-{i}", retries=setup["retries"], pure=False)
+                for i, t in enumerate(tasks)
+            ]
+            try:
+                reply = {"partials": client.gather(futures)}
+            except Exception as e:  # the task's own failure after its retries, or KilledWorker
+                reply = {"error": f"round {number + 1}: {type(e).__name__}: {e}"}
+                code = 3
+            sys.stdout.write(json.dumps(reply) + "\n")
+            sys.stdout.flush()
+            if code:
+                break
     return code
 
 

@@ -34,7 +34,8 @@ export async function roundsOnDask(
   options: EngineOptions,
 ): Promise<RoundsOutcome> {
   const started = performance.now();
-  const child = spawn(daskPython(), [DRIVER], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // -B: the driver's import of dask_client.py beside it writes no bytecode there.
+  const child = spawn(daskPython(), ['-B', DRIVER], { stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<number>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve(code ?? 1));

@@ -1,0 +1,36 @@
+"""The Dask client of distribute's drivers (dask_driver.py, dask_rounds.py; issue 35).
+
+``dask_client(scheduler, workers)`` connects to a running scheduler at its address or, without one,
+starts a LocalCluster of ``workers`` single-threaded worker processes on this machine (its
+dashboard on any free port, no memory limit, logs below errors silenced), and closes the client and
+the cluster it started when the ``with`` block ends. The drivers are started by path, so this
+module beside them is on their import path; the tasks they submit do not use it.
+"""
+
+import contextlib
+import logging
+
+
+@contextlib.contextmanager
+def dask_client(scheduler, workers):
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # any free port: never another cluster's
+            memory_limit=0,
+            silence_logs=logging.ERROR,
+        )
+        client = Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
