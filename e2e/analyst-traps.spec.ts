@@ -11,21 +11,30 @@
  *    datasets get distinct labels.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { cliSpawned } from '../test/cliSpawned.ts';
+import { bucketsExportArgs, groupsExportArgs } from '../test/exportRuns.ts';
 
 function cli(...args: string[]): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
+  const run = cliSpawned(...args);
+  expect(run.code, run.stderr).toBe(0);
 }
 
 async function openSample(page: Page, id: string, rows: string) {
   await page.getByTestId(`sample-${id}`).click();
   await expect(page.getByTestId('stat-transactions')).toHaveText(rows);
+}
+
+/** The Anonymize form on the groceries sample: apriori-km, its k and m filled in. */
+async function aprioriOnGroceries(page: Page, k: string, m: string) {
+  await page.goto('/');
+  await openSample(page, 'groceries', '80');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('apriori-km');
+  await page.getByTestId('param-k').fill(k);
+  await page.getByTestId('param-m').fill(m);
 }
 
 test('1. Check after a model switch: the answer keeps its own heading and is marked stale', async ({
@@ -90,33 +99,9 @@ test('5. a groups export and a buckets export load back as what they are, and Ch
 }) => {
   const dir = mkdtempSync(join(tmpdir(), 'txanon-e2e-exports-'));
   const g = join(dir, 'g.csv');
-  cli(
-    'anonymize',
-    'public/samples/groceries.csv',
-    '--method',
-    'gray-cahd',
-    '--p',
-    '4',
-    '--sensitive-band',
-    '3',
-    '--out',
-    join(dir, 'g.json'),
-    '--export',
-    g,
-  );
+  cli(...groupsExportArgs(join(dir, 'g.json'), g));
   const a = join(dir, 'a.csv');
-  cli(
-    'anonymize',
-    'public/samples/anatomy-table1a.csv',
-    '--method',
-    'multi-anatomy',
-    '--l',
-    '2',
-    '--out',
-    join(dir, 'a.json'),
-    '--export',
-    a,
-  );
+  cli(...bucketsExportArgs(join(dir, 'a.json'), a));
 
   await page.goto('/');
   await expect(page.getByTestId('stat-transactions')).toBeVisible();
@@ -155,12 +140,7 @@ test('5. a groups export and a buckets export load back as what they are, and Ch
 });
 
 test('6. the Anonymize form keeps its method and parameters across tabs and reloads', async ({ page }) => {
-  await page.goto('/');
-  await openSample(page, 'groceries', '80');
-  await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('apriori-km');
-  await page.getByTestId('param-k').fill('7');
-  await page.getByTestId('param-m').fill('3');
+  await aprioriOnGroceries(page, '7', '3');
   await page.getByTestId('tab-overview').click();
   await page.getByTestId('tab-anonymize').click();
   await expect(page.getByTestId('method-select')).toHaveValue('apriori-km');
@@ -230,12 +210,7 @@ test('8. a reload restores every dataset in the background without moving the se
 
 /** apriori-km (k = 5, m = 2, `order`) on the groceries sample from the Anonymize form, run until verified. */
 async function runAprioriOnGroceries(page: Page, order: string, memoryMb?: string) {
-  await page.goto('/');
-  await openSample(page, 'groceries', '80');
-  await page.getByTestId('tab-anonymize').click();
-  await page.getByTestId('method-select').selectOption('apriori-km');
-  await page.getByTestId('param-k').fill('5');
-  await page.getByTestId('param-m').fill('2');
+  await aprioriOnGroceries(page, '5', '2');
   await page.getByTestId('param-order').selectOption(order);
   if (memoryMb !== undefined) await page.getByTestId('memory-mb').fill(memoryMb);
   await page.getByTestId('run-method').click();

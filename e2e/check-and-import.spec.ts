@@ -3,7 +3,7 @@
  * a results file written by `cli sweep` opened on the Results page with the same charts.
  */
 import { expect, test } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
+import { cliSpawned } from '../test/cliSpawned.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,14 +59,8 @@ test('a results file from cli sweep opens with the same charts', async ({ page }
     }),
   );
   const out = join(dir, 'results.json');
-  const cli = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'sweep', join(dir, 'spec.json'), '--out', out],
-    {
-      encoding: 'utf8',
-    },
-  );
-  expect(cli.status, cli.stderr).toBe(0);
+  const cli = cliSpawned('sweep', join(dir, 'spec.json'), '--out', out);
+  expect(cli.code, cli.stderr).toBe(0);
 
   await page.goto('/');
   await page.getByTestId('tab-results').click();

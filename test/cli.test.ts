@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_METHOD_IDS } from './helpers.ts';
-import { spawnSync } from 'node:child_process';
+import { cliSpawned as cli } from './cliSpawned.ts';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-
-/** Runs the CLI as a user would (through tsx), returning exit code, stdout and stderr. */
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'txanon-cli-'));
 

@@ -4,17 +4,10 @@
  * line on stderr. The many other cases run in this process (cliArgs.test.ts, evaluateTampered.test.ts);
  * these few check that the exit code really reaches the shell.
  */
-import { spawnSync } from 'node:child_process';
+import { cliSpawned as cli } from './cliSpawned.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scratch } from './cliInProcess.ts';
-
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 describe('exit codes of hostile input, end to end', () => {
   it('tampered release: 0 and verified false; wrong shape: 2 naming the path; binary input: 2', () => {

@@ -3,17 +3,10 @@
  * --rules-out FILE` and `apply FILE --rules rules.json --export OUT`, as a user runs them.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { cliSpawned as cli } from './cliSpawned.ts';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'txanon-rules-'));
 const at = (name: string) => join(dir, name);

@@ -16,6 +16,7 @@ import { checkDataset } from '../src/core/check/checkDataset.ts';
 import { readBucketsExport, readGroupsExport } from '../src/core/check/exportedTables.ts';
 import { arbitraryRows, datasetOf, textOf } from './helpers.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
+import { bucketsExportArgs, groupsExportArgs } from './exportRuns.ts';
 
 const pDegree = (p: number) => ({ model: 'p-degree' as const, p, sensitive: { items: [] }, seed: 1 });
 
@@ -139,20 +140,7 @@ describe('cli check of exports', () => {
   it('anonymize --method gray-cahd --export g.csv, then check g.csv --model p-degree holds (sensitive table beside it)', async () => {
     const s = scratch('export-check');
     const g = s.path('g.csv');
-    const run = await cliInProcess(
-      'anonymize',
-      'public/samples/groceries.csv',
-      '--method',
-      'gray-cahd',
-      '--p',
-      '4',
-      '--sensitive-band',
-      '3',
-      '--out',
-      s.path('r.json'),
-      '--export',
-      g,
-    );
+    const run = await cliInProcess(...groupsExportArgs(s.path('r.json'), g));
     expect(run.code, run.stderr).toBe(0);
     const check = await cliInProcess('check', g, '--model', 'p-degree', '--p', '4');
     expect(check.code, check.stderr).toBe(0);
@@ -163,18 +151,7 @@ describe('cli check of exports', () => {
     expect(wrong.stderr).toMatch(/check it with the p-degree model/);
 
     const a = s.path('a.csv');
-    const anatomy = await cliInProcess(
-      'anonymize',
-      'public/samples/anatomy-table1a.csv',
-      '--method',
-      'multi-anatomy',
-      '--l',
-      '2',
-      '--out',
-      s.path('a.json'),
-      '--export',
-      a,
-    );
+    const anatomy = await cliInProcess(...bucketsExportArgs(s.path('a.json'), a));
     expect(anatomy.code, anatomy.stderr).toBe(0);
     const diverse = await cliInProcess('check', a, '--model', 'l-diversity', '--l', '2');
     expect(JSON.parse(diverse.stdout)).toMatchObject({ model: 'l-diversity', holds: true, offers: 2 });

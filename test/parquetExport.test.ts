@@ -13,6 +13,7 @@ import { readParquetTable } from '../src/core/data/columnar/readParquet.ts';
 import { transactionsParquet } from '../src/core/data/columnar/writeParquet.ts';
 import { tokenRows } from './helpers.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
+import { bucketsExportArgs } from './exportRuns.ts';
 
 const BASKETS = 'test/data/columnar/baskets-list.snappy.parquet';
 
@@ -113,20 +114,7 @@ describe('every release kind exports to Parquet, loads back and passes Check', (
   it('buckets (multi-anatomy): bucket,row,column,item as Parquet; l-diversity holds', async () => {
     const s = scratch('pq-buckets');
     const path = s.path('a.parquet');
-    await run(
-      'anonymize',
-      'public/samples/anatomy-table1a.csv',
-      '--method',
-      'multi-anatomy',
-      '--l',
-      '2',
-      '--out',
-      s.path('a.json'),
-      '--export',
-      path,
-      '--export-format',
-      'parquet-long',
-    );
+    await run(...bucketsExportArgs(s.path('a.json'), path, '--export-format', 'parquet-long'));
     expect(await run('check', path, '--model', 'l-diversity', '--l', '2')).toMatchObject({
       holds: true,
       offers: 2,
