@@ -59,21 +59,18 @@ export function methodParams(
   return { params, files };
 }
 
+/** A request read from the flags; `files`: the paths its text params were read from (param -> path). */
+export type FlagsRequest = RunRequest & { files: Record<string, string> };
+
 /** The request of the method the flags name: its params (text params read), seed, sensitive items. */
-export function methodRequest(
-  values: FlagValues,
-  spec: MethodSpec,
-): { request: RunRequest; files: Record<string, string> } {
+export function methodRequest(values: FlagValues, spec: MethodSpec): FlagsRequest {
   const { params, files } = methodParams(values, spec);
   return {
-    request: {
-      method: spec.id,
-      params,
-      files,
-      seed: values.integer('seed')!,
-      sensitive: sensitiveChoice(values),
-    },
+    method: spec.id,
+    params,
     files,
+    seed: values.integer('seed')!,
+    sensitive: sensitiveChoice(values),
   };
 }
 

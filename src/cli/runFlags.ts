@@ -8,12 +8,11 @@
  * run's request.
  */
 import type { MethodSpec } from '../core/methods/types.ts';
-import type { RunRequest } from '../core/run/runRecord.ts';
 import { EXPORT_FORMATS } from '../core/release/export/types.ts';
 import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG } from './commonFlags.ts';
 import { flagOfParam, type FlagSpec } from './flagSpec.ts';
 import { MEMORY_FLAG, memoryMbOf } from './memoryBudget.ts';
-import { METHOD_FLAG, methodRequest, methodSensitiveFlags } from './methodParams.ts';
+import { METHOD_FLAG, methodRequest, methodSensitiveFlags, type FlagsRequest } from './methodParams.ts';
 import { metricSettings } from './metricFlags.ts';
 import type { FlagValues } from './readCommandLine.ts';
 
@@ -48,23 +47,15 @@ export function runFlags(spec: MethodSpec, own: readonly FlagSpec[] = []): FlagS
 
 /**
  * The run's request from its flags: the method's (methodRequest: params, text params read, seed,
- * sensitive items), the metrics and their options, the memory budget. `files` names the files the
- * text params were read from.
+ * sensitive items), the metrics and their options, the memory budget.
  */
-export function runRequest(
-  values: FlagValues,
-  spec: MethodSpec,
-): { request: RunRequest; files: Record<string, string> } {
-  const { request, files } = methodRequest(values, spec);
+export function runRequest(values: FlagValues, spec: MethodSpec): FlagsRequest {
   return {
-    request: {
-      ...request,
-      // An explicit --seed makes DP noise reproducible (and the release says: not for publication).
-      seededNoise: values.has('seed'),
-      metrics: values.tokens('metrics'),
-      metricOptions: metricSettings(values),
-      memoryMb: memoryMbOf(values),
-    },
-    files,
+    ...methodRequest(values, spec),
+    // An explicit --seed makes DP noise reproducible (and the release says: not for publication).
+    seededNoise: values.has('seed'),
+    metrics: values.tokens('metrics'),
+    metricOptions: metricSettings(values),
+    memoryMb: memoryMbOf(values),
   };
 }

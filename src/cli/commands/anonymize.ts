@@ -81,7 +81,8 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   const runFiles = planRunFiles(values, spec);
 
   // `text` params (constraint files) are given as file paths and passed on as their content.
-  const { request, files } = runRequest(values, spec);
+  const request = runRequest(values, spec);
+  const { files } = request;
   // Params are checked before the file is read: a typo costs nothing.
   const { params: resolvedParams } = resolveRequest(request);
   const workers = values.integer('workers') ?? availableParallelism();

@@ -184,7 +184,8 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const mode = values.string('mode') as Mode;
   const dryRun = values.boolean('dry-run') === true;
   const runFiles = planRunFiles(values, spec);
-  const { request, files } = runRequest(values, spec);
+  const request = runRequest(values, spec);
+  const { files } = request;
   const { params: resolved } = resolveRequest(request);
   if (engine === 'dask') checkDask();
   if (engine === 'slurm' && !dryRun && spawnSync('sbatch', ['--version']).status !== 0)

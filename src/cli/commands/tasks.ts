@@ -36,7 +36,7 @@ export const tasksCommand: CommandSpec<{ served: number }> = {
   variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
   async run(values) {
     const spec = findMethod(values.string('method')!)!;
-    const { request } = methodRequest(values, spec);
+    const request = methodRequest(values, spec);
     resolveRequest(request);
     const { dataset } = await readDataset(values.positional[0], parseFlags(values));
     // The engine closes this server's pipes when it is done with it (the worker ends): what is
