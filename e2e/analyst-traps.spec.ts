@@ -15,6 +15,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cliSpawned } from '../test/cliSpawned.ts';
+import { runCheck } from './checkForm.ts';
 import { bucketsExportArgs, groupsExportArgs } from '../test/exportRuns.ts';
 
 function cli(...args: string[]): void {
@@ -43,10 +44,7 @@ test('1. Check after a model switch: the answer keeps its own heading and is mar
   await page.goto('/');
   await openSample(page, 'ghinita-fig1a', '5');
   await page.getByTestId('tab-check').click();
-  await page.getByTestId('check-model').selectOption('km-anonymity');
-  await page.getByTestId('check-level').fill('2');
-  await page.getByTestId('check-m').fill('1');
-  await page.getByTestId('run-check').click();
+  await runCheck(page, 'km-anonymity', '2', '1');
   await expect(page.getByTestId('check-verdict')).toHaveText('Does not hold');
   await expect(page.getByTestId('check-result')).toContainText('k^m-anonymity');
   await expect(page.getByTestId('check-stale')).toHaveCount(0);
@@ -113,9 +111,7 @@ test('5. a groups export and a buckets export load back as what they are, and Ch
   // Its rows are the published QID rows, not relational items such as group=[1,26.1).
   await expect(page.getByTestId('dataset-overview')).not.toContainText('group=');
   await page.getByTestId('tab-check').click();
-  await page.getByTestId('check-model').selectOption('p-degree');
-  await page.getByTestId('check-level').fill('4');
-  await page.getByTestId('run-check').click();
+  await runCheck(page, 'p-degree', '4');
   await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
   await expect(page.getByTestId('check-result')).toContainText('groups export (g.csv and g-sensitive.csv)');
   await page.getByTestId('check-level').fill('9');
@@ -132,9 +128,7 @@ test('5. a groups export and a buckets export load back as what they are, and Ch
   await expect(page.getByTestId('active-dataset-name')).toHaveText('anatomy-release.csv');
   await expect(page.getByTestId('layout-note')).toContainText('buckets export');
   await page.getByTestId('tab-check').click();
-  await page.getByTestId('check-model').selectOption('l-diversity');
-  await page.getByTestId('check-level').fill('2');
-  await page.getByTestId('run-check').click();
+  await runCheck(page, 'l-diversity', '2');
   await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
   await expect(page.getByTestId('check-result')).toContainText('buckets export');
 });

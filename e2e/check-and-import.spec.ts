@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { cliSpawned } from '../test/cliSpawned.ts';
+import { runCheck } from './checkForm.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,15 +30,10 @@ test('check a dataset against the privacy models', async ({ page }) => {
   await expect(page.getByTestId('offending-groups')).toContainText('Pregnancy Test (1)');
   await expect(page.getByTestId('offending-group').first().locator('td').nth(3)).not.toBeEmpty();
 
-  await page.getByTestId('check-model').selectOption('k-anonymity');
-  await page.getByTestId('check-level').fill('1');
-  await page.getByTestId('run-check').click();
+  await runCheck(page, 'k-anonymity', '1');
   await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
 
-  await page.getByTestId('check-model').selectOption('km-anonymity');
-  await page.getByTestId('check-level').fill('2');
-  await page.getByTestId('check-m').fill('1');
-  await page.getByTestId('run-check').click();
+  await runCheck(page, 'km-anonymity', '2', '1');
   await expect(page.getByTestId('check-verdict')).toHaveText('Does not hold');
   await expect(page.getByTestId('check-problems').locator('li').first()).toContainText('occurs in 1 rows');
   await page.screenshot({ path: 'test-results/check-page.png', fullPage: true });

@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { runCheck } from './checkForm.ts';
 
 const FIXTURE = 'test/data/columnar/baskets-list.snappy.parquet';
 
@@ -77,8 +78,6 @@ test('a Parquet file loads, its release exports as Parquet, loads back and passe
     /active/,
   );
   await page.getByTestId('tab-check').click();
-  await page.getByTestId('check-model').selectOption('k-anonymity');
-  await page.getByTestId('check-level').fill('4');
-  await page.getByTestId('run-check').click();
+  await runCheck(page, 'k-anonymity', '4');
   await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
 });

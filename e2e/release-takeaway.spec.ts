@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { runCheck } from './checkForm.ts';
 
 const ITEMS = [
   'whole milk',
@@ -63,10 +64,7 @@ async function exportAndLoad(page: Page, expectedName: string): Promise<string> 
 
 async function check(page: Page, model: string, level: string, m?: string): Promise<void> {
   await page.getByTestId('tab-check').click();
-  await page.getByTestId('check-model').selectOption(model);
-  await page.getByTestId('check-level').fill(level);
-  if (m) await page.getByTestId('check-m').fill(m);
-  await page.getByTestId('run-check').click();
+  await runCheck(page, model, level, m);
   await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
 }
 
