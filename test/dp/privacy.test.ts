@@ -4,6 +4,8 @@
  * transaction; the privacy loss that Clopper-Pearson bounds prove for any output event
  * (privacyAudit.ts) must stay within the ε the run claims. The same audit is shown to have teeth:
  * a variant that spends twice the ε its ledger charges (the doubled charge removed) is caught.
+ * DiffPart in partitions (issue 35) stays within the largest partition's ε on the item-hash split,
+ * and a split by position, whose partitions move when a row is added, is caught.
  * Family-wise false-failure probability of each "within ε" test: ALPHA. The draws come from a fixed
  * seed in CI (about 10^5 per side); `FC_SEED=random DP_DRAWS=1000000` draws fresh, more.
  */
@@ -14,6 +16,7 @@ import { rational } from '../../src/core/dp/rational.ts';
 import { taxonomyOf } from '../../src/core/dp/taxonomy.ts';
 import { parseHierarchy } from '../../src/core/data/hierarchy/parseHierarchy.ts';
 import { diffPart } from '../../src/core/methods/diffpart/diffPart.ts';
+import { itemHasher } from '../../src/core/dp/itemHashSplit.ts';
 import { privBasis } from '../../src/core/methods/privbasis/privBasis.ts';
 import type { Dataset } from '../../src/core/data/dataset.ts';
 import { datasetOfTokens } from '../helpers.ts';
@@ -181,6 +184,53 @@ describe('DiffPart end to end (one transaction added)', () => {
     const fair = audit(runs, diffPartDraws(d, tree, 2, 7301), diffPartDraws(neighbour, tree, 2, 7302));
     expect(fair.loss, describeLoss(fair, 2)).toBeLessThanOrEqual(2);
     expect(fair.events).toBeGreaterThan(10);
+  });
+});
+
+/**
+ * DiffPart run on 2 disjoint partitions as `distribute` runs it (issue 35): each partition's own
+ * DiffPart on the one taxonomy, its own noise, the output every partition's rows (the merged release
+ * keeps them per partition). `itemHash` partitions by dp/itemHashSplit.ts (key 1: {a} and {a,b} to
+ * one partition, {b} and {c} to the other); otherwise by position (row i to partition i mod 2), the
+ * broken variant: a split that does not depend on each row alone.
+ */
+function partitionedDraws(rows: readonly string[][], hierarchy: string, seed: number, itemHash: boolean) {
+  const taxonomy = taxonomyOf(parseHierarchy(hierarchy));
+  const bits = testBits(seed);
+  const partOf = itemHasher(1, 2);
+  const parts: string[][][] = [[], []];
+  rows.forEach((row, i) => parts[itemHash ? partOf(row) : i % 2].push(row));
+  const datasets = parts.map((p) => datasetOfTokens(p));
+  return () =>
+    datasets.flatMap((d, p) =>
+      rowEvents(diffPart(d, taxonomy, { epsilon: 1, c1: 6.75, c2: 2.75 }, bits).transactions).map(
+        (e) => `partition ${p}: ${e}`,
+      ),
+    );
+}
+
+describe('DiffPart in 2 partitions, as distribute runs it (one transaction added)', () => {
+  const runs = draws(30_000);
+
+  it(`item-hash split (each row's partition from its own items): within ε = 1, the largest partition's (alpha ${ALPHA}); a split by position caught`, () => {
+    const flat = 'a;*\nb;*\nc;*';
+    // Alternating rows, so that a split by position puts all the {a} in one partition.
+    const base = Array.from({ length: 16 }, (_, i) => (i % 2 ? ['b'] : ['a']));
+    const d = [...base, ['a', 'b'], ['a', 'b']];
+    const neighbour = [['c'], ...d]; // one transaction added, at the front of the file
+    const fair = audit(
+      runs,
+      partitionedDraws(d, flat, 7401, true),
+      partitionedDraws(neighbour, flat, 7402, true),
+    );
+    expect(fair.loss, describeLoss(fair, 1)).toBeLessThanOrEqual(1);
+    expect(fair.events).toBeGreaterThan(10);
+    const byPosition = audit(
+      runs / 4,
+      partitionedDraws(d, flat, 7403, false),
+      partitionedDraws(neighbour, flat, 7404, false),
+    );
+    expect(byPosition.loss, describeLoss(byPosition, 1)).toBeGreaterThan(1);
   });
 });
 

@@ -61,6 +61,23 @@ export interface Ledger {
   /** The composed total, rounded up; at most `epsilon`. */
   readonly total: number;
   readonly entries: readonly LedgerEntry[];
+  /** A ledger merged from runs on disjoint parts of the input (parallelLedger.ts). */
+  readonly parallel?: ParallelParts;
+}
+
+/**
+ * Parallel composition over disjoint parts, stated (McSherry, PINQ, SIGMOD 2009, Thm. 4): the split
+ * that chose each input row's part from that row alone, its key, and per part the scope all of that
+ * part's entries lie under and the epsilon they compose to. The whole's epsilon (the ledger's total)
+ * is the largest part's. Every charge is pure epsilon (no delta); a delta would compose the same
+ * way, the largest part's.
+ */
+export interface ParallelParts {
+  /** The row-wise split (dp/itemHashSplit.ts). */
+  readonly split: string;
+  /** Its key: the run's seed. */
+  readonly key: number;
+  readonly parts: readonly { readonly scope: string; readonly epsilon: number }[];
 }
 
 /** The privacy map: the exact epsilon of a mechanism at (sensitivity, scale). */
@@ -206,15 +223,30 @@ export function recomputeLedger(ledger: Ledger): LedgerAudit {
       );
     atScope.set(entry.scope, add(atScope.get(entry.scope) ?? ZERO, epsilon));
   });
+  const total = composedTotal(atScope);
+  if (ledger.total !== toUpperDouble(total))
+    problems.push(
+      `ledger total ${ledger.total} is not the composed total of its entries (${toUpperDouble(total)})`,
+    );
+  return { total, problems };
+}
+
+/** The largest sum of epsilon along a path, given the exact epsilon spent at each scope. */
+export function composedTotal(atScope: ReadonlyMap<string, Rational>): Rational {
   let total: Rational = ZERO;
   for (const scope of atScope.keys()) {
     let path: Rational = atScope.get(scope)!;
     for (const a of ancestorsOf(scope)) path = add(path, atScope.get(a) ?? ZERO);
     if (compare(path, total) > 0) total = path;
   }
-  if (ledger.total !== toUpperDouble(total))
-    problems.push(
-      `ledger total ${ledger.total} is not the composed total of its entries (${toUpperDouble(total)})`,
-    );
-  return { total, problems };
+  return total;
+}
+
+/** The exact epsilon of an entry as its mechanism, sensitivity and scale give it (undefined if unreadable). */
+export function entryEpsilon(entry: LedgerEntry): Rational | undefined {
+  const scale = parseRational(entry.scale);
+  if (!scale || scale.n <= 0n || !Number.isSafeInteger(entry.sensitivity) || entry.sensitivity < 0)
+    return undefined;
+  if (!(MECHANISMS as readonly string[]).includes(entry.mechanism)) return undefined;
+  return epsilonOf(entry.mechanism, entry.sensitivity, scale);
 }

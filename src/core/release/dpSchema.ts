@@ -38,7 +38,17 @@ export const DP_HEADER_SHAPE: Shape = {
             cite: STRING,
           },
         }),
+        // A merged ledger's statement of parallel composition over disjoint parts (dp/parallelLedger.ts).
+        parallel: {
+          type: 'object',
+          fields: {
+            split: STRING,
+            key: integer(0),
+            parts: arrayOf({ type: 'object', fields: { scope: STRING, epsilon: NUMBER } }),
+          },
+        },
       },
+      optional: ['parallel'],
     },
   },
 };

@@ -12,9 +12,17 @@
  *   by its own class's charge and reaches its threshold;
  * - the rows are exactly each leaf partition's itemset repeated its noisy count (as multisets);
  * - the audit's true sizes are the partitions' sizes in the input.
+ * A release merged from runs on disjoint parts (`distribute`, issue 35) holds one such tree per part,
+ * one after the other, each beginning with its root; its ledger states the parallel composition
+ * (dp/parallelLedger.ts) and part i's charges lie under scope `part<i>`, with the scopes its own run
+ * gave them (partition numbers counted from the part's root). Each tree is replayed on the
+ * rows the ledger's row-wise split gives part i (dp/itemHashSplit.ts, recomputed from the input), on
+ * the one taxonomy of the header's params: the same public domain in every part.
  */
 import type { Dataset } from '../data/dataset.ts';
 import { InputError } from '../base/errors.ts';
+import { itemHashParts } from '../dp/itemHashSplit.ts';
+import type { Ledger } from '../dp/ledger.ts';
 import { formatRational, type Rational } from '../dp/rational.ts';
 import {
   childCut,
@@ -78,15 +86,27 @@ export function verifyDiffPart(
     }
     cuts.push(cut.sort((a, b) => a - b));
   }
-  const root = partitions[0];
-  if (root.parent !== -1 || cuts[0].length !== 1 || cuts[0][0] !== taxonomy.root)
-    problems.push('partition 0 is not the root (cut {root}, no parent)');
-  if (root.count !== undefined || root.charge !== undefined)
-    problems.push('the root partition publishes a count: |D| is never released');
+  // One tree per part: a ledger of parts in parallel names their scopes, a single run's is 'r'.
+  const rootScopes = ledger.parallel ? ledger.parallel.parts.map((part) => `${part.scope}/r`) : ['r'];
+  const roots = partitions.flatMap((p, i) => (p.parent === -1 ? [i] : []));
+  if (roots[0] !== 0 || roots.length !== rootScopes.length) {
+    problems.push(
+      ledger.parallel
+        ? `the release holds ${roots.length} root partitions for the ledger's ${rootScopes.length} parts (each part's partitions begin with its root, the first at 0)`
+        : 'partition 0 is not the one root (cut {root}, no parent)',
+    );
+    return done();
+  }
+  for (const r of roots) {
+    if (cuts[r].length !== 1 || cuts[r][0] !== taxonomy.root)
+      problems.push(`partition ${r} is a root (no parent) whose cut is not {root}`);
+    if (partitions[r].count !== undefined || partitions[r].charge !== undefined)
+      problems.push(`the root partition ${r} publishes a count: |D| is never released`);
+  }
 
   const constants = { epsilon, c1, c2 };
-  const budgetOf: Rational[] = [epsilon];
-  const scopeOf: string[] = ['r'];
+  const budgetOf: Rational[] = [];
+  const scopeOf: string[] = [];
   /** Charges each split needs: scope -> the scale it must have. */
   const needed = new Map<string, string>();
   const siblings = new Map<number, Set<string>>();
@@ -124,12 +144,20 @@ export function verifyDiffPart(
       else needed.set(`${scopeOf[i]}/i`, formatRational(scaleFor(plan.internal.epsilon)));
     }
   };
-  noteSplit(0);
-  for (let i = 1; i < partitions.length && problems.length < MAX_PROBLEMS; i++) {
+  let partStart = 0;
+  for (let i = 0; i < partitions.length && problems.length < MAX_PROBLEMS; i++) {
     const p = partitions[i];
+    const rootOf = roots.indexOf(i);
+    if (rootOf >= 0) {
+      partStart = i;
+      scopeOf[i] = rootScopes[rootOf];
+      budgetOf[i] = epsilon;
+      noteSplit(i);
+      continue;
+    }
     const where = `partition ${i} {${p.cut.join(', ')}}`;
-    if (!Number.isInteger(p.parent) || p.parent < 0 || p.parent >= i) {
-      problems.push(`${where}: parent ${p.parent} is not an earlier partition`);
+    if (!Number.isInteger(p.parent) || p.parent < partStart || p.parent >= i) {
+      problems.push(`${where}: parent ${p.parent} is not an earlier partition of its part`);
       continue;
     }
     const parentCut = cuts[p.parent];
@@ -170,7 +198,8 @@ export function verifyDiffPart(
       problems.push(
         `${where}: noisy count ${p.count} is below its threshold ${threshold}: it would not have been kept`,
       );
-    scopeOf[i] = `${scopeOf[p.parent]}/i/${i}`;
+    // A scope names a partition by its index in its own part's tree (as that part's run numbered it).
+    scopeOf[i] = `${scopeOf[p.parent]}/i/${i - partStart}`;
     budgetOf[i] = leaf ? plan.leaf.epsilon : (plan.internal?.childBudget ?? plan.leaf.epsilon);
     noteSplit(i);
   }
@@ -207,7 +236,7 @@ export function verifyDiffPart(
   // The rows follow from the leaf partitions' noisy counts.
   const expected = new Map<string, number>();
   partitions.forEach((p, i) => {
-    if (i > 0 && internalCount(taxonomy, cuts[i]) === 0) {
+    if (p.parent !== -1 && internalCount(taxonomy, cuts[i]) === 0) {
       const key = [...p.cut].sort().join('\u0000');
       expected.set(key, (expected.get(key) ?? 0) + (p.count ?? 0));
     }
@@ -226,8 +255,21 @@ export function verifyDiffPart(
     if (count > 0 && !found.has(key))
       problems.push(`a leaf partition {${key.split('\u0000').join(', ')}} of count ${count} has no rows`);
 
-  if (problems.length === 0) problems.push(...auditProblems(dataset, taxonomy, partitions, cuts, audit));
+  if (problems.length === 0)
+    problems.push(...auditProblems(dataset, taxonomy, partitions, cuts, audit, rowsOfParts(dataset, ledger)));
   return done();
+}
+
+/**
+ * The input rows each part's tree starts from: every non-empty row (DiffPart's root holds them; an
+ * empty row touches no node), split by the ledger's row-wise split when it composes parts.
+ */
+function rowsOfParts(dataset: Dataset, ledger: Ledger): number[][] {
+  const parts = ledger.parallel?.parts.length ?? 1;
+  const partOf = ledger.parallel ? itemHashParts(dataset, ledger.parallel.key, parts) : undefined;
+  const rows: number[][] = Array.from({ length: parts }, () => []);
+  for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) rows[partOf ? partOf[r] : 0].push(r);
+  return rows;
 }
 
 /** The audit's true sizes against the input, replaying the splits on its rows. */
@@ -237,6 +279,7 @@ function auditProblems(
   partitions: NonNullable<TransactionsRelease['partitions']>,
   cuts: number[][],
   audit: SyntheticAudit,
+  rowsOfPart: readonly number[][],
 ): string[] {
   if (!Array.isArray(audit.trueCounts) || audit.trueCounts.length !== partitions.length)
     return [
@@ -244,12 +287,13 @@ function auditProblems(
     ];
   const position = leafPositions(taxonomy, dataset);
   const nodeOf = new Map(taxonomy.labels.map((label, node) => [label, node]));
-  const rowsOf: number[][] = [[]];
-  for (let r = 0; r < dataset.n; r++) if (dataset.rowLength(r) > 0) rowsOf[0].push(r);
+  const rowsOf: number[][] = [];
+  let part = 0;
   const groupsOf = new Map<number, Map<number, number[]>>();
   const problems: string[] = [];
   partitions.forEach((p, i) => {
-    if (i > 0) {
+    if (p.parent === -1) rowsOf[i] = [...rowsOfPart[part++]];
+    else {
       const u = nodeOf.get(partitions[p.parent].split!)!;
       const kids = taxonomy.children[u];
       let groups = groupsOf.get(p.parent);

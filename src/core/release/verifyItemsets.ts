@@ -35,6 +35,9 @@ export function verifyItemsets(
     problems: problems.slice(0, MAX_PROBLEMS),
   });
   if (!('ledger' in ledgerCheck)) return done();
+  // The top k of a whole input is not the union of its parts' top k: PrivBasis has no merge.
+  if (ledgerCheck.ledger.parallel)
+    problems.push('a PrivBasis release is one run over the whole input; its ledger composes no parts');
   const k = release.params.k;
   if (typeof k !== 'number' || !Number.isInteger(k) || k < 1) {
     problems.push(`params.k ${String(k)} is not a positive integer`);

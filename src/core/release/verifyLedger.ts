@@ -3,10 +3,13 @@
  * sec. 4): the header carries a ledger and a note of its noise's source; the ledger's entries are
  * recomputed from their sensitivities and scales (dp/ledger.ts); the composed total is at most the
  * epsilon the run asked for (the header's `params.epsilon`, read exactly as the decimal it is) and
- * the ledger names that same epsilon. What the published data must follow from is each method's
- * own check (verifyDiffPart.ts, verifyItemsets.ts).
+ * the ledger names that same epsilon. A ledger merged from disjoint parts (a distributed run,
+ * dp/parallelLedger.ts) must state a row-wise split, and each part's epsilon and the whole's must be
+ * what the entries compose to in parallel. What the published data must follow from is each
+ * method's own check (verifyDiffPart.ts, verifyItemsets.ts).
  */
 import { recomputeLedger, type Ledger } from '../dp/ledger.ts';
+import { parallelProblems } from '../dp/parallelLedger.ts';
 import { compare, parseDecimal, toUpperDouble, type Rational } from '../dp/rational.ts';
 import type { ReleaseHeader } from './types.ts';
 
@@ -29,7 +32,7 @@ export function checkLedger(release: ReleaseHeader): LedgerCheck | { problems: s
   if (ledger.epsilon !== asked)
     problems.push(`the ledger was kept for epsilon ${ledger.epsilon}, the header asks for ${asked}`);
   const recomputed = recomputeLedger(ledger);
-  problems.push(...recomputed.problems);
+  problems.push(...recomputed.problems, ...parallelProblems(ledger));
   if (compare(recomputed.total, epsilon) > 0)
     problems.push(
       `the ledger's entries compose to epsilon ${toUpperDouble(recomputed.total)}, more than the ${asked} the header promises`,
