@@ -2,7 +2,7 @@
  * `distribute --engine dask` (issue 35) on a LocalCluster of 2 workers (Debian's
  * python3-distributed; `npm test` installs it when missing): every model's merged release
  * verifies and is the release `--engine local` makes, byte for byte (so a rerun gives the same
- * release); a worker killed while it runs a partition still yields the same release (the scheduler
+ * release; differential privacy, DiffPart on the item-hash split, with seeded noise); a worker killed while it runs a partition still yields the same release (the scheduler
  * runs the partition again elsewhere). Few and small runs: each starts a cluster.
  */
 import { spawn } from 'node:child_process';
@@ -61,6 +61,12 @@ const MODELS: { model: string; flags: string[]; data: () => Promise<string> | st
     data: () => netflix(400),
   },
   { model: 'l-diversity', flags: ['--method', 'multi-anatomy', '--l', '2'], data: () => mushroom(400) },
+  {
+    // Seeded noise (each partition its own seed), so that the two engines' releases can be equal.
+    model: 'differential-privacy (diffpart, item-hash split)',
+    flags: ['--method', 'diffpart', '--epsilon', '10', '--seed', '7'],
+    data: () => 'test/data/BMS1.dat.gz',
+  },
 ];
 
 describe('distribute --engine dask (LocalCluster, 2 workers)', () => {

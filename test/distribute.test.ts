@@ -169,11 +169,14 @@ describe('distribute --engine local', () => {
     expect(existsSync(run.out) || existsSync(run.audit)).toBe(false);
   }, 60_000);
 
-  it('refuses before any work: DP methods, too many parts, flags of another engine', async () => {
+  it('refuses before any work: PrivBasis (distributeDp.test.ts: DiffPart), too many parts, flags of another engine', async () => {
     const input = await generated(600);
     const out = dir.path('refused.json');
-    const dp = await cliInProcess('distribute', input, '--method', 'diffpart', '--parts', '2', '--out', out);
-    expect([dp.code, dp.stderr]).toEqual([2, expect.stringMatching(/diffpart is differentially private/)]);
+    const dp = await cliInProcess('distribute', input, '--method', 'privbasis', '--parts', '2', '--out', out);
+    expect([dp.code, dp.stderr]).toEqual([
+      2,
+      expect.stringMatching(/privbasis publishes the top-k itemsets/),
+    ]);
     const many = await cliInProcess(
       'distribute',
       input,
@@ -304,6 +307,8 @@ describe('the pieces of the merge', () => {
       expect(parts.flat().sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
       expect(parts.map((p) => p.length).sort()).toEqual([2, 2, 3]);
     }
+    // By item hash (itemHashSplit.property.test.ts), every row once too; sizes as the hash falls.
+    expect(partitionRows(dataset, 3, 'item-hash', 1).flat().sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 });
 

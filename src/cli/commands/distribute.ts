@@ -12,8 +12,10 @@
  * the run's params and seed and, for p-degree, the sensitive items chosen on the whole input (those
  * it holds). Outputs are checked before any work and written whole only when every partition
  * succeeded and the merge verified (runFiles.ts, as `anonymize` writes them); a partition that
- * keeps failing fails the run with its reason. Differential privacy is refused: its ledger would have to compose in parallel
- * over a partition that depends on each row alone, which neither the split nor the verifier does.
+ * keeps failing fails the run with its reason. Differential privacy (DiffPart) is cut by a keyed
+ * hash of each row's own items and every partition is given the one public item domain, so the
+ * partitions' ledgers compose in parallel (core/distribute/dpParts.ts); PrivBasis is refused (its
+ * top k do not merge).
  * `--mode rounds --engine dask` runs the method's own rounds on Dask over the whole input instead
  * (PatternKa's Alg. 5; distribute/roundsEngine.ts), the single process's release.
  */
@@ -24,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { mergeResults, type PartitionResult } from '../../core/distribute/mergeResults.ts';
 import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
+import { partsRefusal, splitRefusal } from '../../core/distribute/dpParts.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import type { MethodResult, MethodSpec } from '../../core/methods/types.ts';
@@ -47,6 +50,7 @@ import { runLocal } from '../distribute/localEngine.ts';
 import { partitionFormat, writePartition } from '../distribute/partitionFile.ts';
 import { partitionRuntime, readPartition } from '../distribute/partitionOutputs.ts';
 import { sharedHierarchy } from '../distribute/sharedHierarchy.ts';
+import { runInDriver, runsInDriver } from '../distribute/itemlessParts.ts';
 import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
 import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
 import { methodOf } from '../methodParams.ts';
@@ -121,7 +125,7 @@ function distributeFlags(spec: MethodSpec): FlagSpec[] {
       name: 'split',
       kind: 'string',
       choices: SPLITS,
-      help: 'partitions as contiguous runs of the Gray order or dealt out from it (default: by model)',
+      help: 'partitions as contiguous runs of the Gray order, dealt out from it, or by a hash of each row keyed by --seed (default: by model; differential privacy: item-hash only)',
     },
     {
       name: 'work-dir',
@@ -139,7 +143,7 @@ export interface DistributeOutput extends RunRecord {
     /** --mode partitions: the partitions, how they were cut. */
     parts?: number;
     split?: Split;
-    /** Per partition: its rows, the method's own time, the task's CPU seconds and attempts. */
+    /** Per partition: its rows, the method's own time, the task's CPU seconds and attempts (0: run by the driver, itemlessParts.ts). */
     partitions?: { rows: number; runtime_ms: number | null; cpu_s: number | null; attempts: number }[];
     /** --mode rounds: the rounds and the tasks in them. */
     rounds?: number;
@@ -175,10 +179,10 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const cpuStart = process.cpuUsage();
   const [file] = values.positional;
   const spec = findMethod(values.string('method')!)!;
-  if (spec.model === 'differential-privacy')
-    throw new CliError(
-      `distribute: ${spec.id} is differentially private; its ledger would compose in parallel only over partitions chosen row by row, which neither the Gray split nor the ledger's verifier does: run it with anonymize`,
-    );
+  const splitFlag = values.string('split') as Split | undefined;
+  const refused =
+    partsRefusal(spec.model, spec.releaseKind, spec.id) ?? (splitFlag && splitRefusal(spec.model, splitFlag));
+  if (refused) throw new CliError(`distribute: ${refused}`);
   const engine = values.string('engine') as EngineName;
   const parts = values.integer('parts');
   const mode = values.string('mode') as Mode;
@@ -262,8 +266,8 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     };
   }
   if (parts === undefined) throw new CliError('distribute needs --parts N (or --mode rounds)');
-  const split = (values.string('split') as Split | undefined) ?? splitOf(spec.model);
-  const rowsOf = partitionRows(dataset, parts, split);
+  const split = splitFlag ?? splitOf(spec.model);
+  const rowsOf = partitionRows(dataset, parts, split, request.seed);
 
   const given = values.string('work-dir');
   const workDir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'txanon-distribute-'));
@@ -271,22 +275,25 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const format = partitionFormat(dataset);
   const hierarchyFile = sharedHierarchy(dataset, spec, resolved, workDir);
   const sensitiveIds = new Set(ctx.sensitive);
-  const tasks: EngineTask[] = rowsOf.map((rows, part) => {
+  const tasks: EngineTask[] = [];
+  rowsOf.forEach((rows, part) => {
+    if (runsInDriver(spec, dataset, rows)) return; // a DP partition without an item: below
     const dir = join(workDir, `part-${part}`);
     mkdirSync(dir, { recursive: true });
     const input = join(dir, `input.${format.extension}`);
     writePartition(input, dataset, rows, format);
-    return {
+    tasks.push({
       part,
       dir,
       argv: [
         ...taskArgv(input, format.readFlags, values, spec, held(dataset, rows, sensitiveIds), {
           ...partitionFacts(dataset, rows),
           inputFormat: dataset.format,
+          part,
         }),
         ...(hierarchyFile ? ['--hierarchy', hierarchyFile] : []),
       ],
-    };
+    });
   });
   const options: EngineOptions = {
     workers,
@@ -307,22 +314,28 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     const run = engine === 'dask' ? runDask : engine === 'slurm' ? runSlurm : runLocal;
     const outcomes: TaskOutcome[] = await run(tasks, options);
     const engineMs = performance.now() - started;
-    const results: PartitionResult[] = outcomes.map((o) => ({
-      rows: rowsOf[o.part],
-      ...readPartition(o.dir),
-    }));
-    const { warnings, ...merged } = mergeResults(dataset, ctx.header, results);
+    const outcomeOf = (part: number) => outcomes.find((o) => o.part === part);
+    const results: PartitionResult[] = rowsOf.map((rows, part) => {
+      const o = outcomeOf(part);
+      return o ? { rows, ...readPartition(o.dir) } : runInDriver(dataset, request, rows, part, hierarchyFile);
+    });
+    const { warnings, ...merged } = mergeResults(dataset, ctx.header, results, split);
     const { record, exported } = await publish(
       { ...merged, notes: { partitions: parts, engine, split } },
       engineMs,
     );
     record.warnings.push(...warnings);
-    const partitions = outcomes.map((o) => ({
-      rows: rowsOf[o.part].length,
-      runtime_ms: partitionRuntime(o.dir),
-      cpu_s: o.cpuSeconds,
-      attempts: o.attempts,
-    }));
+    const partitions = rowsOf.map((rows, part) => {
+      const o = outcomeOf(part);
+      return o
+        ? {
+            rows: rows.length,
+            runtime_ms: partitionRuntime(o.dir),
+            cpu_s: o.cpuSeconds,
+            attempts: o.attempts,
+          }
+        : { rows: rows.length, runtime_ms: null, cpu_s: 0, attempts: 0 }; // run in the driver
+    });
     const cpus = outcomes.map((o) => o.cpuSeconds);
     const driver = process.cpuUsage(cpuStart);
     return {

@@ -19,8 +19,10 @@ export function slurmScript(
   tasks: readonly EngineTask[],
   options: Pick<EngineOptions, 'workers' | 'retries' | 'workDir'>,
 ): string {
+  // Array index i runs tasks[i] (a partition without a task, run by the driver, has no index).
   const cases = tasks.map(
-    (task) => `  ${task.part}) dir=${shellQuote(task.dir)}; set -- ${task.argv.map(shellQuote).join(' ')} ;;`,
+    (task, i) =>
+      `  ${i}) part=${task.part}; dir=${shellQuote(task.dir)}; set -- ${task.argv.map(shellQuote).join(' ')} ;;`,
   );
   return [
     '#!/bin/bash',
@@ -44,7 +46,7 @@ export function slurmScript(
     '  if bash -c ' + shellQuote(TASK_SCRIPT) + ' task "$attempt" "${args[@]}" 2> "$attempt/stderr"; then',
     '    touch "$attempt/done"; exit 0',
     '  fi',
-    '  echo "partition $SLURM_ARRAY_TASK_ID: attempt $try failed: $(tail -n 1 "$attempt/stderr")" >&2',
+    '  echo "partition $part: attempt $try failed: $(tail -n 1 "$attempt/stderr")" >&2',
     'done',
     'exit 1',
     '',

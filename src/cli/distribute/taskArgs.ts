@@ -1,11 +1,14 @@
 /**
  * The command lines `distribute` gives its tasks (issue 35): a partition's `anonymize` and a
  * worker's `tasks` server, with the run's method, seed and params; a param bounded by the data
- * (k^m's m, multi-anatomy's columns) at most a partition's own bound, and the sensitive items
- * chosen on the whole input that a partition holds.
+ * (k^m's m, multi-anatomy's columns) at most a partition's own bound, the sensitive items
+ * chosen on the whole input that a partition holds, and a differentially private partition's own
+ * noise: from its own seed when the run was given one (core/distribute/dpParts.ts), else from the
+ * system's randomness (no --seed).
  */
 import { resolve } from 'node:path';
 import type { Dataset } from '../../core/data/dataset.ts';
+import { partNoiseSeed } from '../../core/distribute/dpParts.ts';
 import type { MethodSpec, ParamSpec } from '../../core/methods/types.ts';
 import { csvRecord } from '../../core/run/runRecord.ts';
 import { PARSE_FLAGS } from '../commonFlags.ts';
@@ -25,6 +28,23 @@ export function held(dataset: Dataset, rows: readonly number[], sensitive: Reado
 export interface PartitionFacts {
   longestRow: number;
   items: number;
+}
+
+/** What a partition's command line depends on besides its rows' facts. */
+export interface PartitionTask extends PartitionFacts {
+  inputFormat: Dataset['format'];
+  /** The partition's number (a DP partition's noise seed follows from it). */
+  part: number;
+}
+
+/**
+ * `--seed` of a task: the run's; for a DP partition, its own noise seed when the run was seeded
+ * (parts sharing one noise stream would not be independent), none when it was not (system noise).
+ */
+function seedArgs(values: FlagValues, spec: MethodSpec, part: number | undefined): string[] {
+  const seed = values.integer('seed')!;
+  if (spec.model !== 'differential-privacy' || part === undefined) return ['--seed', String(seed)];
+  return values.has('seed') ? ['--seed', String(partNoiseSeed(seed, part))] : [];
 }
 
 export function partitionFacts(dataset: Dataset, rows: readonly number[]): PartitionFacts {
@@ -59,9 +79,9 @@ export function methodArgs(
   values: FlagValues,
   spec: MethodSpec,
   sensitive: readonly string[],
-  facts?: PartitionFacts & { inputFormat: Dataset['format'] },
+  facts?: PartitionTask,
 ): string[] {
-  const argv = ['--method', spec.id, '--seed', String(values.integer('seed'))];
+  const argv = ['--method', spec.id, ...seedArgs(values, spec, facts?.part)];
   for (const p of spec.params) {
     // A partition file is FIMI or csv-basket whatever the input was: a choice that `auto` makes
     // from the input's format (PatternKa's selection: `relational` for relational input) is made
@@ -105,7 +125,7 @@ export function taskArgv(
   values: FlagValues,
   spec: MethodSpec,
   sensitive: readonly string[],
-  facts: PartitionFacts & { inputFormat: Dataset['format'] },
+  facts: PartitionTask,
 ): string[] {
   return [
     ...cliCommand(),

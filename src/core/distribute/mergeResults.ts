@@ -13,8 +13,10 @@
  * - `buckets` (multi-anatomy): the partitions' column partitions are joined and each bucket
  *   publishes the projections of its input rows on the joined columns, each column shuffled with
  *   the run's seed (Anatomy's permutation, anatomy paper Sec. III).
- * - `itemsets` and DP `transactions` (DiffPart's partitions): refused before any work (the
- *   command says why); here they are a bug.
+ * - DiffPart's `transactions` (a differentially private synthetic dataset): the parts' rows and
+ *   partition trees concatenated and their ledgers composed in parallel (mergeDiffPart.ts); only
+ *   over a row-wise split, which `split` must name.
+ * - `itemsets` (PrivBasis): refused before any work (dpParts.ts says why); here it is a bug.
  */
 import { createRng } from '../base/rng.ts';
 import type { Dataset } from '../data/dataset.ts';
@@ -48,6 +50,8 @@ interface PlainPartition {
   audit: PlainAudit;
 }
 import { joinSets } from './joinSets.ts';
+import { mergeDiffPart } from './mergeDiffPart.ts';
+import type { Split } from './partitionRows.ts';
 
 /** One partition's result: its input rows (partition row i is input row rows[i]) and its run's output. */
 export interface PartitionResult {
@@ -60,6 +64,8 @@ export function mergeResults(
   dataset: Dataset,
   header: ReleaseHeader,
   typedParts: readonly PartitionResult[],
+  /** How the partitions were cut (DiffPart's ledgers compose in parallel only over a row-wise split). */
+  split?: Split,
 ): { release: Release; audit: Audit; warnings: string[] } {
   const kind = typedParts[0]?.release.kind;
   if (typedParts.some((p) => p.release.kind !== kind))
@@ -71,7 +77,7 @@ export function mergeResults(
     release: releaseToPlain(p.release),
     audit: auditToPlain(p.audit),
   }));
-  const merged = mergePlain(dataset, header, kind, parts);
+  const merged = mergePlain(dataset, header, kind, parts, split);
   return {
     release: releaseFromPlain(merged.release),
     audit: auditFromPlain(merged.audit),
@@ -84,9 +90,15 @@ function mergePlain(
   header: ReleaseHeader,
   kind: Release['kind'] | undefined,
   parts: readonly PlainPartition[],
+  split: Split | undefined,
 ): { release: PlainRelease; audit: PlainAudit; warnings: string[] } {
   switch (kind) {
     case 'transactions':
+      if (parts.some((p) => (p.release as TransactionsRelease).partitions)) {
+        if (!split) throw new Error("DiffPart's partitions merge only over a split the merge is told");
+        const diffParts = parts.map((p) => ({ release: p.release as TransactionsRelease, audit: p.audit }));
+        return { ...mergeDiffPart(header, diffParts, split), warnings: [] };
+      }
       return { ...mergeTransactions(header, parts), warnings: [] };
     case 'groups':
       return { ...mergeGroups(header, parts), warnings: [] };
@@ -104,8 +116,6 @@ const inputRows = (part: PlainPartition, rows: readonly number[]) => rows.map((r
 
 function mergeTransactions(header: ReleaseHeader, parts: readonly PlainPartition[]) {
   const releases = parts.map((p) => p.release as TransactionsRelease);
-  if (releases.some((r) => r.partitions))
-    throw new Error("DiffPart's partitions do not merge: its noise composes per partition");
   const release: TransactionsRelease = {
     ...header,
     kind: 'transactions',
