@@ -191,7 +191,7 @@ describe('DiffPart end to end (one transaction added)', () => {
  * DiffPart run on 2 disjoint partitions as `distribute` runs it (issue 35): each partition's own
  * DiffPart on the one taxonomy, its own noise, the output every partition's rows (the merged release
  * keeps them per partition). `itemHash` partitions by dp/itemHashSplit.ts (key 1: {a} and {a,b} to
- * one partition, {b} and {c} to the other); otherwise by position (row i to partition i mod 2), the
+ * partition 0, {b} and {c} to partition 1); otherwise by position (row i to partition i mod 2), the
  * broken variant: a split that does not depend on each row alone.
  */
 function partitionedDraws(rows: readonly string[][], hierarchy: string, seed: number, itemHash: boolean) {

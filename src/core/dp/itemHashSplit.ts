@@ -1,8 +1,10 @@
 /**
  * The row-wise split of a differentially private run into disjoint parts (issue 35; McSherry,
  * "Privacy Integrated Queries", SIGMOD 2009, Thm. 4, parallel composition; dp-notes §1
- * "Composition"): a row's part is a keyed hash of its own items, HMAC-SHA-256 keyed by the run's
- * seed over the row's distinct item tokens in code-unit order, taken modulo the number of parts.
+ * "Composition"): a row's part is a keyed hash of its own items: each distinct item's HMAC-SHA-256,
+ * keyed by the run's seed, over its token's UTF-8 bytes, summed over the row (two 32-bit words each,
+ * modulo 2^32: a set function, blind to the items' order), the sums mixed (MurmurHash3's finalizer)
+ * and taken modulo the number of parts.
  *
  * Why this split and no other: parallel composition says that mechanisms M_1..M_N, each ε-DP, run
  * on the parts D ∩ S_1, ..., D ∩ S_N of a partition fixed before the data are seen, are together
@@ -14,8 +16,10 @@
  * ids (which follow first appearance in the file): the same transaction goes to the same part in D
  * and in D ± one row. Identical rows share a part. The key (the seed, public like the number of
  * parts) only chooses which fixed partition of all possible transactions is used; the guarantee
- * needs no secret. HMAC-SHA-256 (a well-mixed keyed hash) keeps the parts near equal in size on
- * any item naming; its strength is not part of the privacy argument.
+ * needs no secret. A keyed, well-mixed hash keeps the parts near equal in size on any item naming;
+ * its strength is not part of the privacy argument. Each item is hashed once per dataset (17,770
+ * HMACs for the Netflix items) and a row costs one addition per item: hashing every row's sorted
+ * tokens whole took 18 CPU s on 50,000 Netflix rows of 211 items.
  *
  * The verifier of a merged release (release/verifyDiffPart.ts) recomputes every input row's part
  * with this same function from the key and the part count its ledger states.
@@ -40,42 +44,63 @@ function keyOf(seed: number): Uint8Array {
   return key;
 }
 
-/** A row's bytes: its distinct tokens in code-unit order, each as its UTF-8 length (4 bytes) and bytes. */
-function rowBytes(tokens: readonly string[]): Uint8Array {
-  const sorted = [...new Set(tokens)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const encoded = sorted.map((t) => utf8ToBytes(t));
-  const out = new Uint8Array(encoded.reduce((s, e) => s + 4 + e.length, 0));
-  const view = new DataView(out.buffer);
-  let at = 0;
-  for (const e of encoded) {
-    view.setUint32(at, e.length);
-    out.set(e, at + 4);
-    at += 4 + e.length;
-  }
-  return out;
+/** MurmurHash3's 32-bit finalizer (a bijection that mixes every bit into every other). */
+function fmix32(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** An item's two 32-bit keyed words: the first 8 bytes of HMAC-SHA-256(key, its UTF-8 bytes). */
+function itemWords(keyed: ReturnType<typeof hmac.create>, token: string): [number, number] {
+  const d = keyed.clone().update(utf8ToBytes(token)).digest();
+  return [
+    ((d[0] << 24) | (d[1] << 16) | (d[2] << 8) | d[3]) >>> 0,
+    ((d[4] << 24) | (d[5] << 16) | (d[6] << 8) | d[7]) >>> 0,
+  ];
+}
+
+/** A row's part from the sums (mod 2^32) of its distinct items' words. */
+const partOfSums = (a: number, b: number, parts: number) => fmix32((a ^ fmix32(b)) >>> 0) % parts;
+
 /**
- * A hasher keyed once by `seed`: the part in 0..parts-1 of a row given by its tokens. The digest's
- * first 48 bits taken modulo `parts` (at most 10,000: a bias below 2^-34, which only moves sizes).
+ * A hasher keyed once by `seed`: the part in 0..parts-1 of a row given by its tokens. Each item's
+ * keyed words are summed over the row's distinct items (the sum does not see their order, so no
+ * sort) and the two sums mixed; the 32-bit result modulo `parts` (at most 10,000: a bias below
+ * 2.4e-6, which only moves sizes).
  */
 export function itemHasher(seed: number, parts: number): (tokens: readonly string[]) => number {
   if (!Number.isSafeInteger(parts) || parts < 1) throw new RangeError(`${parts} parts`);
   const keyed = hmac.create(sha256, keyOf(seed));
   return (tokens) => {
-    if (parts === 1) return 0;
-    const digest = keyed.clone().update(rowBytes(tokens)).digest();
-    const high = (digest[0] << 16) | (digest[1] << 8) | digest[2];
-    const low = (digest[3] << 16) | (digest[4] << 8) | digest[5];
-    return (high * 2 ** 24 + low) % parts;
+    let a = 0;
+    let b = 0;
+    for (const t of new Set(tokens)) {
+      const [x, y] = itemWords(keyed, t);
+      a = (a + x) >>> 0;
+      b = (b + y) >>> 0;
+    }
+    return partOfSums(a, b, parts);
   };
 }
 
-/** Every row's part under the item-hash split of `seed` into `parts`. */
+/** Every row's part under the item-hash split of `seed` into `parts` (each item's words computed once). */
 export function itemHashParts(dataset: Dataset, seed: number, parts: number): Uint32Array {
-  const partOf = itemHasher(seed, parts);
+  if (!Number.isSafeInteger(parts) || parts < 1) throw new RangeError(`${parts} parts`);
+  const keyed = hmac.create(sha256, keyOf(seed));
   const tokens = dataset.dictionary.tokens;
+  const wordA = new Uint32Array(tokens.length);
+  const wordB = new Uint32Array(tokens.length);
+  tokens.forEach((t, id) => ([wordA[id], wordB[id]] = itemWords(keyed, t)));
   const out = new Uint32Array(dataset.n);
-  for (let r = 0; r < dataset.n; r++) out[r] = partOf(Array.from(dataset.row(r), (id) => tokens[id]));
+  for (let r = 0; r < dataset.n; r++) {
+    let a = 0;
+    let b = 0;
+    for (const id of dataset.row(r)) {
+      a = (a + wordA[id]) >>> 0;
+      b = (b + wordB[id]) >>> 0;
+    }
+    out[r] = partOfSums(a, b, parts);
+  }
   return out;
 }
