@@ -144,11 +144,12 @@ export function verifyDiffPart(
       else needed.set(`${scopeOf[i]}/i`, formatRational(scaleFor(plan.internal.epsilon)));
     }
   };
+  const partOfRoot = new Map(roots.map((r, part) => [r, part]));
   let partStart = 0;
   for (let i = 0; i < partitions.length && problems.length < MAX_PROBLEMS; i++) {
     const p = partitions[i];
-    const rootOf = roots.indexOf(i);
-    if (rootOf >= 0) {
+    const rootOf = partOfRoot.get(i);
+    if (rootOf !== undefined) {
       partStart = i;
       scopeOf[i] = rootScopes[rootOf];
       budgetOf[i] = epsilon;
