@@ -22,7 +22,7 @@
  * holding, a top-down search from the root is refined alike, and the cheaper of the two is published
  * (a recorded run ends with that cut: the release's). Both skip the pairs of children that hold no
  * item of a rare pair of items (pairRisk.ts), known from AA's count of pairs when it was at the cut
- * of items (no rare single item), else counted once for them.
+ * of items (no rare single item), else counted once for them (PairRisk.count: a flag per item).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
@@ -73,7 +73,7 @@ export function aprioriAnonymize(
   );
   const aaNcp = cut.ncp();
   progress(1, 'refining the cut');
-  const risk = m < 2 ? PairRisk.everywhere : (itemPairs ?? itemPairRisk(dataset, tree, supports, k, memory));
+  const risk = m < 2 ? PairRisk.everywhere : (itemPairs ?? PairRisk.count(dataset, supports, k));
   const refined = refineCut(dataset, tree, cut, supports, k, m, { risk });
   progress(1, 'the top-down search');
   const topDown = holding >= k ? topDownCut(dataset, tree, supports, k, m, { risk }) : null;
@@ -167,31 +167,6 @@ export function aprioriPass(
 function isItemCut(cut: Cut): boolean {
   for (let p = 0; p < cut.at.length; p++) if (cut.at[p] !== p) return false;
   return true;
-}
-
-/**
- * The items in rare pairs of items, counted at the cut of items (when AA's count was not there);
- * nothing known when that count passes the memory budget.
- */
-function itemPairRisk(
-  dataset: Dataset,
-  tree: RangeTree,
-  supports: NodeSupport,
-  k: number,
-  memory: MemoryCheck,
-): PairRisk {
-  const items = new Cut(tree, (node) => supports.occurrences(node));
-  try {
-    return PairRisk.ofItemPairs(
-      tree,
-      rareItemsets(dataset, supports, items, tree.parent.length, 2, k, memory),
-    );
-  } catch (error) {
-    // Knowing the items in rare pairs only spares work: past the memory budget (its lists grow in
-    // 4 MiB chunks), every pair is counted, as before the skip, and the run goes on within it.
-    if (error instanceof InputError) return PairRisk.everywhere;
-    throw error;
-  }
 }
 
 function hasRepeat(nodes: readonly number[]): boolean {

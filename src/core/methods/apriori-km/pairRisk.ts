@@ -12,7 +12,10 @@
  * size 2 when no item was lifted before it (no rare single item), else a count of its own.
  */
 import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
-import type { RareItemsets } from './rareItemsets.ts';
+import type { Dataset } from '../../data/dataset.ts';
+import { Cut } from './cut.ts';
+import type { NodeSupport } from './nodeSupport.ts';
+import { visitRarePairs, type RareItemsets } from './rareItemsets.ts';
 
 export class PairRisk {
   private constructor(
@@ -30,8 +33,27 @@ export class PairRisk {
       risky[pairs.node(v, 0)] = 1;
       risky[pairs.node(v, 1)] = 1;
     }
-    const before = new Int32Array(tree.d + 1);
-    for (let p = 0; p < tree.d; p++) before[p + 1] = before[p] + risky[p];
+    return PairRisk.ofRisky(risky);
+  }
+
+  /**
+   * Counted at the cut of every item by itself (visitRarePairs): only a flag per item is kept, so the
+   * count needs no more memory than the counter's array, whatever the number of rare pairs.
+   */
+  static count(dataset: Dataset, supports: NodeSupport, k: number): PairRisk {
+    const { tree } = supports;
+    const items = new Cut(tree, (node) => supports.occurrences(node));
+    const risky = new Uint8Array(tree.d);
+    visitRarePairs(dataset, supports, items, k, (a, b) => {
+      risky[a] = 1;
+      risky[b] = 1;
+    });
+    return PairRisk.ofRisky(risky);
+  }
+
+  private static ofRisky(risky: Uint8Array): PairRisk {
+    const before = new Int32Array(risky.length + 1);
+    for (let p = 0; p < risky.length; p++) before[p + 1] = before[p] + risky[p];
     return new PairRisk(before);
   }
 

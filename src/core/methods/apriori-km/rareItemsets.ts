@@ -151,11 +151,9 @@ function rareNodes(
 }
 
 /**
- * Pairs of the cut's nodes held by 0 < support < k rows. The nodes of the cut are ranked by
- * position (they cover disjoint ranges); for each in turn, the rows holding an item under it add
- * one to each node after it (PairCountsByFirst through the rank of each position). A pair comes out
- * in position order; when the cut's node numbers do not follow positions (a category before an
- * item of a smaller number), the pairs are sorted by node afterwards.
+ * Pairs of the cut's nodes held by 0 < support < k rows (visitRarePairs), kept in position order;
+ * when the cut's node numbers do not follow positions (a category before an item of a smaller
+ * number), the pairs are sorted by node afterwards.
  */
 function rarePairs(
   dataset: Dataset,
@@ -164,6 +162,30 @@ function rarePairs(
   k: number,
   memory: MemoryCheck,
 ): RareItemsets {
+  const found = new RareItemsets(2, memory);
+  const pair = [0, 0];
+  const ordered = visitRarePairs(dataset, supports, cut, k, (a, b, count) => {
+    pair[0] = a;
+    pair[1] = b;
+    found.add(pair, count);
+  });
+  return ordered ? found : found.sorted();
+}
+
+/**
+ * Visits every pair (a, b) of the cut's nodes, a before b in position order, held by 0 < support < k
+ * rows. The nodes of the cut are ranked by position (they cover disjoint ranges); for each in turn,
+ * the rows holding an item under it add one to each node after it (PairCountsByFirst through the
+ * rank of each position), so only a count per node is held. Returns whether the cut's node numbers
+ * follow positions (the pairs then came in lexicographic order of their nodes).
+ */
+export function visitRarePairs(
+  dataset: Dataset,
+  supports: NodeSupport,
+  cut: Cut,
+  k: number,
+  visit: (a: number, b: number, count: number) => void,
+): boolean {
   const { low, high } = supports.tree;
   const positions = supports.positions;
   const { offsets } = dataset;
@@ -179,8 +201,6 @@ function rarePairs(
   const lastFirst = new Int32Array(dataset.n).fill(-1);
   // next[r]: row r's first position past the nodes counted so far (nodes come in position order).
   const next = Int32Array.from({ length: dataset.n }, (_, r) => offsets[r]);
-  const found = new RareItemsets(2, memory);
-  const pair = [0, 0];
   let ordered = true;
   nodeOfRank.forEach((node, a) => {
     if (a > 0 && node < nodeOfRank[a - 1]) ordered = false;
@@ -193,13 +213,9 @@ function rarePairs(
       next[r] = from;
       counter.addMapped(positions, from, end, rankOfPosition);
     });
-    pair[0] = node;
-    counter.takeRare(a, k, (b, count) => {
-      pair[1] = nodeOfRank[b];
-      found.add(pair, count);
-    });
+    counter.takeRare(a, k, (b, count) => visit(node, nodeOfRank[b], count));
   });
-  return ordered ? found : found.sorted();
+  return ordered;
 }
 
 /** How many size-subsets the rows' distinct cut nodes have (the keys countBySorting makes). */
