@@ -1,6 +1,6 @@
 /**
  * The layout rules of DESIGN.md sec. 1, checked on the source tree: imports in src/core point down
- * the floors (base <- data <- dp <- release <- teach <- methods <- metrics <- run <- experiment/check/distribute), no method
+ * the floors (base <- data <- dp <- release <- teach <- methods <- metrics <- attack <- run <- experiment/check/distribute), no method
  * folder imports another method's folder, and the page imports no value from core/methods or
  * core/data/parsers (so no algorithm lands in its main bundle; eslint forbids the same).
  */
@@ -16,6 +16,7 @@ const FLOORS = [
   'teach',
   'methods',
   'metrics',
+  'attack',
   'run',
   'experiment',
   'check',

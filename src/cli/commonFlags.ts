@@ -40,6 +40,17 @@ export const PARSE_FLAGS: readonly FlagSpec[] = [
   },
 ];
 
+/** How many of a target's items an attacker knows (`risk`, `attack`). */
+export const KNOWN_FLAG: FlagSpec = {
+  name: 'known',
+  kind: 'list',
+  of: 'integer',
+  min: 1,
+  max: 64,
+  defaultText: '1,2,3,4',
+  help: "the numbers of a target's items an attacker knows",
+};
+
 export const SEED_FLAG: FlagSpec = {
   name: 'seed',
   kind: 'integer',

@@ -69,6 +69,8 @@ export interface FlagSpec {
 export interface PositionalSpec {
   readonly name: string;
   readonly help: string;
+  /** May be left out (only the last positionals): `attack <file> [<release.json>]`. */
+  readonly optional?: boolean;
 }
 
 export interface CommandSpec<Result = unknown> {

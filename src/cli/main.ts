@@ -15,6 +15,7 @@ import { ReleaseFormatError } from '../core/release/parseRelease.ts';
 import { CliError } from './cliError.ts';
 import { anonymizeCommand } from './commands/anonymize.ts';
 import { applyCommand } from './commands/apply.ts';
+import { attackCommand } from './commands/attack.ts';
 import { checkCommand } from './commands/check.ts';
 import { distributeCommand } from './commands/distribute.ts';
 import { evaluateCommand } from './commands/evaluate.ts';
@@ -37,6 +38,7 @@ import { version } from './version.ts';
 export const COMMANDS: readonly CommandSpec[] = [
   statsCommand,
   riskCommand,
+  attackCommand,
   methodsCommand,
   anonymizeCommand,
   applyCommand,

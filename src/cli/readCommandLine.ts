@@ -98,7 +98,8 @@ export function readCommandLine(spec: CommandSpec, argv: readonly string[]): Fla
       );
     if (args.bare.has(name) && flag.kind !== 'boolean') throw new CliError(`--${name} needs a value`);
   }
-  if (args.positional.length !== spec.positional.length)
+  const least = spec.positional.filter((p) => !p.optional).length;
+  if (args.positional.length < least || args.positional.length > spec.positional.length)
     throw new CliError(`usage: ${usage(spec, declared)}`);
   for (const flag of declared)
     if (flag.required && !raw.has(flag.name) && (!flag.only || flag.only.holds(raw)))
@@ -133,7 +134,8 @@ export function readCommandLine(spec: CommandSpec, argv: readonly string[]): Fla
 export function usage(spec: CommandSpec, declared: readonly FlagSpec[]): string {
   const required = declared.filter((f) => f.required).map((f) => `--${f.name} ${valueName(f)}`);
   const optional = declared.some((f) => !f.required) ? ['[options]'] : [];
-  return [spec.name, ...spec.positional.map((p) => `<${p.name}>`), ...required, ...optional].join(' ');
+  const files = spec.positional.map((p) => (p.optional ? `[<${p.name}>]` : `<${p.name}>`));
+  return [spec.name, ...files, ...required, ...optional].join(' ');
 }
 
 /** One value read by its declaration's kind, or a CliError naming the flag and what was expected. */

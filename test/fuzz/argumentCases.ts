@@ -37,6 +37,8 @@ const SENSITIVE = ['--sensitive-top', '1'];
 const BASES: readonly Template[] = [
   ['stats', '@data.dat'],
   ['risk', '@data.dat'],
+  ['attack', '@data.dat'],
+  ['attack', '@data.dat', '@pta-release.json', '--audit', '@pta-audit.json'],
   ['methods'],
   ...METHODS.map((m) => [
     'anonymize',

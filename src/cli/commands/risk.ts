@@ -1,6 +1,6 @@
 /** `risk <file> [--known 1,2,3,4] [--trials N] [--seed S]`: re-identification risk (Ghinita Sec. 6.1). */
 import { DEFAULT_RISK_TRIALS, reidentificationRisk, type RiskPoint } from '../../core/metrics/risk.ts';
-import { PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
+import { KNOWN_FLAG, PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
 import type { CommandSpec } from '../flagSpec.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 
@@ -10,15 +10,7 @@ export const riskCommand: CommandSpec<{ risk: RiskPoint[] }> = {
   positional: [{ name: 'file', help: 'the dataset' }],
   flags: [
     ...PARSE_FLAGS,
-    {
-      name: 'known',
-      kind: 'list',
-      of: 'integer',
-      min: 1,
-      max: 64,
-      defaultText: '1,2,3,4',
-      help: 'the numbers of items an attacker knows',
-    },
+    KNOWN_FLAG,
     {
       name: 'trials',
       kind: 'integer',
