@@ -209,3 +209,26 @@ describe('membership (the DP distinguishing game)', () => {
     expect(report.attacks[0].holds).toBe(false);
   });
 });
+
+describe('membership on DiffPart', () => {
+  it('at ε = 1 the advantage stays within its bound (seeded runs)', () => {
+    const data = tinyBaskets();
+    const { release, audit } = runMethod(data, {
+      method: 'diffpart',
+      params: { epsilon: 1 },
+      seed: 1,
+      seededNoise: true,
+    });
+    const report = attackRelease(data, release, audit, knowledge([1]), {
+      mechanism: releaseMechanism(release),
+      runs: 60,
+      targets: 1,
+    });
+    expect(report.attacks).toHaveLength(1);
+    expect(report.attacks[0]).toMatchObject({
+      attack: 'membership',
+      holds: true,
+      bound: dpAdvantageBound(1),
+    });
+  });
+});
