@@ -164,7 +164,7 @@ test('PatternKa on Ghinita Fig. 1a (k = 2): a group per longest pattern; the lin
   await openExample(page, 'ghinita-fig1a', '5');
   await page.getByTestId('teach-method').selectOption('patternka');
   await page.getByTestId('param-k').fill('2');
-  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 4');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 5');
   const count = await walkThrough(page);
   await page.getByTestId('teach-next').click();
   await expect(page.getByTestId('teach-title')).toHaveText('Group G1 by {Wine, Meat}');

@@ -189,7 +189,9 @@ describe('limits and the production path', () => {
     const capped = teachRun(dataset, { method: 'pta', params: { k: 3, segments: 2 }, seed: 1 }, 5);
     expect(capped.steps).toHaveLength(5);
     expect(capped.omitted).toBe(full.steps.length - 5);
-    expect(capped.steps.slice(0, 4)).toEqual(full.steps.slice(0, 4));
+    // The method's first 3 steps, then the attack step and the release (teachAttack.ts).
+    expect(capped.steps.slice(0, 3)).toEqual(full.steps.slice(0, 3));
+    expect(capped.steps[3]).toEqual(full.steps.at(-2));
     expect(capped.steps[4].state).toEqual(full.steps.at(-1)!.state);
     expect(capped.steps[4].text).toContain(`${capped.omitted} steps before this one are not shown`);
   });

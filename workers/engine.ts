@@ -9,6 +9,7 @@ import { datasetJobs } from './engineDatasets.ts';
 import { withEngineErrors } from './engineErrors.ts';
 import { runJobs } from './engineRuns.ts';
 import { hierarchyJobs } from './engineHierarchies.ts';
+import { attackJobs } from './engineAttacks.ts';
 import type { EngineApi } from './engineTypes.ts';
 
 export { toEngineError } from './engineErrors.ts';
@@ -20,5 +21,10 @@ export function createEngine(): EngineApi {
     if (!dataset) throw new Error(`no dataset '${id}' in this worker`);
     return dataset;
   };
-  return withEngineErrors({ ...datasetJobs(datasets, get), ...runJobs(get), ...hierarchyJobs(get) });
+  return withEngineErrors({
+    ...datasetJobs(datasets, get),
+    ...runJobs(get),
+    ...hierarchyJobs(get),
+    ...attackJobs(get),
+  });
 }

@@ -2,6 +2,7 @@
  * The worker API's types: what the main thread may ask an engine worker and what comes back.
  * Everything here is structured-clone friendly; dataset buffers travel as shared memory.
  */
+import type { AttackJobs } from './engineAttacks.ts';
 import type { DatasetFormat, DatasetHandle } from '../src/core/data/dataset.ts';
 import type { ParseOptions } from '../src/core/data/parsers/types.ts';
 import type { ParseWarning } from '../src/core/data/parsers/parseError.ts';
@@ -283,7 +284,7 @@ export interface HierarchyJobs {
 }
 
 /** Everything the main thread may ask an engine worker. */
-export type EngineApi = DatasetJobs & RunJobs & HierarchyJobs;
+export type EngineApi = DatasetJobs & RunJobs & HierarchyJobs & AttackJobs;
 
 export function isEngineError(value: unknown): value is EngineError {
   return typeof value === 'object' && value !== null && 'kind' in value && 'message' in value;

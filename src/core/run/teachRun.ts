@@ -16,6 +16,7 @@ import { MAX_STEPS, TRACE_VERSION, type Step, type Trace } from '../teach/trace.
 import { resolveRequest, runContext } from './resolveRequest.ts';
 import type { RunRequest } from './runRecord.ts';
 import { teachingDegree } from './teachingDegree.ts';
+import { attackStep } from './teachAttack.ts';
 
 /** What the verifier checked, in words, per privacy model (DESIGN.md sec. 4). */
 const GUARANTEE: Record<PrivacyModel, string> = {
@@ -54,13 +55,19 @@ export function teachRun(dataset: Dataset, asked: TeachRequest, maxSteps = MAX_S
   const degree = teachingDegree(dataset, method, asked);
   const request = degree ? { ...asked, params: { ...asked.params, p: degree.p } } : asked;
   const { spec, params } = resolveRequest(request);
-  const recorder = new StepRecorder(maxSteps - 1);
+  // Room for the attack step and the release after the method's own steps.
+  const recorder = new StepRecorder(maxSteps - 2);
   const ctx = runContext(dataset, spec, params, request, { recorder });
   const { release, audit } = spec.run(dataset, params, ctx);
   const verification = verifyRelease(dataset, release, audit);
   if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
   const lastMatrix = [...recorder.steps].reverse().find((s) => s.state.kind === 'matrix')?.state;
   const columns = lastMatrix?.kind === 'matrix' ? lastMatrix.columns.filter((c) => !c.sensitive) : [];
+  const drawing = releaseDrawing(
+    release,
+    audit,
+    columns.map((c) => c.label),
+  );
   const published: Step = {
     title: 'The release',
     text:
@@ -70,13 +77,10 @@ export function teachRun(dataset: Dataset, asked: TeachRequest, maxSteps = MAX_S
         ? ` ${recorder.omitted} steps before this one are not shown: a trace holds at most ${maxSteps}.`
         : ''),
     cite: `${citationOf(spec.paper)}; published form: DESIGN.md sec. 4`,
-    state: releaseDrawing(
-      release,
-      audit,
-      columns.map((c) => c.label),
-    ),
+    state: drawing,
     changed: [],
   };
+  const attack = attackStep(dataset, release, audit, drawing);
   return {
     version: TRACE_VERSION,
     method: spec.id,
@@ -89,6 +93,6 @@ export function teachRun(dataset: Dataset, asked: TeachRequest, maxSteps = MAX_S
     limits: { rows: spec.teach!.maxRows, steps: maxSteps },
     omitted: recorder.omitted,
     ...(degree && { degree }),
-    steps: [...recorder.steps, published],
+    steps: [...recorder.steps, ...(attack ? [attack] : []), published],
   };
 }

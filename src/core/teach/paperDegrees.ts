@@ -40,11 +40,16 @@ export const PAPER_DEGREES: readonly PaperDegree[] = [
 
 /** The worked example a dataset is (by its rows), when its paper states its p. */
 export function paperDegreeOf(dataset: Dataset): PaperDegree | undefined {
-  const sameRows = (example: PaperDegree) =>
-    example.rows.length === dataset.n &&
-    example.rows.every((items, r) => {
+  return PAPER_DEGREES.find((example) => isExample(dataset, example.rows));
+}
+
+/** Whether `dataset` holds exactly the example's rows, in its order (items in any order). */
+export function isExample(dataset: Dataset, rows: readonly (readonly string[])[]): boolean {
+  return (
+    rows.length === dataset.n &&
+    rows.every((items, r) => {
       const tokens = dataset.rowTokens(r);
       return tokens.length === items.length && items.every((item) => tokens.includes(item));
-    });
-  return PAPER_DEGREES.find(sameRows);
+    })
+  );
 }

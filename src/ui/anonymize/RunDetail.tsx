@@ -16,6 +16,7 @@ import { RowExamples } from './RowExamples.tsx';
 import { RunDownloads } from './RunDownloads.tsx';
 import { RunSummary } from './RunSummary.tsx';
 import { ReadWithCare } from './ReadWithCare.tsx';
+import { AttackPanel } from '../attack/AttackPanel.tsx';
 import { useRuns, type RunEntry } from './runStore.ts';
 import { useStaged } from '../widgets/useStaged.ts';
 import { TAB_MEMORY_HOW, tabMemoryText } from '../widgets/tabMemory.ts';
@@ -72,6 +73,7 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
           </code>
         </>
       )}
+      {stage >= 4 && <AttackPanel key={run.id} datasetId={datasetId} files={run.files} />}
       {stage >= 4 && <viewer.View datasetId={datasetId} run={run} />}
       {stage >= 4 && RunExtras && (
         <Suspense fallback={null}>

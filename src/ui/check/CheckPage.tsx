@@ -18,6 +18,7 @@ import { parseSensitiveChoice, type SensitiveKind } from '../widgets/sensitiveCh
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { Field } from '../widgets/Field.tsx';
 import { ApplyRulesPanel } from './ApplyRulesPanel.tsx';
+import { AttackPanel } from '../attack/AttackPanel.tsx';
 import { itemList } from '../widgets/itemList.ts';
 import { sensitiveTableName } from '../../core/data/exportLayout.ts';
 
@@ -254,6 +255,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           )}
         </div>
       )}
+      <AttackPanel key={dataset.id} datasetId={dataset.id} />
       <ApplyRulesPanel dataset={dataset} />
     </section>
   );

@@ -8,6 +8,7 @@
  * target's value in another column: the share of a bucket's rows holding a value is its count
  * over the bucket's size (the frequency reading of l-diversity bounds it by 1/l).
  */
+import { rowTokens } from '../../release/tokenRows.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { sortedHas } from '../../data/rowDistance.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
@@ -140,4 +141,13 @@ export const bucketsReader: KindReader<BucketsRelease> = {
     return unit;
   },
   secrets: bucketSecrets,
+  unitTokens: (release, unit) =>
+    release.columns.map((_, c) => {
+      const range = bucketCells(release.buckets, unit, c);
+      const values = new Set<string>();
+      if (range)
+        for (let r = range.from; r < range.to; r++)
+          values.add(`{${rowTokens(release.buckets.cells, r).join(', ')}}`);
+      return `column ${c + 1}: ${[...values].join(' ')}`;
+    }),
 };

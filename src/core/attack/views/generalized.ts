@@ -4,6 +4,7 @@
  * (the release lists it: the attacker knows it can match nothing), and the candidates are the rows
  * covering the labels (rowsView.ts).
  */
+import { rowTokens } from '../../release/tokenRows.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
 import type { GeneralizedRelease } from '../../release/types.ts';
 import { inverseRowOf, rowsView } from './rowsView.ts';
@@ -24,4 +25,5 @@ export const generalizedReader: KindReader<GeneralizedRelease> = {
     });
   },
   unitOfRows: (input, _release, audit) => inverseRowOf(input.n, 'rowOf' in audit ? audit.rowOf : []),
+  unitTokens: (release, unit) => rowTokens(release.transactions, unit),
 };

@@ -5,6 +5,7 @@
  * holding sensitive item s is the mean, over the candidate rows, of their group's count of s over
  * its size (the attacker cannot tell which row of a group holds it).
  */
+import { rowTokens } from '../../release/tokenRows.ts';
 import { groupsIndex, groupsPlacement } from '../../release/groupsIndex.ts';
 import { groupSize } from '../../release/tables.ts';
 import type { GroupsRelease } from '../../release/types.ts';
@@ -42,4 +43,5 @@ export const groupsReader: KindReader<GroupsRelease> = {
     return Int32Array.from(groupsPlacement(input.n, audit).publishedOf);
   },
   secrets: (input, release) => sensitiveItemSecrets(input, release),
+  unitTokens: (release, unit) => rowTokens(release.groups.qid, unit),
 };

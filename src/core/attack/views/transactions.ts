@@ -3,6 +3,7 @@
  * the published rows, an item the rows never show being suppressed (rowsView.ts). Membership's
  * statistic is the number of published rows holding all of the target's items.
  */
+import { rowTokens } from '../../release/tokenRows.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
@@ -20,4 +21,5 @@ export const transactionsReader: KindReader<TransactionsRelease> = {
   unitOfRows: (input, _release, audit) => inverseRowOf(input.n, 'rowOf' in audit ? audit.rowOf : []),
   statistic: (input: Dataset, release, target) =>
     ItemRows.of(publishedDataset(input, release.transactions)).countRowsContaining(target),
+  unitTokens: (release, unit) => rowTokens(release.transactions, unit),
 };

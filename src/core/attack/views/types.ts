@@ -65,6 +65,8 @@ export interface KindReader<R extends Release = Release> {
    * row (-1 for a row the release leaves out). Required with `view`.
    */
   unitOfRows?(input: Dataset, release: R, audit: Audit): Int32Array;
+  /** What unit `unit` publishes, in tokens, to draw a candidate (required with `view`). */
+  unitTokens?(release: R, unit: number): string[];
   /** Inference: the secrets the release protects (absent or null: none, e.g. k-anonymity). */
   secrets?(input: Dataset, release: R): SecretModel | null;
   /**
