@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { benchCoat } from './coat.ts';
 import { benchHierarchy } from './hierarchy.ts';
 import { benchSweep } from './sweep.ts';
 import { benchPipeline } from './pipeline.ts';
+import { benchAttack } from './attack.ts';
 import { browserRun } from './browserRun.ts';
 import { benchDatasets } from './datasets.ts';
 import { benchBundle } from './bundle.ts';
@@ -28,7 +29,8 @@ import { benchTeach } from './teachStepper.ts';
 import { benchDensity } from './density.ts';
 import { readFileSync } from 'node:fs';
 
-const SHARED = '../shared/data';
+/** The shared benchmark data (SHARED_DATA overrides it, e.g. from a worktree beside other checkouts). */
+const SHARED = process.env.SHARED_DATA ?? '../shared/data';
 const FILES = ['BMS1.dat', 'BMS2.dat', 'chess.dat', 'mushroom.dat', 'T10I4D100K.dat'];
 
 interface ParseRow {
@@ -64,6 +66,7 @@ const SECTIONS = [
   'teach',
   'density',
   'parquet',
+  'attack',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -97,6 +100,8 @@ async function section(name: SectionName): Promise<string> {
       return teachSection();
     case 'density':
       return benchDensity();
+    case 'attack':
+      return benchAttack(SHARED);
     case 'parquet':
       await generateLarge();
       return benchParquet(GENERATED, Number(process.env.E2E_PORT ?? 4180));

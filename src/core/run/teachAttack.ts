@@ -155,7 +155,11 @@ export function attackStep(dataset: Dataset, release: Release, audit: Audit, dra
     (after.found
       ? `a pick finds ${attacker.whom} ${oneIn(after.chance)}`
       : `${attacker.whom} is not among them`) +
-    (bound !== null ? ` (the guarantee: at most ${oneIn(bound)}).` : '.');
+    (bound !== null
+      ? ` (the guarantee: at most ${oneIn(bound)}).`
+      : reader.secrets?.(dataset, release)
+        ? ': the model does not hide the row, only what it says of the sensitive items.'
+        : '.');
   const secrets = reader.secrets?.(dataset, release);
   if (secrets) {
     const before = inferenceChance(inputView(dataset), secrets, attacker.row, attacker.known);
