@@ -22,6 +22,9 @@ import type { ItemsetsAudit, ItemsetsRelease } from '../src/core/release/itemset
 import { auditFromPlain, releaseFromPlain, releaseToPlain } from '../src/core/release/plainRelease.ts';
 import type { Knowledge } from '../src/core/attack/types.ts';
 import { datasetOf } from './helpers.ts';
+import { attackJobs } from '../workers/engineAttacks.ts';
+import { MemorySink } from '../src/core/release/export/textWriter.ts';
+import { auditJsonText, writeReleaseJson } from '../src/core/release/writeJson.ts';
 
 const fig1a = () =>
   parseText(readFileSync('public/samples/ghinita-fig1a.csv', 'utf8'), { fileName: 'ghinita-fig1a.csv' })
@@ -230,5 +233,34 @@ describe('membership on DiffPart', () => {
       holds: true,
       bound: dpAdvantageBound(1),
     });
+  });
+});
+
+describe("the worker's attack job", () => {
+  it('reads a run as the page keeps it (release and audit Blobs) and explains one target', async () => {
+    const data = fig1a();
+    const { release, audit } = runMethod(data, {
+      method: 'gray-cahd',
+      params: { p: 2 },
+      seed: 1,
+      sensitive: { items: ['Pregnancy Test', 'Viagra'] },
+    });
+    const sink = new MemorySink();
+    writeReleaseJson(release, sink);
+    const claire = rowOf(data, ['Cream', 'Strawberries']);
+    const answer = await attackJobs(() => data).attack('fig1a', {
+      ...knowledge([1, 2]),
+      choose: 'rarest',
+      release: new Blob([sink.text()]),
+      audit: new Blob([auditJsonText(audit)]),
+      target: { row: claire, known: 2 },
+    });
+    expect(answer.report).toEqual(
+      attackRelease(data, release, audit, { ...knowledge([1, 2]), choose: 'rarest' }),
+    );
+    // Claire's two rarest QID items (Cream, Strawberries: support 2 each) leave her row alone.
+    expect(answer.target!.known.sort()).toEqual(['Cream', 'Strawberries']);
+    expect(answer.target!.before.candidates.map((c) => c.index)).toEqual([claire]);
+    expect(answer.target!.after).toMatchObject({ persons: 1, found: true, chance: 1 });
   });
 });
