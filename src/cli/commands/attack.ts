@@ -23,6 +23,8 @@ import type { CommandSpec } from '../flagSpec.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 
 export const DEFAULT_ATTACK_TARGETS = 2000;
+/** The membership game runs the method 2 x targets x runs times: the rows it is played on at most. */
+export const MEMBERSHIP_ROWS = 100_000;
 
 export const attackCommand: CommandSpec<AttackReport> = {
   name: 'attack',
@@ -60,7 +62,7 @@ export const attackCommand: CommandSpec<AttackReport> = {
       min: 10,
       max: 100_000,
       default: DEFAULT_MEMBERSHIP_RUNS,
-      help: `membership (DP releases): mechanism runs on each of D and D minus the target (${DEFAULT_MEMBERSHIP_TARGETS} targets)`,
+      help: `membership (DP releases of at most ${MEMBERSHIP_ROWS.toLocaleString('en')} rows): mechanism runs on each of D and D minus the target (${DEFAULT_MEMBERSHIP_TARGETS} targets)`,
     },
     SEED_FLAG,
   ],
@@ -88,6 +90,10 @@ export const attackCommand: CommandSpec<AttackReport> = {
           );
     const { dataset } = await readDataset(file, parseFlags(values));
     if (!parsed) return attackInput(dataset, knowledge);
+    if (parsed.release.model === 'differential-privacy' && dataset.n > MEMBERSHIP_ROWS)
+      throw new CliError(
+        `${file}: the membership game runs ${parsed.release.method} ${2 * DEFAULT_MEMBERSHIP_TARGETS * values.integer('runs')!} times (${DEFAULT_MEMBERSHIP_TARGETS} targets, --runs on each side): at most ${MEMBERSHIP_ROWS.toLocaleString('en')} rows, this file has ${dataset.n.toLocaleString('en')}; attack a sample of it`,
+      );
     return attackWithMechanism(dataset, parsed.release, parsed.audit, knowledge, {
       runs: values.integer('runs')!,
     });
