@@ -79,6 +79,7 @@ export const ALL_METHOD_IDS = [
   'apriori-km',
   'diffpart',
   'privbasis',
+  'hkp-coherence',
 ];
 
 /** A run summary of zeros, for hand-made run records. */

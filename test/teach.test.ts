@@ -131,13 +131,14 @@ function expectDrawsRelease(state: Drawing, release: PlainRelease, audit: PlainA
 }
 
 describe('cli teach on each paper’s worked example', () => {
-  it('covers all eleven methods', () => {
+  it('covers all twelve methods with a stepper', () => {
     expect(TEACH_EXAMPLES.map((e) => e.method).sort()).toEqual(
       [
         'anatomy',
         'apriori-km',
         'coat',
         'gray-cahd',
+        'hkp-coherence',
         'lsh',
         'multi-anatomy',
         'nn',

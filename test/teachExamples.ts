@@ -37,4 +37,18 @@ export const TEACH_EXAMPLES: { method: string; args: string[] }[] = [
     ],
   },
   { method: 'apriori-km', args: ['public/samples/coat-fig1a.csv', '--k', '5', '--m', '2'] },
+  {
+    method: 'hkp-coherence',
+    args: [
+      'public/samples/hkp-example.csv',
+      '--h',
+      '0.6',
+      '--k',
+      '2',
+      '--p',
+      '2',
+      '--sensitive',
+      'HIV,Diabetes',
+    ],
+  },
 ];

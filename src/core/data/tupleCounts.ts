@@ -80,7 +80,7 @@ export class TupleCounter {
 }
 
 /** A 32-bit mix of the tuple at array[start..start+width) (murmur3's steps and finalizer). */
-function hashOf(array: ArrayLike<number>, start: number, width: number): number {
+export function hashOf(array: ArrayLike<number>, start: number, width: number): number {
   let h = 0x9747b28c;
   for (let j = start; j < start + width; j++) {
     let x = Math.imul(array[j], 0xcc9e2d51);

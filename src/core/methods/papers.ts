@@ -49,6 +49,12 @@ export const PAPERS: Readonly<Record<string, Paper>> = {
     title: 'PrivBasis: Frequent Itemset Mining with Differential Privacy',
     venue: 'PVLDB 5(11), 2012',
   },
+  // Not in the paper folder: docs/hkp-coherence.md and notes/hkp-coherence.md say what is recalled.
+  'xu-kdd2008': {
+    authors: 'Xu, Wang, Fung, Yu',
+    title: 'Anonymizing Transaction Databases for Publication',
+    venue: 'KDD 2008',
+  },
 };
 
 /** "Authors — Title (venue)" for a paper file; the file name itself when it is not listed. */

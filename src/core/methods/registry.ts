@@ -16,6 +16,7 @@ import { patternKaSpec } from './patternka/index.ts';
 import { ptaSpec } from './pta/index.ts';
 import { diffPartSpec } from './diffpart/index.ts';
 import { privBasisSpec } from './privbasis/index.ts';
+import { hkpCoherenceSpec } from './hkp-coherence/index.ts';
 import { methodInfo, type MethodInfo, type MethodSpec } from './types.ts';
 
 export const METHODS: readonly MethodSpec[] = [
@@ -32,6 +33,7 @@ export const METHODS: readonly MethodSpec[] = [
   aprioriKmSpec,
   diffPartSpec,
   privBasisSpec,
+  hkpCoherenceSpec,
 ];
 
 export function findMethod(id: string): MethodSpec | undefined {

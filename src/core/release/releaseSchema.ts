@@ -16,6 +16,7 @@ export const PRIVACY_MODELS: readonly PrivacyModel[] = [
   'km-anonymity',
   'constraints',
   'differential-privacy',
+  'hkp-coherence',
 ];
 export const RELEASE_KINDS: readonly ReleaseKind[] = [
   'groups',

@@ -12,7 +12,13 @@ import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
 import type { IdRows, TokenCounts, TokenRows } from './tokenRows.ts';
 
 export type PrivacyModel =
-  'p-degree' | 'l-diversity' | 'k-anonymity' | 'km-anonymity' | 'constraints' | 'differential-privacy';
+  | 'p-degree'
+  | 'l-diversity'
+  | 'k-anonymity'
+  | 'km-anonymity'
+  | 'constraints'
+  | 'differential-privacy'
+  | 'hkp-coherence';
 
 export interface ReleaseHeader {
   format: 'txanon-release/1';

@@ -12,11 +12,16 @@ import { verifyBuckets } from './verifyBuckets.ts';
 import { verifyGroups } from './verifyGroups.ts';
 import { verifyGeneralized } from './verifyGeneralized.ts';
 import { verifyTransactions } from './verifyTransactions.ts';
+import { verifyCoherence } from './verifyCoherence.ts';
 
 export function verifyRelease(dataset: Dataset, release: Release, audit: Audit): Verification {
   if (release.model === 'differential-privacy' && release.kind === 'transactions') {
     if (!('trueCounts' in audit)) return broken('a DiffPart release needs an audit with trueCounts');
     return verifyDiffPart(dataset, release, audit);
+  }
+  if (release.model === 'hkp-coherence' && release.kind === 'transactions') {
+    if (!('rowOf' in audit)) return broken('an hkp-coherence release needs an audit with rowOf');
+    return verifyCoherence(dataset, release, audit);
   }
   switch (release.kind) {
     case 'transactions':

@@ -37,7 +37,8 @@ export function runWarnings(
   if (n === 0) return [];
   const warnings: string[] = [];
   const supports = itemSupports(dataset);
-  if (sensitive.length > 0) {
+  // The sensitive items' warnings speak of p-degree groups; hkp-coherence's private items form none.
+  if (sensitive.length > 0 && release?.model !== 'hkp-coherence') {
     const holders = rowsHoldingAny(dataset, sensitive);
     if (holders < RARE_SENSITIVE * n)
       warnings.push(

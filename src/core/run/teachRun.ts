@@ -26,6 +26,8 @@ const GUARANTEE: Record<PrivacyModel, string> = {
   constraints: 'every privacy constraint is supported by at least k rows or by none',
   'l-diversity': 'every column of every bucket is l-diverse',
   'differential-privacy': 'the ledger spends at most ε and the published data follow from the noisy counts',
+  'hkp-coherence':
+    'every itemset of up to p public items is held by k rows or none, and no private item by more than a share h of them',
 };
 
 const UNIT: Record<ReleaseKind, string> = {
