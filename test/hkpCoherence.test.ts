@@ -17,6 +17,7 @@ import type { TransactionsRelease, RowsAudit } from '../src/core/release/types.t
 import { tokenRowsOf } from '../src/core/release/tokenRows.ts';
 import { forEachSubset } from '../src/core/base/subsets.ts';
 import { arbitraryRows, datasetOf, datasetOfTokens, rowsOf, withAnItem } from './helpers.ts';
+import { cliInProcess, scratch } from './cliInProcess.ts';
 
 /** The minimal moles by the definitions: every public itemset of <= p items that occurs, judged. */
 function referenceMoles(dataset: Dataset, isPrivate: (id: number) => boolean, levels: CoherenceLevels) {
@@ -273,5 +274,77 @@ describe('the hkp-coherence verifier against tampering', () => {
       const result = verifyCoherence(dataset, withRows(rows, { ...release.params, ...params }), audit);
       expect(result.verified, JSON.stringify(params)).toBe(false);
     }
+  });
+});
+
+describe('hkp-coherence from the command line', () => {
+  const dir = scratch('hkp');
+  const example = 'public/samples/hkp-example.csv';
+  const levels = ['--h', '0.6', '--k', '2', '--p', '2'];
+  const privateItems = ['--sensitive', 'HIV,Diabetes'];
+
+  it('check of the input as it stands names its moles; the exported release checks as coherent', async () => {
+    const before = await cliInProcess(
+      'check',
+      example,
+      '--model',
+      'hkp-coherence',
+      ...levels,
+      ...privateItems,
+    );
+    expect(before.code, before.stderr).toBe(0);
+    const answer = JSON.parse(before.stdout);
+    expect(answer).toMatchObject({ model: 'hkp-coherence', holds: false, offers: 1 });
+    expect(answer.offenders).toContain(
+      'not (h,k,p)-coherent: HIV is held by 2 of the 2 rows holding {a, d} (1.000 > h = 0.6)',
+    );
+    const out = dir.path('release.json');
+    const auditFile = dir.path('audit.json');
+    const exported = dir.path('release.csv');
+    const made = await cliInProcess(
+      'anonymize',
+      example,
+      '--method',
+      'hkp-coherence',
+      ...levels,
+      ...privateItems,
+      '--out',
+      out,
+      '--audit',
+      auditFile,
+      '--export',
+      exported,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout).verified).toBe(true);
+    const after = await cliInProcess(
+      'check',
+      exported,
+      '--model',
+      'hkp-coherence',
+      ...levels,
+      ...privateItems,
+    );
+    expect(JSON.parse(after.stdout)).toMatchObject({ holds: true, offenders: [] });
+    const evaluated = await cliInProcess('evaluate', example, out, '--audit', auditFile);
+    expect(evaluated.code, evaluated.stderr).toBe(0);
+    expect(JSON.parse(evaluated.stdout).verified).toBe(true);
+  });
+
+  it('refuses a check without private items and an h outside (0, 1], exit code 2', async () => {
+    const none = await cliInProcess('check', example, '--model', 'hkp-coherence', ...levels);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('check --model hkp-coherence needs the sensitive items');
+    const bad = await cliInProcess(
+      'check',
+      example,
+      '--model',
+      'hkp-coherence',
+      '--h',
+      '1.5',
+      ...privateItems,
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--h must be a number in [0.001, 1]');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `check <file> --model k-anonymity|km-anonymity|p-degree|l-diversity [--k N --m N --p N --l N]
+ * `check <file> --model k-anonymity|km-anonymity|p-degree|l-diversity|hkp-coherence [--k N --m N --p N --l N --h F]
  * [--sensitive a,b | --sensitive-top M | --sensitive-random M | --sensitive-band M] [--seed S]
  * [--columns FILE]` (DESIGN.md sec. 6): does the dataset, published as it stands, meet the model?
  * Prints `{ model, holds, offers, offenders, reading }` with the same verifiers every release passes
@@ -36,7 +36,7 @@ import type { CommandSpec, FlagCondition, FlagSpec } from '../flagSpec.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
 
-const MODELS = ['k-anonymity', 'km-anonymity', 'p-degree', 'l-diversity'] as const;
+const MODELS = ['k-anonymity', 'km-anonymity', 'p-degree', 'l-diversity', 'hkp-coherence'] as const;
 type Model = (typeof MODELS)[number];
 
 /** The flag applies to a check of one of `models`. */
@@ -61,17 +61,30 @@ const CHECK_FLAGS: readonly FlagSpec[] = [
   { name: 'model', kind: 'string', choices: MODELS, required: true, help: 'the privacy model to check' },
   level(
     'k',
-    'every published row (itemset of up to m items) in at least k rows',
-    withModel('k-anonymity', 'km-anonymity'),
+    'every published row (itemset of up to m items, of up to p public items) in at least k rows',
+    withModel('k-anonymity', 'km-anonymity', 'hkp-coherence'),
   ),
   {
     ...level('m', 'itemsets of up to m items (at most the longest row)', withModel('km-anonymity')),
     bound: 'at most the longest row',
   },
-  level('p', 'a row is linked to a sensitive item with probability at most 1/p', withModel('p-degree')),
+  level(
+    'p',
+    'p-degree: a row is linked to a sensitive item with probability at most 1/p; hkp-coherence: the attacker knows up to p public items',
+    withModel('p-degree', 'hkp-coherence'),
+  ),
+  {
+    name: 'h',
+    kind: 'number',
+    min: 0.001,
+    max: 1,
+    default: 0.5,
+    help: 'hkp-coherence: at most this share of the rows holding p public items may hold one private item',
+    only: withModel('hkp-coherence'),
+  },
   level('l', 'a column value is told with probability at most 1/l', withModel('l-diversity')),
-  ...sensitiveFlags(withModel('p-degree', 'l-diversity')),
-  { ...SEED_FLAG, only: withModel('p-degree', 'l-diversity') },
+  ...sensitiveFlags(withModel('p-degree', 'l-diversity', 'hkp-coherence')),
+  { ...SEED_FLAG, only: withModel('p-degree', 'l-diversity', 'hkp-coherence') },
   {
     name: 'columns',
     kind: 'path-in',
@@ -114,9 +127,9 @@ export const checkCommand: CommandSpec<CheckOutput> = {
             : { model: 'k-anonymity', k: get('k') };
       return output(checkExport(exported, request));
     }
-    if (model === 'p-degree' && !sensitive)
+    if ((model === 'p-degree' || model === 'hkp-coherence') && !sensitive)
       throw new CliError(
-        'check --model p-degree needs the sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M)',
+        `check --model ${model} needs the sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M)`,
       );
     const columnsPath = values.path('columns');
     const columnsText = columnsPath === undefined ? undefined : readTextFile(columnsPath, '--columns');
@@ -135,15 +148,24 @@ export const checkCommand: CommandSpec<CheckOutput> = {
           ? { model, k: get('k'), m: get('m') }
           : model === 'p-degree'
             ? { model, p: get('p'), sensitive: sensitive!, seed: get('seed') }
-            : {
-                model,
-                l: get('l'),
-                columns:
-                  columnsText === undefined
-                    ? []
-                    : readColumnSplit(columnsText, basename(columnsPath!), dataset),
-                ...(sensitive && { sensitive, seed: get('seed') }),
-              };
+            : model === 'hkp-coherence'
+              ? {
+                  model,
+                  h: values.number('h')!,
+                  k: get('k'),
+                  p: get('p'),
+                  sensitive: sensitive!,
+                  seed: get('seed'),
+                }
+              : {
+                  model,
+                  l: get('l'),
+                  columns:
+                    columnsText === undefined
+                      ? []
+                      : readColumnSplit(columnsText, basename(columnsPath!), dataset),
+                  ...(sensitive && { sensitive, seed: get('seed') }),
+                };
     return output(checkDataset(dataset, request));
   },
 };

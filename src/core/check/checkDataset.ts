@@ -8,6 +8,9 @@
  * - l-diversity over a column split (anatomy paper Def. 5): the first column is what an attacker
  *   knows; rows with identical projections on it form a bucket, and in every bucket each other
  *   column's most frequent value may hold at most |B|/l rows.
+ * - (h,k,p)-coherence (Xu et al., KDD 2008): the sensitive items are private, the rest public;
+ *   every itemset of up to p public items that occurs is held by k rows, and no private item by
+ *   more than a share h of them (checkCoherence.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
 import { DatasetBuilder } from '../data/datasetBuilder.ts';
@@ -28,6 +31,7 @@ import { columnsByAttribute, sensitiveSplit } from './columnSplit.ts';
 import { releaseFromPlain, type PlainGroup } from '../release/plainRelease.ts';
 import { idRowsOf, tokenRowsOf } from '../release/tokenRows.ts';
 import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
+import { checkCoherence } from './checkCoherence.ts';
 
 export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
   switch (request.model) {
@@ -37,6 +41,8 @@ export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResu
       return checkKmAnonymity(dataset, positiveInt(request.k, 'k'), positiveInt(request.m, 'm'));
     case 'p-degree':
       return checkPrivacyDegree(dataset, request);
+    case 'hkp-coherence':
+      return checkCoherence(dataset, request);
     case 'l-diversity':
       // No split given: the sensitive items against the rest, or one column per attribute name
       // (relational items read column=value).

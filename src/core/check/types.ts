@@ -16,7 +16,9 @@ export type CheckRequest =
       sensitive?: SensitiveChoice;
       seed?: number;
     }
-  | { model: 'p-degree'; p: number; sensitive: SensitiveChoice; seed: number };
+  | { model: 'p-degree'; p: number; sensitive: SensitiveChoice; seed: number }
+  /** (h,k,p)-coherence (Xu et al.): the sensitive items are the private ones, the rest public. */
+  | { model: 'hkp-coherence'; h: number; k: number; p: number; sensitive: SensitiveChoice; seed: number };
 
 export interface CheckResult {
   model: CheckRequest['model'];

@@ -28,12 +28,15 @@ const MODELS: [Model, string][] = [
   ['km-anonymity', 'k^m-anonymity (itemsets of up to m items)'],
   ['l-diversity', 'l-diversity over a column split'],
   ['p-degree', 'privacy degree p for sensitive items'],
+  ['hkp-coherence', '(h,k,p)-coherence (public and private items)'],
 ];
 
 export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
   const [model, setModel] = useState<Model>('k-anonymity');
   const [level, setLevel] = useState(2);
   const [m, setM] = useState(2);
+  const [h, setH] = useState(0.5);
+  const [knownP, setKnownP] = useState(2);
   const [columns, setColumns] = useState('');
   const [sensitiveKind, setSensitiveKind] = useState<SensitiveKind>('top');
   const [sensitive, setSensitive] = useState('5');
@@ -65,6 +68,15 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
         return {
           model,
           p: level,
+          seed: 1,
+          sensitive: parseSensitiveChoice(sensitiveKind, sensitive),
+        };
+      case 'hkp-coherence':
+        return {
+          model,
+          h,
+          k: level,
+          p: knownP,
           seed: 1,
           sensitive: parseSensitiveChoice(sensitiveKind, sensitive),
         };
@@ -194,7 +206,32 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             />
           </label>
         )}
-        {model === 'p-degree' && !layout && (
+        {model === 'hkp-coherence' && (
+          <>
+            <Field label="p">
+              <input
+                type="number"
+                min={1}
+                max={4}
+                data-testid="check-hkp-p"
+                value={knownP}
+                onChange={(e) => setKnownP(Number(e.target.value))}
+              />
+            </Field>
+            <Field label="h">
+              <input
+                type="number"
+                min={0.001}
+                max={1}
+                step={0.05}
+                data-testid="check-h"
+                value={h}
+                onChange={(e) => setH(Number(e.target.value))}
+              />
+            </Field>
+          </>
+        )}
+        {(model === 'p-degree' || model === 'hkp-coherence') && !layout && (
           <SensitiveField
             kind={sensitiveKind}
             text={sensitive}
@@ -204,6 +241,9 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             }}
             testIdPrefix="check-sensitive"
             randomLabel="m at random (seed 1)"
+            {...(model === 'hkp-coherence' && {
+              legend: 'Private items (every other item is public: what an attacker may know)',
+            })}
           />
         )}
       </div>
@@ -310,6 +350,8 @@ function describeQuestion(request: CheckRequest): string {
       return `l-diversity, l = ${request.l}`;
     case 'p-degree':
       return `privacy degree p = ${request.p}`;
+    case 'hkp-coherence':
+      return `(h,k,p)-coherence, h = ${request.h}, k = ${request.k}, p = ${request.p}`;
   }
 }
 
