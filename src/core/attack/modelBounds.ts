@@ -8,7 +8,9 @@
  *   l-diversity and DP models claim nothing about identity;
  * - inference: p-degree (Ghinita et al. Def. 2): 1/p; l-diversity in the frequency reading
  *   (anatomy paper Def. 5): 1/l; the distinct reading bounds no frequency;
- * - membership: ε-DP: (e^ε − 1)/(e^ε + 1) (bounds.ts).
+ * - membership: ε-DP: (e^ε − 1)/(e^ε + 1) (bounds.ts);
+ * - (h,k,p)-coherence (Xu et al., KDD 2008, Sec. 2): identity 1/k and inference h for at most p
+ *   known public items, no claim past p.
  * Null: the model claims no bound against that attack.
  */
 import { diversityOf } from '../release/diversity.ts';
@@ -24,6 +26,8 @@ export function modelBound(release: ReleaseHeader, attack: AttackName, known: nu
       const k = param(release, 'k');
       if (!(k >= 1)) return null;
       if (release.model === 'k-anonymity') return 1 / k;
+      if (release.model === 'hkp-coherence')
+        return known !== null && known <= param(release, 'p') ? 1 / k : null;
       const m = param(release, 'm');
       if (
         (release.model === 'km-anonymity' || release.model === 'constraints') &&
@@ -35,6 +39,8 @@ export function modelBound(release: ReleaseHeader, attack: AttackName, known: nu
       return null;
     }
     case 'inference':
+      if (release.model === 'hkp-coherence' && param(release, 'h') > 0)
+        return known !== null && known <= param(release, 'p') ? param(release, 'h') : null;
       if (release.model === 'p-degree' && param(release, 'p') >= 1) return 1 / param(release, 'p');
       if (
         release.model === 'l-diversity' &&

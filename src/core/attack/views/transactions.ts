@@ -1,5 +1,5 @@
 /**
- * `transactions` releases (PTA, PatternKa; DiffPart's synthetic rows) as the attacker reads them:
+ * `transactions` releases (PTA, PatternKa, hkp-coherence; DiffPart's synthetic rows) as the attacker reads them:
  * the published rows, an item the rows never show being suppressed (rowsView.ts). Membership's
  * statistic is the number of published rows holding all of the target's items.
  */
@@ -10,6 +10,7 @@ import { publishedDataset } from '../../release/publishedRows.ts';
 import type { TransactionsRelease } from '../../release/types.ts';
 import { inverseRowOf, rowsView } from './rowsView.ts';
 import type { KindReader } from './types.ts';
+import { sensitiveItemSecrets } from './secrets.ts';
 
 export const transactionsReader: KindReader<TransactionsRelease> = {
   kind: 'transactions',
@@ -18,6 +19,8 @@ export const transactionsReader: KindReader<TransactionsRelease> = {
     const index = ItemRows.of(rows);
     return rowsView(rows, (item) => (item < rows.d && index.support(item) > 0 ? item : null));
   },
+  // hkp-coherence's private items (null for the kinds' other releases, which name none).
+  secrets: (input, release) => sensitiveItemSecrets(input, release),
   unitOfRows: (input, _release, audit) => inverseRowOf(input.n, 'rowOf' in audit ? audit.rowOf : []),
   statistic: (input: Dataset, release, target) =>
     ItemRows.of(publishedDataset(input, release.transactions)).countRowsContaining(target),
