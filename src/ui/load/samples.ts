@@ -81,6 +81,16 @@ export const SAMPLES: Sample[] = [
     example: { method: 'multi-anatomy', params: { l: 2, columns: 2 } },
   },
   {
+    id: 'hkp-example',
+    label: '(h,k,p)-coherence example',
+    note: "Twelve rows of public items a-g and private HIV, Diabetes (the workbench's own example; not the paper's)",
+    kind: 'file',
+    path: 'samples/hkp-example.csv',
+    format: 'csv-basket',
+    // docs/hkp-coherence.md: h = 0.6, k = 2, p = 2 finds size-1 and pair moles and two greedy choices.
+    example: { method: 'hkp-coherence', params: { h: 0.6, k: 2, p: 2 }, sensitive: ['HIV', 'Diabetes'] },
+  },
+  {
     id: 'groceries',
     label: 'Groceries (with a hierarchy)',
     note: 'Eighty shopping baskets over 27 named products; a product hierarchy to load beside them',
