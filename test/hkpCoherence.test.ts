@@ -346,5 +346,21 @@ describe('hkp-coherence from the command line', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--h must be a number in [0.001, 1]');
+    // Its rows are no k-anonymity classes: no rules to apply to another batch (yet).
+    const rules = await cliInProcess(
+      'anonymize',
+      example,
+      '--method',
+      'hkp-coherence',
+      ...privateItems,
+      '--out',
+      dir.path('r.json'),
+      '--rules-out',
+      dir.path('rules.json'),
+    );
+    expect(rules.code).toBe(2);
+    expect(rules.stderr).toContain(
+      '--rules-out: hkp-coherence publishes a hkp-coherence transactions release',
+    );
   });
 });

@@ -51,9 +51,10 @@ function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
       help: "the run's rules, for `apply` (k^m, COAT and k-anonymity runs)",
       only: {
         when: 'to methods publishing generalized or transactions releases',
-        holds: () => KINDS_WITH_RULES.includes(spec.releaseKind),
+        // hkp-coherence's rows are no k-anonymity classes: its rules (the items kept) have no apply yet.
+        holds: () => KINDS_WITH_RULES.includes(spec.releaseKind) && spec.model !== 'hkp-coherence',
         refusal: () =>
-          `--rules-out: ${spec.id} publishes a ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
+          `--rules-out: ${spec.id} publishes a ${spec.model} ${spec.releaseKind} release; rules are written for k^m, COAT and k-anonymity runs`,
       },
     },
     workersFlag('the hardware threads'),
