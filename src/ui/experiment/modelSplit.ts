@@ -31,6 +31,12 @@ const MODEL_WORDS: Record<string, { name: string; short: string; guarantee: stri
     short: 'l-div.',
     guarantee: 'no column value is held by more than 1/l of the rows of a bucket',
   },
+  'hkp-coherence': {
+    name: '(h,k,p)-coherence',
+    short: 'hkp',
+    guarantee:
+      'every itemset of up to p public items occurs at least k times, and no private item in more than a share h of them',
+  },
   'differential-privacy': {
     name: 'differential privacy',
     short: 'DP',

@@ -19,6 +19,8 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
     guarantee: 'every class ≥ k',
     guaranteeByModel: {
       'differential-privacy': 'ledger within ε, rows exactly as the noisy counts give them',
+      'hkp-coherence':
+        'every itemset of up to p public items in k rows or none, no private item above h of them',
     },
     unit: 'classes of identical rows',
     downloads: {
