@@ -364,3 +364,24 @@ describe('hkp-coherence from the command line', () => {
     );
   });
 });
+
+describe('the verifier names at most 5 moles', () => {
+  it('and says when the search stopped before the rest', () => {
+    // Eight items each in 1 row: eight size-1 moles at k = 2.
+    const dataset = datasetOfTokens([['a', 'x'], ['b'], ['c'], ['d'], ['e'], ['f'], ['g'], ['h']]);
+    const release: TransactionsRelease = {
+      format: 'txanon-release/1',
+      model: 'hkp-coherence',
+      method: 'check',
+      params: { h: 0.5, k: 2, p: 1 },
+      seed: 0,
+      sensitive: ['x'],
+      kind: 'transactions',
+      transactions: tokenRowsOf(Array.from({ length: dataset.n }, (_, r) => dataset.rowTokens(r))),
+    };
+    const rowOf = Uint32Array.from({ length: dataset.n }, (_, r) => r);
+    const problems = verifyCoherence(dataset, release, { rowOf }).problems;
+    expect(problems.filter((p) => p.startsWith('not (h,k,p)-coherent'))).toHaveLength(5);
+    expect(problems.at(-1)).toBe('… the search stopped at these moles (there may be more)');
+  });
+});

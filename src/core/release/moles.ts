@@ -148,15 +148,14 @@ export function findMinimalMoles(rows: CoherenceRows, levels: CoherenceLevels, l
     if (isPrivate[a] === 1 || supports[a] === 0) continue;
     const verdict = judge(supports[a], (e) => withPrivate[a * P + e], privates, levels);
     if (verdict) {
-      ones.add([a], supports[a], verdict.item, verdict.count);
-      found++;
+      if (found++ < limit) ones.add([a], supports[a], verdict.item, verdict.count);
     } else {
       inF1[a] = 1;
       f1++;
     }
   }
   extendible.push(f1);
-  if (found >= limit) return result(levels.p > 1);
+  if (found >= limit) return result(found > limit || levels.p > 1);
   if (levels.p < 2) return result(false);
 
   // The rows cut to their F_1 items, and each row's private items (as indices into `privates`).
@@ -214,7 +213,7 @@ export function findMinimalMoles(rows: CoherenceRows, levels: CoherenceLevels, l
     });
   }
   extendible.push(f2Count);
-  if (found >= limit) return result(levels.p > 2);
+  if (found >= limit) return result(found > limit || levels.p > 2);
   if (!f2) return result(false);
 
   // Levels 3..p: the itemsets whose every (i-1)-subset is in F_{i-1}, walked row by row.
