@@ -28,3 +28,8 @@ export const MEMORY_FLAG: FlagSpec = {
 export function memoryMbOf(values: FlagValues): number {
   return values.integer('memory-mb') ?? defaultMemoryMb();
 }
+
+/** The budget of any command: its --memory-mb where it declares one, else the default. */
+export function commandMemoryMb(values: FlagValues): number {
+  return values.declared.some((f) => f.name === MEMORY_FLAG.name) ? memoryMbOf(values) : defaultMemoryMb();
+}

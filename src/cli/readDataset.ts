@@ -25,6 +25,7 @@ import type { DatasetFormat } from '../core/data/dataset.ts';
 import { CliError } from './cliError.ts';
 import { fileBuffer } from './fileBuffer.ts';
 import { reason } from './fileErrors.ts';
+import { commandMemoryMb } from './memoryBudget.ts';
 import type { FlagValues } from './readCommandLine.ts';
 
 export type FileParseOptions = Omit<ParseOptions, 'fileName'>;
@@ -130,5 +131,6 @@ export function parseFlags(values: FlagValues): FileParseOptions {
     buckets: values.integer('buckets'),
     itemColumn: values.string('item-column'),
     tidColumn: values.string('tid-column'),
+    memoryBudget: commandMemoryMb(values) * 1024 * 1024,
   };
 }

@@ -3,9 +3,15 @@
  * flechette (@uwdata/flechette): the same two layouts as Parquet (columnLayout.ts), read batch by
  * batch into the same sink. An IPC file is decoded from its bytes as a whole (flechette reads no
  * partial file), so it is held in memory once; the rows are then read record batch by record batch
- * with progress between them. Errors name the file, the record batch and the column.
+ * with progress between them. Errors name the file, the record batch and the column. Before
+ * flechette decodes anything, the framing and metadata are checked (arrowFrames.ts), then every
+ * batch's buffers, lengths and offsets against the schema (arrowBatches.ts): flechette trusts them.
  */
-import { tableFromIPC, Type, type Column, type DataType, type Field } from '@uwdata/flechette';
+import { Type, type Column, type DataType, type Field } from '@uwdata/flechette';
+import { decodeIPC } from '@uwdata/flechette/src/decode/decode-ipc.js';
+import { createTable } from '@uwdata/flechette/src/decode/table-from-ipc.js';
+import { checkArrowBatches } from './arrowBatches.ts';
+import { checkArrowFrames } from './arrowFrames.ts';
 import type { ParseOptions, ParseProgress, ParseResult } from '../parsers/types.ts';
 import { ColumnarError } from './columnarError.ts';
 import { chooseLayout, type ColumnInfo } from './columnLayout.ts';
@@ -18,9 +24,13 @@ export async function readArrow(
 ): Promise<ParseResult> {
   const name = options.fileName;
   let table;
+  checkArrowFrames(bytes, name);
   try {
-    table = tableFromIPC(bytes, { useBigInt: false });
+    const data = decodeIPC(bytes);
+    checkArrowBatches(data, name);
+    table = createTable(data, { useBigInt: false });
   } catch (error) {
+    if (error instanceof ColumnarError) throw error;
     throw new ColumnarError(
       name,
       {},

@@ -7,9 +7,11 @@
  * (`AsyncBuffer`: a Blob in the page, a file descriptor in the CLI), so the whole file is never held
  * at once. Errors name the file, the row group and the column (columnarError.ts).
  */
-import { parquetMetadataAsync, parquetRead, parquetSchema } from 'hyparquet';
+import { parquetRead, parquetSchema } from 'hyparquet';
 import type { AsyncBuffer, ColumnChunk, FileMetaData, SchemaElement, SchemaTree } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
+import { DEFAULT_MEMORY_BUDGET } from '../../base/memoryBudget.ts';
+import { boundedCompressors as compressors } from './codecClaims.ts';
+import { readCheckedFooter } from './footerCheck.ts';
 import type { ParseOptions, ParseProgress, ParseResult } from '../parsers/types.ts';
 import { ColumnarError, type ColumnarPlace } from './columnarError.ts';
 import { checkPageHeaders } from './pageGuard.ts';
@@ -26,6 +28,7 @@ export async function readParquet(
   onProgress: ParseProgress = () => {},
 ): Promise<ParseResult> {
   const name = options.fileName;
+  const source: Source = { name, budget: options.memoryBudget ?? DEFAULT_MEMORY_BUDGET };
   const metadata = await readFooter(file, name);
   const columns = columnsOf(parquetSchema(metadata));
   const layout = chooseLayout(name, columns, {
@@ -41,12 +44,12 @@ export async function readParquet(
     const rows = Number(groups[g].num_rows);
     const part = `row group ${g + 1} of ${groups.length}`;
     if (layout.kind === 'list')
-      await readListGroup(file, metadata, g, layout.items, sink, rowStart, name, part);
+      await readListGroup(file, metadata, g, layout.items, sink, rowStart, source, part);
     else
       addRows(
         sink,
         layout,
-        await readGroup(file, metadata, read, rowStart, rows, name, part),
+        await readGroup(file, metadata, read, rowStart, rows, source, part),
         rowStart,
         part,
       );
@@ -61,13 +64,8 @@ export async function readParquet(
   return layout.kind === 'long' && layout.exported ? { ...result, layout: layout.exported } : result;
 }
 
-async function readFooter(file: AsyncBuffer, name: string): Promise<FileMetaData> {
-  try {
-    return await parquetMetadataAsync(file);
-  } catch (error) {
-    throw new ColumnarError(name, {}, `not a readable Parquet file (${messageOf(error)})`);
-  }
-}
+/** The footer, checked (footerCheck.ts) and decoded. */
+const readFooter = readCheckedFooter;
 
 /**
  * One row group of a list column, its rows straight into the sink (listChunk.ts); an error names
@@ -81,14 +79,15 @@ async function readListGroup(
   column: ColumnInfo,
   sink: TransactionSink,
   rowStart: number,
-  name: string,
+  source: Source,
   part: string,
 ): Promise<void> {
+  const { name } = source;
   const place = { part, column };
   const rows = Number(metadata.row_groups[g].num_rows);
   const chunk = metadata.row_groups[g].columns.find((c) => c.meta_data?.path_in_schema[0] === column.name);
   if (!chunk) throw new ColumnarError(name, place, 'has no column chunk in this row group');
-  const bytes = await chunkBytes(file, chunk, name, place);
+  const bytes = await chunkBytes(file, chunk, source, place);
   let row = rowStart;
   try {
     readListChunk(bytes, chunk, metadata.schema, compressors, {
@@ -114,16 +113,17 @@ async function readGroup(
   columns: readonly ColumnInfo[],
   rowStart: number,
   rows: number,
-  name: string,
+  source: Source,
   part: string,
 ): Promise<unknown[][]> {
+  const { name } = source;
   const out: unknown[][] = [];
   const group = metadata.row_groups.find((_, g) => part.startsWith(`row group ${g + 1} `))!;
   for (const column of columns) {
     const values: unknown[] = new Array(rows).fill(null);
     const chunk = group.columns.find((c) => c.meta_data?.path_in_schema[0] === column.name);
     // The chunk's bytes are read once: checked here (pageGuard.ts), then decoded from the same copy.
-    const checked = chunk ? await checkedChunk(file, chunk, name, { part, column }) : file;
+    const checked = chunk ? await checkedChunk(file, chunk, source, { part, column }) : file;
     try {
       await parquetRead({
         file: checked,
@@ -151,13 +151,11 @@ async function readGroup(
 async function checkedChunk(
   file: AsyncBuffer,
   chunk: ColumnChunk,
-  name: string,
+  source: Source,
   place: ColumnarPlace,
 ): Promise<AsyncBuffer> {
-  const meta = chunk.meta_data!;
-  const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
-  const end = start + Number(meta.total_compressed_size);
-  const bytes = await chunkBytes(file, chunk, name, place);
+  const { start, end } = chunkRange(chunk);
+  const bytes = await chunkBytes(file, chunk, source, place);
   return {
     byteLength: file.byteLength,
     slice: (from, to) =>
@@ -171,21 +169,27 @@ async function checkedChunk(
 async function chunkBytes(
   file: AsyncBuffer,
   chunk: ColumnChunk,
-  name: string,
+  source: Source,
   place: ColumnarPlace,
 ): Promise<ArrayBuffer> {
-  const meta = chunk.meta_data!;
-  const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
-  const end = start + Number(meta.total_compressed_size);
-  if (!(start >= 0 && end <= file.byteLength))
-    throw new ColumnarError(
-      name,
-      place,
-      `the footer places the column chunk at bytes ${start} to ${end}, outside the file`,
-    );
+  // footerCheck.ts placed every chunk inside the file.
+  const { start, end } = chunkRange(chunk);
   const bytes = await file.slice(start, end);
-  checkPageHeaders(bytes, chunk, name, place);
+  checkPageHeaders(bytes, chunk, { file: source.name, place, start, budget: source.budget });
   return bytes;
+}
+
+/** A chunk's bytes in the file (a dictionary offset of 0 is none, as hyparquet reads it). */
+function chunkRange(chunk: ColumnChunk): { start: number; end: number } {
+  const meta = chunk.meta_data!;
+  const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+  return { start, end: start + Number(meta.total_compressed_size) };
+}
+
+/** The file's name and the memory budget (bytes) its pages are held to. */
+interface Source {
+  name: string;
+  budget: number;
 }
 
 function addRows(
@@ -297,6 +301,13 @@ async function readTableRows(
   const other = columns.find((c) => c.shape !== 'value');
   if (other)
     throw new ColumnarError(name, { column: other }, `is a ${other.type} column; a table has plain columns`);
+  const source: Source = { name, budget: DEFAULT_MEMORY_BUDGET };
+  for (const [g, group] of metadata.row_groups.entries())
+    for (const [c, chunk] of group.columns.entries())
+      await chunkBytes(file, chunk, source, {
+        part: `row group ${g + 1} of ${metadata.row_groups.length}`,
+        column: columns[c],
+      });
   let rows: unknown[][] = [];
   try {
     await parquetRead({ file, metadata, compressors, onComplete: (read) => (rows = read) });

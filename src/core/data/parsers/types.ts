@@ -21,6 +21,11 @@ export interface ParseOptions {
   sizeHint?: number;
   /** Byte budget for the dense BitMatrix (default 256 MiB). */
   bitBudget?: number;
+  /**
+   * The memory budget in bytes (`--memory-mb`): what a length or size read from a columnar file's
+   * headers may claim before anything is allocated (default DEFAULT_MEMORY_BUDGET).
+   */
+  memoryBudget?: number;
 }
 
 export interface ParseResult {
