@@ -11,7 +11,8 @@
  *   points to is replaced, the link stays) and renamed into place only when every file of the run
  *   is written, so a failed or interrupted run leaves no half file and never a changed input;
  *   a full disk or any I/O error while writing is exit 2 naming the path and the reason, with
- *   nothing written; SIGINT, SIGTERM or SIGHUP while temporaries exist removes them first.
+ *   nothing written; SIGINT, SIGTERM or SIGHUP at any point leave the old files as they were and
+ *   no temporary behind, and end the process by the signal (OutputFiles, below).
  */
 import {
   accessSync,
@@ -29,6 +30,7 @@ import {
   type Stats,
   type WriteStream,
 } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CliError } from './cliError.ts';
 import { reason } from './fileErrors.ts';
@@ -64,6 +66,10 @@ export function planOutputs(inputs: readonly InputFile[], targets: readonly Outp
   const taken = new Map<string, OutputTarget>();
   const planned: Planned[] = [];
   for (const target of targets) {
+    if (/[/\\]$/.test(target.path))
+      throw new CliError(
+        `${target.what} ${target.path} ends with a slash, so it names a directory; give a file name (${target.path.replace(/[/\\]+$/, '')} or a name inside it)`,
+      );
     const file = followLinks(target);
     const existing = statOrNull(file);
     const key = existing
@@ -90,13 +96,28 @@ export function planOutputs(inputs: readonly InputFile[], targets: readonly Outp
 /**
  * The planned targets, written to temporaries and put in place together (`publish`). Each target
  * is written once, by the path it was planned with.
+ *
+ * Signals (DESIGN.md sec. 8, issue 43 F6). Until the first temporary exists, SIGINT, SIGTERM and
+ * SIGHUP keep their default action: the process ends at once, by the signal, and nothing was
+ * written. From then on they are caught, and a caught signal is acted on at the next turn of the
+ * event loop: the temporaries are removed and the process ends by the same signal, so that a shell
+ * sees it killed (status 128 + n). The writes are synchronous (a release is written in 4 MB
+ * pieces), so a turn comes between one file and the next and before the files are put in place
+ * (`checkpoint`: two turns of the loop, so that a poll phase, where Node reads a signal, is sure to
+ * come between): a signal that came while a file was written abandons it, and nothing is put in
+ * place. A signal that comes while the renames run (microseconds) is acted on right after them:
+ * the process ends by it with every new file in place. The probe of `planOutputs` creates and
+ * removes an empty temporary before any work; a signal in that instant may leave it behind.
+ * Test hook: `TXANON_TEST_PAUSE_MS=N` (tests only) waits N ms after each temporary is written, so
+ * that a test can send a signal while temporaries exist.
  */
 export class OutputFiles {
   private staged: { target: Planned; temp: string }[] = [];
+  /** Writes asked for by `publish`'s callback, made one by one after it (see the top). */
+  private queued: { path: string; into: (temp: string) => void }[] = [];
   private readonly onSignal = (signal: NodeJS.Signals) => {
     this.removeTemporaries();
-    this.unwatch();
-    process.kill(process.pid, signal);
+    endBySignal(signal);
   };
   private readonly onExit = () => this.removeTemporaries();
   private watching = false;
@@ -111,9 +132,17 @@ export class OutputFiles {
   async publish(write: () => void | Promise<void>): Promise<void> {
     try {
       await write();
-      // A signal that came during the writes is handled here, before anything is put in place.
-      await new Promise((done) => setImmediate(done));
+      for (const { path, into } of this.queued) {
+        await this.checkpoint();
+        this.write(path, into);
+        await testPause();
+      }
+      this.queued = [];
+      // A signal that came during the writes is acted on here, before anything is put in place.
+      await this.checkpoint();
       this.commit();
+      // One that came during the renames: the process ends by it, every file in place.
+      await checkpoint();
     } catch (error) {
       this.removeTemporaries();
       throw error;
@@ -122,14 +151,14 @@ export class OutputFiles {
     }
   }
 
-  /** `text` and a final line break, in pieces (writePieces.ts). */
+  /** `text` and a final line break, in pieces (writePieces.ts), written within `publish`. */
   writeText(path: string, text: string): void {
-    this.write(path, (temp) => writeTextFile(temp, text));
+    this.queued.push({ path, into: (temp) => writeTextFile(temp, text) });
   }
 
-  /** Writes what `write` hands its sink (a release or an export written piece by piece). */
+  /** Writes what `write` hands its sink (a release or an export written piece by piece), within `publish`. */
   writeWith(path: string, write: (sink: ByteSink) => void): void {
-    this.write(path, (temp) => writeFile(temp, write));
+    this.queued.push({ path, into: (temp) => writeFile(temp, write) });
   }
 
   /** Streams into the target's temporary: `fill` writes to the stream (awaiting 'drain'). */
@@ -150,6 +179,12 @@ export class OutputFiles {
     } catch (error) {
       throw writeError(target, error);
     }
+    await testPause();
+  }
+
+  /** Two turns of the event loop: a signal caught meanwhile is acted on (see the top). */
+  private async checkpoint(): Promise<void> {
+    if (this.watching) await checkpoint();
   }
 
   private write(path: string, into: (temp: string) => void): void {
@@ -170,9 +205,10 @@ export class OutputFiles {
     const target = this.targets.find((t) => t.path === path);
     if (!target) throw new Error(`${path} was not planned as an output`);
     if (this.staged.some((s) => s.target === target)) throw new Error(`${path} is written twice`);
+    // The signals are caught before the temporary exists.
+    this.watch();
     const staged = { target, temp: temporaryBeside(target.file) };
     this.staged.push(staged);
-    this.watch();
     return staged;
   }
 
@@ -216,6 +252,28 @@ export class OutputFiles {
     for (const signal of SIGNALS) process.off(signal, this.onSignal);
     process.off('exit', this.onExit);
   }
+}
+
+/** Two turns of the event loop (a poll phase, where Node reads a pending signal, comes between). */
+function checkpoint(): Promise<void> {
+  const turn = () => new Promise<void>((done) => setImmediate(done));
+  return turn().then(turn);
+}
+
+/**
+ * Ends the process by `signal`: every listener of the three signals removed (their default action
+ * back), then the signal sent to itself; should the process outlive it, it exits with 128 + n.
+ */
+export function endBySignal(signal: NodeJS.Signals): never {
+  for (const s of SIGNALS) process.removeAllListeners(s);
+  process.kill(process.pid, signal);
+  process.exit(128 + (osConstants.signals[signal] ?? 0));
+}
+
+/** The test hook of the top: TXANON_TEST_PAUSE_MS after each temporary. */
+async function testPause(): Promise<void> {
+  const ms = Number(process.env.TXANON_TEST_PAUSE_MS ?? 0);
+  if (ms > 0) await new Promise((done) => setTimeout(done, ms));
 }
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
