@@ -183,9 +183,14 @@ function integerIn(text: string, what: string, flag: Pick<FlagSpec, 'min' | 'max
   return value;
 }
 
+/** A list of integers, each in range and none given twice (`--known 1,1` asks nothing new). */
 function integerList(text: string, name: string, flag: FlagSpec): number[] {
   if (text === '') throw new CliError(`${name} needs at least one value, got ''`);
-  return text.split(',').map((part) => integerIn(part, `each value of ${name}`, flag));
+  const values = text.split(',').map((part) => integerIn(part, `each value of ${name}`, flag));
+  const repeated = values.find((v, i) => values.indexOf(v) !== i);
+  if (repeated !== undefined)
+    throw new CliError(`${name}: ${repeated} is given twice in '${text}'; give each value once`);
+  return values;
 }
 
 /**

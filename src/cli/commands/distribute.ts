@@ -36,7 +36,7 @@ import type { RunRecord } from '../../core/run/runRecord.ts';
 import { CliError } from '../cliError.ts';
 import { workersFlag } from '../commonFlags.ts';
 import { held, methodArgs, parseArgs, partitionFacts, taskArgv } from '../distribute/taskArgs.ts';
-import { checkDask, runDask } from '../distribute/daskEngine.ts';
+import { checkDask, checkScheduler, runDask } from '../distribute/daskEngine.ts';
 import { roundsOnDask } from '../distribute/roundsEngine.ts';
 import { cliCommand } from '../distribute/cliEntry.ts';
 import {
@@ -49,6 +49,7 @@ import {
 import { runLocal } from '../distribute/localEngine.ts';
 import { partitionFormat, writePartition } from '../distribute/partitionFile.ts';
 import { partitionRuntime, readPartition } from '../distribute/partitionOutputs.ts';
+import { readyWorkDir } from '../distribute/workDir.ts';
 import { sharedHierarchy } from '../distribute/sharedHierarchy.ts';
 import { runInDriver, runsInDriver } from '../distribute/itemlessParts.ts';
 import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
@@ -192,9 +193,14 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const { files } = request;
   const { params: resolved } = resolveRequest(request);
   if (engine === 'dask') checkDask();
+  const scheduler = values.string('scheduler');
+  if (engine === 'dask' && scheduler !== undefined && !dryRun) await checkScheduler(scheduler);
   if (engine === 'slurm' && !dryRun && spawnSync('sbatch', ['--version']).status !== 0)
     throw new CliError('--engine slurm needs sbatch on PATH (a Slurm client); --dry-run prints the script');
 
+  // A given work directory is made ready (and checked) before the data is read.
+  const given = values.string('work-dir');
+  const givenDir = given === undefined ? undefined : readyWorkDir(given);
   const { dataset } = await readDataset(file, parseFlags(values));
   checkDataBounds(spec, resolved, dataFacts(dataset));
   for (const name of ['k', 'p', 'l']) {
@@ -269,9 +275,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const split = splitFlag ?? splitOf(spec.model);
   const rowsOf = partitionRows(dataset, parts, split, request.seed);
 
-  const given = values.string('work-dir');
-  const workDir = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'txanon-distribute-'));
-  mkdirSync(workDir, { recursive: true });
+  const workDir = givenDir ?? mkdtempSync(join(tmpdir(), 'txanon-distribute-'));
   const format = partitionFormat(dataset);
   const hierarchyFile = sharedHierarchy(dataset, spec, resolved, workDir);
   const sensitiveIds = new Set(ctx.sensitive);

@@ -11,7 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isFailedRun, type FailedRun, type SweepResults } from '../../core/experiment/results.ts';
-import { checkSweepRuns } from '../../core/experiment/checkSweep.ts';
+import { checkSweepData, checkSweepRuns } from '../../core/experiment/checkSweep.ts';
 import { expandSweep, validateSweepSpec } from '../../core/experiment/sweep.ts';
 import { METHODS } from '../../core/methods/registry.ts';
 import { createNodePool } from '../../../workers/node/nodePool.ts';
@@ -67,6 +67,7 @@ export const sweepCommand: CommandSpec<SweepOutput> = {
     );
     const workers = values.integer('workers') ?? Math.min(availableParallelism(), requests.length);
     const { dataset, warnings } = await readDataset(datasetPath, { format: spec.format });
+    checkSweepData(spec, specPath, dataset);
     const pool = createNodePool(workers);
     let results: SweepResults;
     let wall: number;

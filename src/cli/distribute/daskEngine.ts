@@ -7,6 +7,7 @@
  * CLI at the same path). Progress lines come from the driver, on stderr.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,40 @@ export function checkDask(): void {
     throw new CliError(
       `--engine dask needs Dask distributed in ${python} (Debian: apt-get install python3-distributed; or name a Python with TXANON_PYTHON): ${(probe.stderr || probe.error?.message || '').trim().split('\n').pop()}`,
     );
+}
+
+/** How long the scheduler may take to accept a connection (the check and the driver's client). */
+export const SCHEDULER_TIMEOUT_S = 10;
+
+/**
+ * Refuses before any work a `--scheduler` that is no `tcp://host:port` (or tls://) address, or
+ * that does not accept a connection within SCHEDULER_TIMEOUT_S (issue 43, F12: the driver's client
+ * otherwise tried for half a minute and ended in a long Python traceback).
+ */
+export async function checkScheduler(address: string): Promise<void> {
+  const match = /^(?:tcp|tls):\/\/(\[[^\]]+\]|[^:/]+):(\d{1,5})\/?$/.exec(address);
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
+    throw new CliError(`--scheduler ${address}: expected a Dask scheduler's address such as tcp://host:8786`);
+  const host = match[1].replace(/^\[|\]$/g, '');
+  const problem = await new Promise<string | null>((resolve) => {
+    const socket = connect({ host, port: Number(match[2]) });
+    socket.setTimeout(SCHEDULER_TIMEOUT_S * 1000, () => {
+      socket.destroy();
+      resolve(`no answer within ${SCHEDULER_TIMEOUT_S} s`);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(null);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(
+        error.code === 'ECONNREFUSED'
+          ? 'connection refused (ECONNREFUSED): no scheduler listens there'
+          : `${error.code ?? error.message}`,
+      ),
+    );
+  });
+  if (problem) throw new CliError(`--scheduler ${address}: cannot reach the scheduler: ${problem}`);
 }
 
 export async function runDask(tasks: readonly EngineTask[], options: EngineOptions): Promise<TaskOutcome[]> {

@@ -9,6 +9,10 @@ module beside them is on their import path; the tasks they submit do not use it.
 
 import contextlib
 import logging
+import sys
+
+# The Node side's SCHEDULER_TIMEOUT_S (daskEngine.ts).
+CONNECT_TIMEOUT_S = 10
 
 
 @contextlib.contextmanager
@@ -17,7 +21,12 @@ def dask_client(scheduler, workers):
 
     cluster = None
     if scheduler:
-        client = Client(scheduler)
+        try:
+            # A bounded wait, and the cause in one line (issue 43, F12), not a traceback.
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
+        except (OSError, TimeoutError) as e:
+            print(f"cannot reach the Dask scheduler {scheduler}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
+            sys.exit(4)
     else:
         cluster = LocalCluster(
             n_workers=workers,

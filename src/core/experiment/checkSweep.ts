@@ -10,6 +10,8 @@ import { resolveRequest } from '../run/resolveRequest.ts';
 import { findMethod } from '../methods/registry.ts';
 import type { ParamValue } from '../methods/types.ts';
 import type { SweepSpec } from './sweep.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { chooseSensitive } from '../data/sensitive.ts';
 
 export function checkSweepRuns(spec: SweepSpec, file: string): void {
   spec.runs.forEach((run, i) => {
@@ -34,5 +36,24 @@ export function checkSweepRuns(spec: SweepSpec, file: string): void {
     check(first, 'params');
     for (const [name, values] of lists)
       for (const value of values.slice(1)) check({ ...first, [name]: value }, `params.${name}`);
+  });
+}
+
+/**
+ * The spec's sensitive choices checked against the data, once it is read and before any run
+ * (issue 43, F11): a named item the data lacks, or more items than it has, fails the whole spec
+ * naming the run, instead of every run failing alike. A band's choice depends on each run's p and
+ * is left to the run.
+ */
+export function checkSweepData(spec: SweepSpec, file: string, dataset: Dataset): void {
+  spec.runs.forEach((run, i) => {
+    const choice = run.sensitive;
+    if (!choice || 'band' in choice) return;
+    try {
+      chooseSensitive(dataset, choice, spec.seeds[0] ?? 1);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      throw new InputError(`${file}: runs[${i}].sensitive: ${error.message}`);
+    }
   });
 }
