@@ -9,6 +9,9 @@
  * on a file too small for the default p starts from the paper's p for its worked example, else the
  * largest p the file admits (core/run/teachingDegree.ts). Prints
  * `{ method, transactions, steps, omitted, limit, out, degree? }` (`degree`: the p chosen and why).
+ * Bounded like `anonymize` (issue 43, F4): `--memory-mb` holds the method's structures, and the
+ * trace at most MAX_STEPS steps and `limit.cells` drawn cells (core/teach/traceSize.ts), stated in
+ * the output; it is written step by step, never as one string.
  */
 import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
@@ -18,7 +21,12 @@ import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
 import { flagOfParam, type CommandSpec } from '../flagSpec.ts';
 import { METHOD_FLAG, methodOf, methodParams, methodSensitiveFlags } from '../methodParams.ts';
+import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
 import { planOutputs } from '../outputFiles.ts';
+import { writeJsonLine } from '../writePieces.ts';
+import { MAX_STEPS, type Trace } from '../../core/teach/trace.ts';
+import { traceCellLimit } from '../../core/teach/traceSize.ts';
+import type { ByteSink } from '../../core/release/export/textWriter.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
 
@@ -27,7 +35,7 @@ export interface TeachOutput {
   transactions: number;
   steps: number;
   omitted: number;
-  limit: { rows: number; steps: number };
+  limit: { rows: number; steps: number; cells: number };
   out: string;
   /** The p chosen when --p was not given and the default does not fit the file (teachingDegree.ts). */
   degree?: DegreeChoice;
@@ -45,6 +53,7 @@ export const teachCommand: CommandSpec<TeachOutput> = {
       ...PARSE_FLAGS,
       METHOD_FLAG,
       SEED_FLAG,
+      MEMORY_FLAG,
       { name: 'out', kind: 'path-out', required: true, help: 'the steps (JSON)' },
       ...methodSensitiveFlags(spec),
       ...spec.params.map((p) => flagOfParam(p)),
@@ -55,25 +64,46 @@ export const teachCommand: CommandSpec<TeachOutput> = {
     const spec = findMethod(values.string('method')!)!;
     const outputs = planOutputs(values.inputs(), values.outputs());
     const { params } = methodParams(values, spec);
+    const memoryMb = memoryMbOf(values);
     const request = {
       method: spec.id,
       params,
       seed: values.integer('seed')!,
       sensitive: sensitiveChoice(values),
+      // The method's own structures are held to the budget as in anonymize (runContext reads it).
+      memoryMb,
     };
     resolveRequest(request); // params checked before the file is read
+    // The trace's size, stated up front: at most MAX_STEPS steps and this many drawn cells.
+    const cells = traceCellLimit(memoryMb * 1024 * 1024);
     const { dataset } = await readDataset(file, parseFlags(values));
-    const trace = teachRun(dataset, request);
+    const trace = teachRun(dataset, request, MAX_STEPS, cells);
     const out = values.path('out')!;
-    await outputs.publish(() => outputs.writeText(out, JSON.stringify(trace)));
+    // Written step by step: no single string of the whole trace.
+    await outputs.publish(() =>
+      outputs.writeWith(out, (sink) => writeJsonLine(sink, (s) => writeTraceJson(trace, s))),
+    );
     return {
       method: spec.id,
       transactions: dataset.n,
       steps: trace.steps.length,
       omitted: trace.omitted,
-      limit: trace.limits,
+      limit: { ...trace.limits, cells },
       out,
       ...(trace.degree && { degree: trace.degree }),
     };
   },
 };
+
+/**
+ * The trace's JSON as JSON.stringify writes it, byte for byte, but a step at a time: the fields
+ * before `steps` (its last field), then each step's own string.
+ */
+export function writeTraceJson(trace: Trace, sink: ByteSink): void {
+  const utf8 = new TextEncoder();
+  const { steps, ...head } = trace;
+  const opening = JSON.stringify({ ...head, steps: [] });
+  sink.write(utf8.encode(opening.slice(0, -2)));
+  steps.forEach((step, i) => sink.write(utf8.encode((i > 0 ? ',' : '') + JSON.stringify(step))));
+  sink.write(utf8.encode(']}'));
+}

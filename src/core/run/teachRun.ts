@@ -49,7 +49,13 @@ export function teachRefusal(dataset: Dataset, method: string): string | null {
   return null;
 }
 
-export function teachRun(dataset: Dataset, asked: TeachRequest, maxSteps = MAX_STEPS): Trace {
+/** `maxCells`: the drawn cells the trace may hold (core/teach/traceSize.ts; the release is always drawn). */
+export function teachRun(
+  dataset: Dataset,
+  asked: TeachRequest,
+  maxSteps = MAX_STEPS,
+  maxCells = Number.POSITIVE_INFINITY,
+): Trace {
   const method = resolveRequest(asked).spec;
   const refusal = teachRefusal(dataset, method.id);
   if (refusal) throw new InputError(refusal);
@@ -58,7 +64,7 @@ export function teachRun(dataset: Dataset, asked: TeachRequest, maxSteps = MAX_S
   const request = degree ? { ...asked, params: { ...asked.params, p: degree.p } } : asked;
   const { spec, params } = resolveRequest(request);
   // Room for the attack step and the release after the method's own steps.
-  const recorder = new StepRecorder(maxSteps - 2);
+  const recorder = new StepRecorder(maxSteps - 2, maxCells);
   const ctx = runContext(dataset, spec, params, request, { recorder });
   const { release, audit } = spec.run(dataset, params, ctx);
   const verification = verifyRelease(dataset, release, audit);

@@ -7,6 +7,7 @@
  * (a snapshot: new arrays, never a view the algorithm goes on changing).
  */
 import type { Step } from './trace.ts';
+import { stepCells } from './traceSize.ts';
 
 export interface Recorder {
   /** Whether steps are recorded: false in production runs. */
@@ -16,16 +17,39 @@ export interface Recorder {
 
 export const NO_RECORDER: Recorder = { on: false, step() {} };
 
-/** Keeps the first `maxSteps` steps and counts the rest. */
+/**
+ * Keeps the first `maxSteps` steps and counts the rest; and at most `maxCells` drawn cells
+ * (traceSize.ts): once a step would pass them, it and every later step are left out, and `on`
+ * turns false so that the method builds no more steps (the later ones are not counted).
+ */
 export class StepRecorder implements Recorder {
-  readonly on = true;
   readonly steps: Step[] = [];
   omitted = 0;
+  cells = 0;
+  /** Whether the cell limit stopped the recording. */
+  full = false;
 
-  constructor(private readonly maxSteps: number) {}
+  constructor(
+    private readonly maxSteps: number,
+    private readonly maxCells = Number.POSITIVE_INFINITY,
+  ) {}
+
+  get on(): boolean {
+    return !this.full;
+  }
 
   step(step: Step): void {
-    if (this.steps.length < this.maxSteps) this.steps.push(step);
-    else this.omitted++;
+    if (this.full || this.steps.length >= this.maxSteps) {
+      this.omitted++;
+      return;
+    }
+    const cells = Number.isFinite(this.maxCells) ? stepCells(step) : 0;
+    if (this.cells + cells > this.maxCells) {
+      this.full = true;
+      this.omitted++;
+      return;
+    }
+    this.cells += cells;
+    this.steps.push(step);
   }
 }

@@ -80,6 +80,7 @@ export class CoatSteps {
 
   /** The constraints of one pass (the given ones, or one k^m level) before COAT works on them. */
   start(set: ConstraintSet, title: string, text: string, cite: string, figure?: string): void {
+    if (!this.rec.on) return; // the trace is full (core/teach/traceSize.ts): nothing more is drawn
     let unsatisfied = 0;
     for (let ci = 0; ci < set.size; ci++) if (!set.isSatisfied(ci)) unsatisfied++;
     this.rec.step({
@@ -95,6 +96,7 @@ export class CoatSteps {
 
   /** Step 3: the unsatisfied constraint of largest support. */
   take(set: ConstraintSet, ci: number): void {
+    if (!this.rec.on) return; // the trace is full (core/teach/traceSize.ts): nothing more is drawn
     const support = this.state.itemsetSupport(set.image(ci));
     this.rec.step({
       title: `Constraint ${this.image(set.image(ci))}`,
@@ -108,6 +110,7 @@ export class CoatSteps {
 
   /** Alg. 2 just merged (`step`, item ids as they were) into generalized item `gid`. */
   generalized(set: ConstraintSet, ci: number, step: CoatStep, gid: number): void {
+    if (!this.rec.on) return; // the trace is full (core/teach/traceSize.ts): nothing more is drawn
     const { state } = this;
     const im = this.itemsLabel(step.item);
     const partner = this.itemsLabel(step.with!);
@@ -147,6 +150,7 @@ export class CoatSteps {
 
   /** Alg. 3 just suppressed `items` (why: `reason`). */
   suppressed(set: ConstraintSet, ci: number, items: readonly number[], reason: string): void {
+    if (!this.rec.on) return; // the trace is full (core/teach/traceSize.ts): nothing more is drawn
     const { state } = this;
     const label = this.itemsLabel(items);
     const support = state.itemsetSupport(set.image(ci));
