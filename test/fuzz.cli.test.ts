@@ -20,6 +20,7 @@ const COUNTS: Record<Category, number> = {
   targets: 120,
   releases: 100,
   runs: 25,
+  columnar: 40,
 };
 
 const root = mkdtempSync(join(tmpdir(), 'txanon-fuzz-'));

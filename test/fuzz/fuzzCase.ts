@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createRng, type Rng } from '../../src/core/base/rng.ts';
 import { main } from '../../src/cli/main.ts';
 
-export const CATEGORIES = ['inputs', 'arguments', 'targets', 'releases', 'runs'] as const;
+export const CATEGORIES = ['inputs', 'arguments', 'targets', 'releases', 'runs', 'columnar'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface Expected {

@@ -1,5 +1,6 @@
 /** Every category of the command-line fuzz and the source of its cases. */
 import { argumentCase } from './argumentCases.ts';
+import { columnarCase } from './columnarCases.ts';
 import type { CaseSource, Category } from './fuzzCase.ts';
 import { inputCase } from './inputCases.ts';
 import { releaseCase } from './releaseCases.ts';
@@ -12,6 +13,7 @@ export const SOURCES: Readonly<Record<Category, CaseSource>> = {
   targets: targetCase,
   releases: releaseCase,
   runs: runCase,
+  columnar: columnarCase,
 };
 
 /** The fuzz's default seed (`npm run fuzz -- --seed N` draws others). */

@@ -70,7 +70,7 @@ export function checkPageHeaders(bytes: ArrayBuffer, chunk: ColumnChunk, limits:
     try {
       ({ struct: header, end: offset } = readThriftStruct(data, offset));
     } catch (error) {
-      if (error instanceof ThriftError) fail(error.at, `the header cannot be read (${error.what})`);
+      if (error instanceof ThriftError) fail(error.at, `the header is not valid Thrift: ${error.what}`);
       throw error;
     }
     const page = pageFacts(header);

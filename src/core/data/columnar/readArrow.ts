@@ -67,7 +67,7 @@ export async function readArrow(
       throw new ColumnarError(
         name,
         { part, column: layout.kind === 'list' ? layout.items : layout.item },
-        `cannot be read (${error instanceof Error ? error.message : String(error)})`,
+        `the batch's data is damaged and cannot be decoded (${error instanceof Error ? error.message : String(error)})`,
       );
     }
     rowStart += rows;

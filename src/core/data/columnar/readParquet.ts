@@ -96,7 +96,8 @@ async function readListGroup(
     });
   } catch (error) {
     if (error instanceof ColumnarError) throw error;
-    throw new ColumnarError(name, place, `cannot be read (${messageOf(error)})`);
+    const { start, end } = chunkRange(chunk);
+    throw new ColumnarError(name, place, damagedPages(start, end, error));
   }
   if (row - rowStart !== rows)
     throw new ColumnarError(
@@ -140,7 +141,8 @@ async function readGroup(
         },
       });
     } catch (error) {
-      throw new ColumnarError(name, { part, column }, `cannot be read (${messageOf(error)})`);
+      const range = chunk ? chunkRange(chunk) : { start: 0, end: 0 };
+      throw new ColumnarError(name, { part, column }, damagedPages(range.start, range.end, error));
     }
     out.push(values);
   }
@@ -270,6 +272,15 @@ function valuesOf(leaf: SchemaElement): { values: ColumnInfo['values']; type: st
   return { values: 'other', type: (leaf.type ?? 'group').toLowerCase() };
 }
 
+/**
+ * Page data that passed the header checks (pageGuard.ts) but cannot be decoded: damage inside a
+ * page (a flipped byte in its levels or values), which the codecs do not detect. Said in words,
+ * with the decoder's own detail after them.
+ */
+function damagedPages(start: number, end: number, error: unknown): string {
+  return `the page data at bytes ${start.toLocaleString('en')} to ${end.toLocaleString('en')} of the file is damaged and cannot be decoded (${messageOf(error)})`;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -312,7 +323,7 @@ async function readTableRows(
   try {
     await parquetRead({ file, metadata, compressors, onComplete: (read) => (rows = read) });
   } catch (error) {
-    throw new ColumnarError(name, {}, `cannot be read (${messageOf(error)})`);
+    throw new ColumnarError(name, {}, damagedPages(0, file.byteLength, error));
   }
   return {
     columns: columns.map((c) => c.name),
