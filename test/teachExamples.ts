@@ -2,7 +2,8 @@
  * Each method on the worked example of its paper (the samples in public/samples), with the paper's
  * settings as CLI flags: Ghinita Fig. 1a for the six p-degree methods and for PatternKa (whose paper
  * has no worked example), PTA Fig. 2, the anatomy paper's Table I(A), COAT Fig. 1a with Example
- * 4.1's constraints for COAT and with k = 5, m = 2 for Apriori anonymization (COAT's baseline).
+ * 4.1's constraints for COAT and, for Apriori anonymization (COAT's baseline), Fig. 2(a)'s k = 5, m = 5
+ * over the sample of Fig. 3's hierarchy.
  * COAT's constraint files are written to a scratch folder (test/data holds compressed data only).
  */
 import { scratch } from './cliInProcess.ts';
@@ -36,7 +37,19 @@ export const TEACH_EXAMPLES: { method: string; args: string[] }[] = [
       UTILITY,
     ],
   },
-  { method: 'apriori-km', args: ['public/samples/coat-fig1a.csv', '--k', '5', '--m', '2'] },
+  // COAT Fig. 2(a): Apriori's 5^5-anonymity over the hierarchy of Fig. 3.
+  {
+    method: 'apriori-km',
+    args: [
+      'public/samples/coat-fig1a.csv',
+      '--k',
+      '5',
+      '--m',
+      '5',
+      '--hierarchy',
+      'public/samples/coat-fig3-hierarchy.csv',
+    ],
+  },
   {
     method: 'hkp-coherence',
     args: [

@@ -41,7 +41,8 @@ const bits = (m: MatrixDrawing) =>
   m.rows.map((r) => `${r.label} ${m.columns.map((_, c) => (r.cells.includes(c) ? '1' : '0')).join('')}`);
 
 describe('Ghinita Fig. 1 (p = 2, Viagra and Pregnancy Test sensitive)', () => {
-  // T1..T5 are Bob, David, Claire, Andrea, Ellen: the sample lists them in Fig. 1a's order.
+  // T1..T5 are Bob, David, Claire, Andrea, Ellen: the sample lists them in Fig. 1a's order, and
+  // the steps name them so (their ids stay T1..T5).
   const ghinita = (method: string, params: Record<string, string | number> = {}) =>
     trace('ghinita-fig1a.csv', {
       method,
@@ -62,33 +63,34 @@ describe('Ghinita Fig. 1 (p = 2, Viagra and Pregnancy Test sensitive)', () => {
     ]);
     expect(m.columns.filter((c) => c.sensitive).map((c) => c.label)).toEqual(['Pregnancy Test', 'Viagra']);
     expect(marks(m)).toEqual([
-      'T1: Wine Meat Viagra', // Bob
-      'T2: Wine Meat', // David
-      'T3: Strawberries Cream Pregnancy Test', // Claire
-      'T4: Strawberries Meat', // Andrea
-      'T5: Wine Meat Cream', // Ellen
+      'Bob: Wine Meat Viagra',
+      'David: Wine Meat',
+      'Claire: Strawberries Cream Pregnancy Test',
+      'Andrea: Strawberries Meat',
+      'Ellen: Wine Meat Cream',
     ]);
+    expect(m.rows.map((r) => r.id)).toEqual(['T1', 'T2', 'T3', 'T4', 'T5']);
   });
 
   it("Fig. 1c: GraySort orders Andrea, Claire, Bob, David, Ellen, with Sec. 5.2's codes and ranks", () => {
     const step = figure(ghinita('gray-cahd', { order: 'input' }), 'Fig. 1c');
     const m = asKind(step.state, 'matrix');
-    expect(m.rows.map((r) => r.label)).toEqual(['T4', 'T3', 'T1', 'T2', 'T5']);
+    expect(m.rows.map((r) => r.label)).toEqual(['Andrea', 'Claire', 'Bob', 'David', 'Ellen']);
     expect(marks(m)).toEqual([
-      'T4: Strawberries Meat',
-      'T3: Strawberries Cream Pregnancy Test',
-      'T1: Wine Meat Viagra',
-      'T2: Wine Meat',
-      'T5: Wine Meat Cream',
+      'Andrea: Strawberries Meat',
+      'Claire: Strawberries Cream Pregnancy Test',
+      'Bob: Wine Meat Viagra',
+      'David: Wine Meat',
+      'Ellen: Wine Meat Cream',
     ]);
     // Sec. 5.2: Bob[Q] = 1010, Claire[Q] = 0101, Andrea[Q] = 0110, Ellen[Q] = 1011, and
     // Bob'[Q] = David'[Q] = 1100, Claire'[Q] = 0110, Andrea'[Q] = 0100, Ellen'[Q] = 1101.
     expect(step.candidates!.map((c) => `${c.label} ${c.values['t[Q]']} ${c.values["t'[Q]"]}`)).toEqual([
-      'T4 0110 0100',
-      'T3 0101 0110',
-      'T1 1010 1100',
-      'T2 1010 1100',
-      'T5 1011 1101',
+      'Andrea 0110 0100',
+      'Claire 0101 0110',
+      'Bob 1010 1100',
+      'David 1010 1100',
+      'Ellen 1011 1101',
     ]);
   });
 
@@ -105,7 +107,7 @@ describe('Ghinita Fig. 1 (p = 2, Viagra and Pregnancy Test sensitive)', () => {
     // Fig. 1b lists Bob, David, Ellen, Andrea, Claire. Bob and David have the same QID items (and
     // degree), so RCM's order between them is a tie; ours puts David first. The QID part of the
     // matrix is Fig. 1b's, row for row.
-    expect(m.rows.map((r) => r.label)).toEqual(['T2', 'T1', 'T5', 'T4', 'T3']);
+    expect(m.rows.map((r) => r.label)).toEqual(['David', 'Bob', 'Ellen', 'Andrea', 'Claire']);
     const qid = (row: MatrixDrawing['rows'][number]) =>
       row.cells.filter((c) => !m.columns[c].sensitive).map((c) => m.columns[c].label);
     expect(m.rows.map(qid)).toEqual([

@@ -76,8 +76,8 @@ export const teachCommand: CommandSpec<TeachOutput> = {
     resolveRequest(request); // params checked before the file is read
     // The trace's size, stated up front: at most MAX_STEPS steps and this many drawn cells.
     const cells = traceCellLimit(memoryMb * 1024 * 1024);
-    const { dataset } = await readDataset(file, parseFlags(values));
-    const trace = teachRun(dataset, request, MAX_STEPS, cells);
+    const { dataset, rowNames } = await readDataset(file, { ...parseFlags(values), keepRowNames: true });
+    const trace = teachRun(dataset, { ...request, ...(rowNames && { rowNames }) }, MAX_STEPS, cells);
     const out = values.path('out')!;
     // Written step by step: no single string of the whole trace.
     await outputs.publish(() =>

@@ -10,7 +10,9 @@ import type { Dataset } from '../data/dataset.ts';
 import { citationOf } from '../methods/papers.ts';
 import { verifyRelease } from '../release/verify.ts';
 import type { PrivacyModel, ReleaseKind } from '../release/types.ts';
+import { paperExampleOf } from '../teach/paperExamples.ts';
 import { StepRecorder } from '../teach/recorder.ts';
+import { stepWithNames } from '../teach/rowNames.ts';
 import { releaseDrawing } from '../teach/releaseDrawing.ts';
 import { MAX_STEPS, TRACE_VERSION, type Step, type Trace } from '../teach/trace.ts';
 import { resolveRequest, runContext } from './resolveRequest.ts';
@@ -38,7 +40,15 @@ const UNIT: Record<ReleaseKind, string> = {
   itemsets: 'itemset list',
 };
 
-export type TeachRequest = Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'>;
+export type TeachRequest = Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'> & {
+  /** The file's own row names (a csv-long file's tids), shown in place of T1..Tn. */
+  rowNames?: readonly string[];
+};
+
+/** A step without its figure badge (the data are not the paper's example). */
+function withoutFigure({ figure: _figure, ...step }: Step): Step {
+  return step;
+}
 
 /** Why a dataset cannot be taught by this method (null: it can). */
 export function teachRefusal(dataset: Dataset, method: string): string | null {
@@ -63,8 +73,9 @@ export function teachRun(
   const degree = teachingDegree(dataset, method, asked);
   const request = degree ? { ...asked, params: { ...asked.params, p: degree.p } } : asked;
   const { spec, params } = resolveRequest(request);
+  const example = paperExampleOf(dataset, spec.id);
   // Room for the attack step and the release after the method's own steps.
-  const recorder = new StepRecorder(maxSteps - 2, maxCells);
+  const recorder = new StepRecorder(maxSteps - 2, maxCells, example?.example);
   const ctx = runContext(dataset, spec, params, request, { recorder });
   const { release, audit } = spec.run(dataset, params, ctx);
   const verification = verifyRelease(dataset, release, audit);
@@ -89,6 +100,19 @@ export function teachRun(
     changed: [],
   };
   const attack = attackStep(dataset, release, audit, drawing);
+  // Names: the file's own (a tid column), else the paper's for its example, else T1..Tn.
+  const names =
+    asked.rowNames &&
+    asked.rowNames.length === dataset.n &&
+    asked.rowNames.some((name, r) => name !== `T${r + 1}`)
+      ? { names: asked.rowNames, from: 'file' as const }
+      : example?.names
+        ? { names: example.names, from: 'paper' as const }
+        : undefined;
+  const steps = [...recorder.steps, ...(attack ? [attack] : []), published].map((step) => {
+    const badged = example ? step : withoutFigure(step);
+    return names ? stepWithNames(badged, names.names) : badged;
+  });
   return {
     version: TRACE_VERSION,
     method: spec.id,
@@ -101,6 +125,8 @@ export function teachRun(
     limits: { rows: spec.teach!.maxRows, steps: maxSteps },
     omitted: recorder.omitted,
     ...(degree && { degree }),
-    steps: [...recorder.steps, ...(attack ? [attack] : []), published],
+    ...(example && { example: example.example }),
+    ...(names && { rowNames: names.from }),
+    steps,
   };
 }

@@ -5,12 +5,10 @@
  * with one Viagra and {Andrea, Claire} with one Pregnancy Test, give each transaction a probability
  * of at most 1/2 of holding a sensitive item (Sec. 3, Definition 3): privacy degree 2. The other
  * samples are other papers' examples (COAT, PTA, the anatomy paper), which state no p.
- *
- * An example is recognised by its rows, not by its file's name: the same transactions, each as a
- * set of items, in the paper's order (T1..Tn), whatever the file's format or the order of items
- * within a row.
+ * An example is recognised by its rows (paperExamples.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
+import { GHINITA_FIG_1A, holdsRows, PAPER_EXAMPLES } from './paperExamples.ts';
 
 export interface PaperDegree {
   /** The example as a reader names it. */
@@ -24,32 +22,17 @@ export interface PaperDegree {
 
 export const PAPER_DEGREES: readonly PaperDegree[] = [
   {
-    example: 'Ghinita Fig. 1a',
+    example: GHINITA_FIG_1A,
     p: 2,
     cite: 'Ghinita, Kalnis, Tao Sec. 3 and Fig. 1d',
-    // Bob, David, Claire, Andrea, Ellen (Fig. 1a).
-    rows: [
-      ['Wine', 'Meat', 'Viagra'],
-      ['Wine', 'Meat'],
-      ['Strawberries', 'Cream', 'Pregnancy Test'],
-      ['Strawberries', 'Meat'],
-      ['Wine', 'Meat', 'Cream'],
-    ],
+    rows: PAPER_EXAMPLES.find((e) => e.example === GHINITA_FIG_1A)!.rows,
   },
 ];
 
 /** The worked example a dataset is (by its rows), when its paper states its p. */
 export function paperDegreeOf(dataset: Dataset): PaperDegree | undefined {
-  return PAPER_DEGREES.find((example) => isExample(dataset, example.rows));
+  return PAPER_DEGREES.find((example) => holdsRows(dataset, example.rows));
 }
 
 /** Whether `dataset` holds exactly the example's rows, in its order (items in any order). */
-export function isExample(dataset: Dataset, rows: readonly (readonly string[])[]): boolean {
-  return (
-    rows.length === dataset.n &&
-    rows.every((items, r) => {
-      const tokens = dataset.rowTokens(r);
-      return tokens.length === items.length && items.every((item) => tokens.includes(item));
-    })
-  );
-}
+export const isExample = holdsRows;

@@ -12,6 +12,11 @@ import { stepCells } from './traceSize.ts';
 export interface Recorder {
   /** Whether steps are recorded: false in production runs. */
   readonly on: boolean;
+  /**
+   * The paper's worked example the data are (teach/paperExamples.ts), when they are one: a step
+   * whose state departs from that paper's figure says where and why.
+   */
+  readonly example?: string;
   step(step: Step): void;
 }
 
@@ -32,6 +37,7 @@ export class StepRecorder implements Recorder {
   constructor(
     private readonly maxSteps: number,
     private readonly maxCells = Number.POSITIVE_INFINITY,
+    readonly example?: string,
   ) {}
 
   get on(): boolean {

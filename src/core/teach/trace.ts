@@ -112,6 +112,18 @@ export interface Candidate {
   note?: string;
 }
 
+/**
+ * A question to the student before the step is shown (predict mode; DESIGN.md sec. 8): made from
+ * the step's own candidates (teach/questions.ts), `answer` is one of the choices' ids, the one the
+ * algorithm took, and `why` says so with the numbers that decided.
+ */
+export interface Question {
+  prompt: string;
+  choices: { id: string; label: string }[];
+  answer: string;
+  why: string;
+}
+
 export interface Step {
   title: string;
   /** One or two sentences in plain words. */
@@ -124,6 +136,8 @@ export interface Step {
   /** Ids of the drawing's elements this step changed (highlighted). */
   changed: string[];
   candidates?: Candidate[];
+  /** What the student is asked to predict before this step is shown. */
+  question?: Question;
 }
 
 /**
@@ -154,5 +168,12 @@ export interface Trace {
   omitted: number;
   /** The p chosen for the data when the request gave none and the default did not fit them. */
   degree?: DegreeChoice;
+  /**
+   * The paper's worked example the data are (teach/paperExamples.ts): only then do steps carry
+   * `figure` badges.
+   */
+  example?: string;
+  /** Where the row names come from when they are not T1..Tn: the file's own, or the paper's. */
+  rowNames?: 'file' | 'paper';
   steps: Step[];
 }

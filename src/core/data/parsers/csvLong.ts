@@ -89,5 +89,10 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
         ? 'the file holds only the header row'
         : `its ${dataset.n} transaction(s) hold no item (every '${itemName}' is empty)`,
     );
-  return { dataset, format: 'csv-long', warnings: warnings.summary() };
+  return {
+    dataset,
+    format: 'csv-long',
+    warnings: warnings.summary(),
+    ...(options.keepRowNames && { rowNames: [...rowsOfTid.keys()] }),
+  };
 }

@@ -13,6 +13,8 @@ export interface ParseOptions {
   header?: boolean;
   /** csv-long: name of the transaction-id column (default 'tid'). */
   tidColumn?: string;
+  /** csv-long: give back each transaction's tid (`rowNames`; the teaching stepper asks). */
+  keepRowNames?: boolean;
   /** csv-long: name of the item column (default 'item'). */
   itemColumn?: string;
   /** relational: equal-width buckets per numeric column (default 20, as PatternKa Sec. 5 on Adult). */
@@ -34,6 +36,8 @@ export interface ParseResult {
   /** An exported groups or buckets table read as its rows (exportLayout.ts); absent for data. */
   layout?: 'groups' | 'buckets';
   warnings: { total: number; first: ParseWarning[] };
+  /** csv-long: each transaction's tid as the file writes it (the teaching stepper's row names). */
+  rowNames?: string[];
 }
 
 /** Progress of a parse: bytes consumed out of the total. */

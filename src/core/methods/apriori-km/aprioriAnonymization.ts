@@ -180,6 +180,9 @@ function hasRepeat(nodes: readonly number[]): boolean {
  * another chosen node merge into it; an itemset that merges into fewer nodes is supported by >= k
  * rows (its smaller sizes are fixed already). Returns the nodes to lift the cut to.
  */
+/** Options costlier than the fix that a recorded run lists beside it. */
+const FIX_ALTERNATIVES = 4;
+
 function cheapestFix(
   tree: RangeTree,
   cut: Cut,
@@ -216,12 +219,25 @@ function cheapestFix(
   }
   // Stable: among equal costs the first enumerated (nearer ancestors of the first node) wins.
   options.sort((a, b) => a.cost - b.cost);
-  for (const option of options) {
+  for (let o = 0; o < options.length; o++) {
+    const option = options[o];
     if (option.cost === 0) continue; // the itemset as it stands: rarer than k
     const fewer = option.nodes.length < nodes.length;
     const reaches = fewer || supports.reaches(option.nodes, k);
     tried?.push({ ...option, reaches: fewer ? null : reaches });
-    if (reaches) return option.nodes;
+    if (reaches) {
+      // Recorded runs: the next options by cost too, as the alternatives it did not need.
+      if (tried)
+        for (const next of options.slice(o + 1, o + 1 + FIX_ALTERNATIVES)) {
+          const fewerNext = next.nodes.length < nodes.length;
+          tried.push({
+            ...next,
+            reaches: fewerNext ? null : supports.reaches(next.nodes, k),
+            after: true,
+          });
+        }
+      return option.nodes;
+    }
   }
   return [tree.root];
 }

@@ -9,6 +9,7 @@ import type { RangeTree } from '../../data/hierarchy/rangeTree.ts';
 import { nodeLabel } from '../../data/hierarchy/rangeTree.ts';
 import type { Recorder } from '../../teach/recorder.ts';
 import { itemSet, shown } from '../../teach/drawings.ts';
+import { ask, askFrom } from '../../teach/questions.ts';
 import type { Candidate, LatticeDrawing } from '../../teach/trace.ts';
 import type { Cut } from './cut.ts';
 import type { RareItemsets } from './rareItemsets.ts';
@@ -19,6 +20,8 @@ export interface FixOption {
   cost: number;
   /** null when not needed: merging into fewer nodes makes the itemset a smaller, fixed one. */
   reaches: boolean | null;
+  /** Listed after the fix (a recorded run's alternatives): costlier, not needed. */
+  after?: boolean;
 }
 
 /** Rare itemsets listed per count (the rest are counted). */
@@ -97,7 +100,14 @@ export class AprioriSteps {
       });
     if (found.count > SHOWN_ITEMSETS)
       listed.push({ label: `${found.count - SHOWN_ITEMSETS} more`, values: { support: '' } });
+    const question = ask(
+      `Under the cut as it stands, does any itemset of ${size} published item${size === 1 ? '' : 's'} occur in fewer than k = ${this.k} rows (but in some)?`,
+      ['yes', 'no'],
+      found.count > 0 ? 'yes' : 'no',
+      `Apriori's level ${size} counts them: ${found.count}${found.count > 0 ? `, such as ${listed[0].label} in ${listed[0].values.support} rows` : ''}.`,
+    );
     this.rec.step({
+      ...(question && { question }),
       title: `Itemsets of ${size} item${size === 1 ? '' : 's'} rarer than k`,
       text:
         `Counting the ${size}-itemsets of the data as the cut publishes it (Apriori's level ${size}) finds ${found.count} that occur in fewer than k = ${this.k} rows but in some. ` +
@@ -112,6 +122,25 @@ export class AprioriSteps {
   /** DA's fix of `itemset` (nodes of the cut): the options tried, the chosen one lifted. */
   fixed(itemset: readonly number[], tried: readonly FixOption[], chosen: readonly number[]): void {
     const ncp = (cost: number) => shown(cost / (this.tree.d * Math.max(1, this.occurrences)));
+    const candidates: Candidate[] = tried.map((option) => {
+      const isChosen = option.nodes.length === chosen.length && option.nodes.every((n, i) => n === chosen[i]);
+      return {
+        label: this.nodes(option.nodes),
+        values: {
+          'NCP added': ncp(option.cost),
+          'k rows': option.reaches === null ? 'fewer items' : option.reaches ? 'yes' : 'no',
+        },
+        chosen: isChosen,
+        ...(!isChosen && {
+          note: option.after ? 'costs more than the fix: not tried' : 'cheaper, but in fewer than k rows',
+        }),
+      };
+    });
+    const question = askFrom(
+      `${this.nodes(itemset)} is in fewer than k = ${this.k} rows: to which nodes is the cut raised?`,
+      candidates,
+      'Direct anonymization tries the options by the NCP they add, cheapest first, and takes the first in at least k rows.',
+    );
     this.rec.step({
       title: `Fix ${this.nodes(itemset)}`,
       text:
@@ -121,14 +150,8 @@ export class AprioriSteps {
       cite: `${CITE} (direct anonymization, DA)`,
       state: this.lattice(),
       changed: chosen.map((n) => this.label(n)),
-      candidates: tried.map((option) => ({
-        label: this.nodes(option.nodes),
-        values: {
-          'NCP added': ncp(option.cost),
-          'k rows': option.reaches === null ? 'fewer items' : option.reaches ? 'yes' : 'no',
-        },
-        chosen: option.nodes.length === chosen.length && option.nodes.every((n, i) => n === chosen[i]),
-      })),
+      candidates,
+      ...(question && { question }),
     });
   }
 

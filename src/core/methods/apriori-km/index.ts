@@ -37,7 +37,8 @@ const APRIORI_KM_PARAMS = [
     type: 'int',
     default: 2,
     min: 1,
-    max: 4,
+    // COAT Fig. 2(a) is Apriori's 5^5-anonymity of Fig. 1(a).
+    max: 5,
     atMost: { of: 'longest-row' },
     help: 'the attacker knows at most m items of a transaction',
   },

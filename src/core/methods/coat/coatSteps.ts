@@ -10,7 +10,9 @@ import type { Recorder } from '../../teach/recorder.ts';
 import { count, itemSet, shown } from '../../teach/drawings.ts';
 import { rowName, type Candidate, type TableDrawing } from '../../teach/trace.ts';
 import type { ConstraintSet } from './constraintSet.ts';
-import type { CoatStep, Generalization } from './generalization.ts';
+import { log2Pow2Minus1, type CoatStep, type Generalization } from './generalization.ts';
+import { COAT_FIG_1A } from '../../teach/paperExamples.ts';
+import { ask, askFrom } from '../../teach/questions.ts';
 import { generalizedLabel } from './generalizedLabel.ts';
 
 /** Constraints listed per step (the rest are counted). */
@@ -98,13 +100,20 @@ export class CoatSteps {
   take(set: ConstraintSet, ci: number): void {
     if (!this.rec.on) return; // the trace is full (core/teach/traceSize.ts): nothing more is drawn
     const support = this.state.itemsetSupport(set.image(ci));
+    const candidates = this.constraintCandidates(set, ci);
+    const question = askFrom(
+      'Which privacy constraint not yet satisfied does COAT work on next?',
+      candidates,
+      'COAT takes the unsatisfied constraint of largest support (ties go to the first).',
+    );
     this.rec.step({
+      ...(question && { question }),
       title: `Constraint ${this.image(set.image(ci))}`,
       text: `Of the constraints not yet satisfied, ${this.image(set.image(ci))} has the largest support (${count(support, 'row')}; ties go to the first): COAT works on it until it holds.`,
       cite: 'Loukides et al. Alg. 1 steps 2-3',
       state: this.table(),
       changed: [],
-      candidates: this.constraintCandidates(set, ci),
+      candidates,
     });
   }
 
@@ -121,21 +130,53 @@ export class CoatSteps {
         .map((items) => this.itemsLabel(items)),
     );
     const support = state.itemsetSupport(set.image(ci));
+    // Def. 3.14 in full: the scan ranks by log2 of (2^|ĩ| − 1)·w·sup, the same order; the
+    // normalising factors 1/(2^M − 1) and 1/N are put back so the numbers are the paper's.
+    const M = state.dataset.d;
+    const N = state.dataset.n;
+    const costs: Candidate[] = (state.partnerCosts ?? []).map((c) => {
+      const subsets = 2 ** c.size - 1;
+      const w = 2 ** (c.log2Ul - log2Pow2Minus1(c.size) - Math.log2(Math.max(1, c.support)));
+      return {
+        label: `${im} + ${this.itemsLabel(c.items)}`,
+        values: {
+          '|ĩ|': c.size,
+          '2^|ĩ|−1': subsets,
+          w: shown(w),
+          'sup(ĩ)': c.support,
+          // In logs: 2^M − 1 overflows a double past M = 1023 items.
+          UL: shown(2 ** (c.log2Ul - log2Pow2Minus1(M) - Math.log2(N))),
+        },
+        chosen: c.items[0] === step.with![0],
+      };
+    });
+    const question =
+      askFrom(
+        `${im} must be generalized: which partner of its utility constraint does Alg. 2 merge it with?`,
+        costs,
+        'Alg. 2 takes the partner of least UL (Def. 3.14; ties go to the first).',
+      ) ??
+      ask(
+        `${im} is the least supported item of the constraint: does COAT generalize it or suppress it?`,
+        ['generalize', 'suppress'],
+        'generalize',
+        `Its utility constraint ${utility} holds another item, so Alg. 2 generalizes it with ${partner}; Alg. 3 suppresses only an item that cannot be merged.`,
+      );
     this.rec.step({
+      ...(question && { question }),
       title: `Generalize ${im} with ${partner}`,
       text:
         `${im} is the least supported item of the constraint (ties go to the first). Its utility constraint ${utility} lets it merge with the others; ` +
-        `the merge of least utility loss UL, (2^|ĩ| − 1)·sup(ĩ), is ${merged}, held by ${state.support(gid)} rows. ` +
-        `The constraint, now ${this.image(set.image(ci))}, is in ${support} rows${support >= this.k ? ': satisfied' : `, still below k = ${this.k}`}.`,
-      cite: 'Loukides et al. Alg. 1 steps 4-8, Alg. 2 (UL: Def. 3.14)',
+        `the merge of least utility loss UL(ĩ) = (2^|ĩ| − 1)/(2^M − 1) × w(ĩ) × sup(ĩ)/N (M = ${M} items, N = ${N} rows) is ${merged}, held by ${state.support(gid)} rows. ` +
+        `The constraint, now ${this.image(set.image(ci))}, is in ${support} rows${support >= this.k ? ': satisfied' : `, still below k = ${this.k}`}.` +
+        (this.rec.example === COAT_FIG_1A && merged === '(a,b)' && costs.some((c) => c.values.w === 1)
+          ? ` Ex. 3.15 computes UL((a,b)) = 3/255 × 0.375 × 7/8 ≈ 0.004 with the data owner's weight 0.375 (and N = 8); no weights are given here, so w = 1 and N = ${N}: 3/255 × 1 × 7/${N} ≈ ${shown((3 / 255) * (7 / N))}.`
+          : ''),
+      cite: 'Loukides et al. Alg. 1 steps 4-8, Alg. 2 (UL: Def. 3.14, Ex. 3.15)',
       figure: 'Example 4.1',
       state: this.table(),
       changed: [merged],
-      candidates: (state.partnerCosts ?? []).map((c) => ({
-        label: `${im} + ${this.itemsLabel(c.items)}`,
-        values: { '|ĩ|': c.size, 'sup(ĩ)': c.support, UL: shown(2 ** c.log2Ul) },
-        chosen: c.items[0] === step.with![0],
-      })),
+      candidates: costs,
     });
   }
 
@@ -155,7 +196,14 @@ export class CoatSteps {
     const label = this.itemsLabel(items);
     const support = state.itemsetSupport(set.image(ci));
     const total = state.dataset.d;
+    const question = ask(
+      `${label} stands in the way of the constraint: does COAT generalize it or suppress it?`,
+      ['generalize', 'suppress'],
+      'suppress',
+      reason,
+    );
     this.rec.step({
+      ...(question && { question }),
       title: `Suppress ${label}`,
       text:
         `${reason} ${label} is removed from every row (${state.suppressed.length} of ${total} items suppressed so far, within s = ${this.s}%). ` +

@@ -57,7 +57,7 @@ export const lshSpec = pDegreeMethod({
     const counts = new LshCounts();
     // A recorded run's query: the candidates' count, the rows each walk looked at, the fallback.
     const walk = steps && { size: 0, inBuckets: [] as number[], all: [] as number[], fallback: false };
-    if (steps) projectionsStep(steps, projections);
+    if (steps) projectionsStep(steps, projections, params.w);
     const groups = greedyGroups(
       rows,
       p,

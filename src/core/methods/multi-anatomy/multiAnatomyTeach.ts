@@ -9,6 +9,8 @@ import type { Dataset } from '../../data/dataset.ts';
 import type { DiversityReading } from '../../release/diversity.ts';
 import type { Recorder } from '../../teach/recorder.ts';
 import { itemSet, rowIds, shown } from '../../teach/drawings.ts';
+import { ANATOMY_TABLE_1A } from '../../teach/paperExamples.ts';
+import { ask, askFrom } from '../../teach/questions.ts';
 import { rowName, type BucketsDrawing, type Candidate, type PairsDrawing } from '../../teach/trace.ts';
 import type { PamEvent } from './pam.ts';
 import type { PhiSquares } from './phiSquare.ts';
@@ -46,10 +48,28 @@ export class MultiAnatomyTeach {
       .slice(0, SHOWN_ITEMS)
       .sort((a, b) => a - b);
     this.phi = this.shown.map((a) => this.shown.map((b) => (a === b ? null : shown(phi.get(a, b)))));
+    // The largest phi² drawn, and whether its items go together or avoid each other.
+    let top: [number, number] | undefined;
+    for (const a of this.shown)
+      for (const b of this.shown)
+        if (a < b && (!top || phi.get(a, b) > phi.get(top[0], top[1]))) top = [a, b];
+    const together = (a: number, b: number) => {
+      let both = 0;
+      for (let r = 0; r < dataset.n; r++) {
+        const row = dataset.row(r);
+        if (row.includes(a) && row.includes(b)) both++;
+      }
+      return both * dataset.n > supports[a] * supports[b];
+    };
+    const largest = top
+      ? ` The largest here, ${shown(phi.get(top[0], top[1]))} for ${this.token(top[0])} and ${this.token(top[1])}, is a pair that ${together(top[0], top[1]) ? 'occurs together more often than chance' : 'occurs together less often than chance (anti-correlated)'}.`
+      : '';
     this.rec.step({
       title: 'Correlation of item pairs (phi²)',
       text:
-        `Items that occur together should share a column. The mean-square contingency phi² of two items is 1 when they always occur together and 0 when independent; ` +
+        `Items that are correlated should share a column. Eq. (4) measures it from the fraction f1, f2 of rows holding each item and f12 holding both: phi² = (f12 − f1·f2)² / (f1·f2), ` +
+        `0 when the items are independent and larger the further f12 is from f1·f2, whether they occur together more often or less often than chance; ` +
+        `two items always together in a fraction f of the rows score (1 − f)², not 1.${largest} ` +
         `PAM clusters the items with distance 1 − phi².${dataset.d > SHOWN_ITEMS ? ` The ${SHOWN_ITEMS} most frequent of the ${dataset.d} items are drawn.` : ''}`,
       cite: `${CITE_ITEMS}, eq. (3)-(4)`,
       state: this.pairs(),
@@ -98,17 +118,45 @@ export class MultiAnatomyTeach {
     const medoids: number[] = [];
     const build = this.events.filter((e) => e.kind === 'build');
     for (const e of build) medoids.push(e.medoid);
+    // Every item's total distance to all items: BUILD's first medoid is the least (the others are
+    // listed as the alternatives, with their numbers).
+    const d = this.dataset.d;
+    const totals = Array.from({ length: d }, (_, i) => {
+      let sum = 0;
+      for (let j = 0; j < d; j++) if (j !== i) sum += distance(i, j);
+      return sum;
+    });
+    const candidates: Candidate[] = [
+      ...build.map((e, b) => ({
+        label: this.token(e.medoid),
+        values: { 'total distance': shown(b === 0 ? totals[e.medoid] : e.total) },
+        chosen: true,
+        ...(b > 0 && { note: `medoid ${b + 1}: total distance with the medoids before it` }),
+      })),
+      ...Array.from({ length: d }, (_, i) => i)
+        .filter((i) => !medoids.includes(i))
+        .sort((a, b) => totals[a] - totals[b] || a - b)
+        .map((i) => ({
+          label: this.token(i),
+          values: { 'total distance': shown(totals[i]) },
+          chosen: false,
+          note: 'not a medoid',
+        })),
+    ];
+    const question = askFrom(
+      'Which item does PAM BUILD take as its first medoid?',
+      candidates,
+      'The first medoid is the item of least total distance 1 − phi² to all the others.',
+      (c) => c === candidates[0],
+    );
     this.rec.step({
+      ...(question && { question }),
       title: `PAM BUILD: ${columns} medoid${columns === 1 ? '' : 's'}`,
       text: `BUILD takes as first medoid the item of least total distance to all items, then each time the item that lowers the total distance most (each item counting its nearest medoid).`,
       cite: `${CITE_ITEMS}; Kaufman and Rousseeuw's BUILD`,
       state: this.pairs(this.assignment(medoids, distance), medoids),
       changed: medoids.map((m) => this.token(m)),
-      candidates: build.map((e) => ({
-        label: this.token(e.medoid),
-        values: { 'total distance': shown(e.total) },
-        chosen: true,
-      })),
+      candidates,
     });
     for (const e of this.events) {
       if (e.kind !== 'swap') continue;
@@ -126,7 +174,11 @@ export class MultiAnatomyTeach {
     );
     this.rec.step({
       title: `Item partition into ${columns} column${columns === 1 ? '' : 's'}`,
-      text: `Each item goes to the column of its nearest medoid: ${partition.map((c, i) => `C${i + 1} = ${itemSet(c.map((x) => this.token(x)))}`).join(', ')}. A row's value in a column is the set of its items there.`,
+      text:
+        `Each item goes to the column of its nearest medoid: ${partition.map((c, i) => `C${i + 1} = ${itemSet(c.map((x) => this.token(x)))}`).join(', ')}. A row's value in a column is the set of its items there.` +
+        (this.rec.example === ANATOMY_TABLE_1A
+          ? ` Table I(D) has the columns {d, e, f, h} and {a, b, c, g}: Example 4 gives it as a table that is 2-diverse, not as the output of phi² and PAM, and the paper states no medoids; PAM on eq. (4)'s phi² reaches the partition above, so the steps from here depart from Table I(D).`
+          : ''),
       cite: `${CITE_ITEMS}; Def. 2 (item partition)`,
       state: this.pairs(columnOf, medoids),
       changed: [],
@@ -188,9 +240,26 @@ export class MultiAnatomyTeach {
   /** Fig. 2 lines 3-9: the open bucket closes once every column is l-diverse. */
   closed(closed: readonly (readonly number[])[]): void {
     const bucket = closed[closed.length - 1];
+    const last = bucket[bucket.length - 1];
+    // Which row closes it: each row of the bucket after its first, and the next two of the input.
+    const choices = [
+      ...bucket.slice(1),
+      ...[last + 1, last + 2].filter((r) => r < this.dataset.n && !bucket.includes(r)),
+    ].map(rowName);
+    const question = ask(
+      `Rows enter the open bucket in input order from ${rowName(bucket[0])}: after which row is every column of it l-diverse (${this.rule})?`,
+      choices,
+      rowName(last),
+      `The bucket closes at the first row after which every column has ${this.rule}: ${rowName(last)}, with ${bucket.length} rows.`,
+    );
     this.rec.step({
+      ...(question && { question }),
       title: `Bucket B${closed.length} closes`,
-      text: `Rows enter the open bucket in input order; after ${rowName(bucket[bucket.length - 1])} every column of it has ${this.rule}, so its ${bucket.length} rows become bucket B${closed.length} and a new bucket opens.`,
+      text:
+        `Rows enter the open bucket in input order; after ${rowName(last)} every column of it has ${this.rule}, so its ${bucket.length} rows become bucket B${closed.length} and a new bucket opens.` +
+        (this.rec.example === ANATOMY_TABLE_1A && closed.length === 1
+          ? ` Table I(D) and (E) have two buckets of five rows, t1-t5 and t6-t10; Fig. 2 closes a bucket as soon as it is l-diverse, so its buckets are smaller.`
+          : ''),
       cite: `${CITE_RECORDS} lines 3-9`,
       state: this.buckets(closed),
       changed: [...rowIds(bucket), `B${closed.length}`],

@@ -28,10 +28,14 @@ export function walkAccount(
   return {
     text: `NonConflictNN visits the remaining rows by increasing QID distance (number of QID items in one row but not the other), skipping any that shares a sensitive item with it or with a row already chosen.`,
     cite: 'Ghinita Sec. 4.1, Fig. 3 lines 5, 13-22',
-    candidates: visited.map((r) => {
-      const note = steps.conflictNote(t, chosen, r);
-      if (note === undefined) chosen.push(r);
-      return steps.candidate(t, r, partners.includes(r), {}, note);
-    }),
+    candidates: [
+      ...visited.map((r) => {
+        const note = steps.conflictNote(t, chosen, r);
+        if (note === undefined) chosen.push(r);
+        return steps.candidate(t, r, partners.includes(r), {}, note);
+      }),
+      ...steps.unvisited(t, visited, 'not reached: the walk stops once it has p − 1 partners'),
+    ],
+    rule: 'NonConflictNN takes the remaining rows nearest in QID distance that share no sensitive item with it or each other.',
   };
 }

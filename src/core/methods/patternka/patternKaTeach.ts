@@ -8,7 +8,8 @@
 import type { Dataset } from '../../data/dataset.ts';
 import type { Recorder } from '../../teach/recorder.ts';
 import { itemSet, rowIds, shown } from '../../teach/drawings.ts';
-import { rowName, type Candidate, type TableDrawing } from '../../teach/trace.ts';
+import { askFrom } from '../../teach/questions.ts';
+import { rowName, type Candidate, type Question, type TableDrawing } from '../../teach/trace.ts';
 
 /** Patterns listed per step (the rest are counted). */
 const SHOWN_PATTERNS = 20;
@@ -54,6 +55,49 @@ export class PatternKaTeach {
     });
   }
 
+  /**
+   * "Which pattern makes the next group?": the pattern taken against shorter ones (single items of
+   * the rows) and longer ones (it with one more item, held by fewer than k rows), each with its
+   * support among the rows that were ungrouped.
+   */
+  private question(chosen: readonly number[], ungrouped: readonly number[]): Question | undefined {
+    if (chosen.length === 0) return undefined;
+    const support = (items: readonly number[]) =>
+      ungrouped.filter((r) => {
+        const row = this.dataset.row(r);
+        return items.every((i) => row.includes(i));
+      }).length;
+    const items = [...new Set(ungrouped.flatMap((r) => Array.from(this.dataset.row(r))))].sort(
+      (a, b) => a - b,
+    );
+    const candidate = (set: readonly number[], chosenOne: boolean, note?: string): Candidate => ({
+      label: this.pattern(set),
+      values: { items: set.length, support: support(set) },
+      chosen: chosenOne,
+      ...(note && { note }),
+    });
+    const longer = items
+      .filter((i) => !chosen.includes(i))
+      .map((i) => [...chosen, i].sort((a, b) => a - b))
+      .filter((set) => support(set) > 0)
+      .slice(0, 2)
+      .map((set) => candidate(set, false, `in fewer than k = ${this.k} rows`));
+    // Single items: shorter than the pattern, or as long but in fewer than k rows (an item as
+    // long and as frequent could have been drawn instead: not offered).
+    const shorter = items
+      .filter((i) => !chosen.includes(i) || chosen.length > 1)
+      .filter((i) => chosen.length > 1 || support([i]) < this.k)
+      .slice(0, 3)
+      .map((i) =>
+        candidate([i], false, support([i]) < this.k ? `in fewer than k = ${this.k} rows` : 'shorter'),
+      );
+    return askFrom(
+      `Which pattern of the ungrouped rows makes group G${this.groups.length + 1}?`,
+      [candidate(chosen, true), ...longer, ...shorter],
+      `PatternKa takes a longest pattern held by at least k = ${this.k} ungrouped rows (a random one among equally long ones).`,
+    );
+  }
+
   /** A group formed from `chosen` among the `count` longest patterns; `remaining` after it. */
   grouped(
     patterns: readonly { items: readonly number[]; support: number }[],
@@ -64,6 +108,7 @@ export class PatternKaTeach {
     mined: boolean,
     relational: boolean,
   ): void {
+    const question = this.question(chosen, [...rows, ...remaining]);
     this.groups.push([...rows]);
     const g = this.groups.length;
     const listed: Candidate[] = patterns.slice(0, SHOWN_PATTERNS).map((p) => ({
@@ -93,6 +138,7 @@ export class PatternKaTeach {
       state: this.table(remaining),
       changed: [...rowIds(rows), `G${g}`],
       candidates: listed,
+      ...(question && { question }),
     });
   }
 

@@ -10,7 +10,8 @@
 import type { Dataset } from '../../data/dataset.ts';
 import type { Recorder } from '../../teach/recorder.ts';
 import { count, matrixOf, rowIds } from '../../teach/drawings.ts';
-import { rowName, type PairsDrawing, type TableDrawing } from '../../teach/trace.ts';
+import { ask, askFrom } from '../../teach/questions.ts';
+import { rowName, type Candidate, type PairsDrawing, type TableDrawing } from '../../teach/trace.ts';
 import type { ClassLog, EquivalenceClass } from './equivalenceClasses.ts';
 import type { CandidateGroup } from './mapAndVote.ts';
 import type { DistanceMatrix, Loop, LoopLog } from './primTsp.ts';
@@ -192,7 +193,16 @@ export class SegmentSteps {
         (atStar ? starSide : destSide).push(node);
         il += atStar ? step.starDistance : step.destDistance;
         const path = [...[...starSide].reverse(), start, ...destSide];
+        const atStarEnd = `${this.label(step.nearStar)} at the Star end (${this.label(step.star)})`;
+        const atDestEnd = `${this.label(step.nearDest)} at the Dest end (${this.label(step.dest)})`;
+        const question = ask(
+          `The loop's ends are Star ${this.label(step.star)} and Dest ${this.label(step.dest)}: which node joins next, and where?`,
+          [atStarEnd, atDestEnd],
+          atStar ? atStarEnd : atDestEnd,
+          `Each end's nearest unvisited node is found (Star: ${this.label(step.nearStar)}, distance ${step.starDistance}; Dest: ${this.label(step.nearDest)}, distance ${step.destDistance}); Dest's is taken only when strictly closer (Alg. 1 lines 13-24).`,
+        );
         pta.rec.step({
+          ...(question && { question }),
           title: `PrimTSP from ${this.label(start)}, step ${s + 1}: ${this.label(node)} joins the ${atStar ? 'Star' : 'Dest'} end`,
           text:
             `The unvisited node nearest to the Star end ${this.label(step.star)} is ${this.label(step.nearStar)} (distance ${step.starDistance}); ` +
@@ -218,25 +228,38 @@ export class SegmentSteps {
         });
       });
     }
-    const last = loop.path[loop.path.length - 1];
+    // The closing edge joins the two ends the walk grew (Alg. 1 line 25: Star's and Dest's last
+    // nodes), not the last node of `path` to its first: a loop drawn from `start` has both.
+    let starEnd = start;
+    let destEnd = start;
+    for (const step of log.steps)
+      if (step.side === 'star') starEnd = step.nearStar;
+      else destEnd = step.nearDest;
+    const loops: Candidate[] = log.ils.map((il, s) => ({
+      label: `from ${this.label(s)}`,
+      ref: this.label(s),
+      values: { IL: il === null ? `≥ ${loop.il}` : il },
+      chosen: s === start,
+      ...(il === null && { note: 'stopped early' }),
+    }));
+    const question = askFrom(
+      `PrimTSP grows a loop from every node of ${this.name}: which start gives the loop of least IL?`,
+      loops,
+      'A loop stops as soon as its IL reaches the least found so far; the first loop of least IL is kept (Alg. 1 lines 4-27).',
+    );
     pta.rec.step({
+      ...(question && { question }),
       title: `The loop of least IL in ${this.name}`,
       text:
         `PrimTSP grows a loop from every node of the segment; a loop stops as soon as its IL reaches the least found so far. ` +
-        `The loop from ${this.label(start)} has the least IL, ${loop.il}, counting the closing edge ${this.label(last)}–${this.label(start)}.`,
+        `The loop from ${this.label(start)} has the least IL, ${loop.il}, counting the closing edge ${this.label(destEnd)}–${this.label(starEnd)} that joins the Dest end to the Star end.`,
       cite: 'Lin et al. Alg. 1 lines 4-27, Fig. 5',
       ...this.figure('Fig. 5'),
       state: this.pairs(loop.path, true),
       changed: loop.path.map(
         (node, i) => `${this.label(node)}|${this.label(loop.path[(i + 1) % loop.path.length])}`,
       ),
-      candidates: log.ils.map((il, s) => ({
-        label: `from ${this.label(s)}`,
-        ref: this.label(s),
-        values: { IL: il === null ? `≥ ${loop.il}` : il },
-        chosen: s === start,
-        ...(il === null && { note: 'stopped early' }),
-      })),
+      candidates: loops,
     });
   }
 
@@ -279,14 +302,30 @@ export class SegmentSteps {
     const { pta } = this;
     const classOf = new Map<number, number>();
     let passed: ClassLog['taken'] = [];
-    for (const entry of log.taken) {
+    for (const [at, entry] of log.taken.entries()) {
       passed.push(entry);
       if (!entry.formed) continue;
+      // Asked before: the group taken against those dropped and the next ones of higher IL.
+      const question = askFrom(
+        `Groups are taken by increasing IL, dropping any that shares a row with a class: which group becomes the next class of ${this.name}?`,
+        [
+          ...passed.map((e) =>
+            this.groupCandidate(loop, e.group, e.formed, e.formed ? undefined : 'shares a row with a class'),
+          ),
+          ...log.taken
+            .slice(at + 1)
+            .filter((e) => e.group.il > entry.group.il)
+            .slice(0, 3)
+            .map((e) => this.groupCandidate(loop, e.group, false, 'higher IL')),
+        ],
+        'The group of least IL that shares no row with a class already formed becomes a class (Alg. 3).',
+      );
       const c = classOf.size === 0 ? 0 : Math.max(...classOf.values()) + 1;
       for (const m of entry.group.members) classOf.set(m, c);
       const name = this.groupName(loop, entry.group);
       const skipped = passed.filter((e) => !e.formed).map((e) => this.groupName(loop, e.group));
       pta.rec.step({
+        ...(question && { question }),
         title: `Class C${c + 1} of ${this.name} from ${name}`,
         text:
           `Groups are taken by increasing IL; ${skipped.length > 0 ? `${skipped.join(', ')} share a row with a class already and are dropped; ` : ''}` +
@@ -303,20 +342,27 @@ export class SegmentSteps {
     for (const { row, distances } of log.joins) {
       const best = distances.indexOf(Math.min(...distances));
       classOf.set(row, best);
+      const candidates = classes.map((c, i) => ({
+        label: `C${i + 1}`,
+        values: {
+          centre: pta.bits(c.center) ?? `{${pta.tokens(c.center).join(', ')}}`,
+          distance: distances[i],
+        },
+        chosen: i === best,
+      }));
+      const question = askFrom(
+        `${this.label(row)} is in no class: which class does it join?`,
+        candidates,
+        'A row left over joins the class whose centre is nearest (Alg. 3 lines 13-15).',
+      );
       pta.rec.step({
+        ...(question && { question }),
         title: `${this.label(row)} joins C${best + 1}`,
         text: `${this.label(row)} is in no class: it joins the class whose centre is nearest (${count(distances[best], 'item')} apart), raising that class above k rows.`,
         cite: 'Lin et al. Alg. 3 lines 13-15',
         state: this.table(loop.path, (i) => classOf.get(i), classes.length),
         changed: [this.label(row)],
-        candidates: classes.map((c, i) => ({
-          label: `C${i + 1}`,
-          values: {
-            centre: pta.bits(c.center) ?? `{${pta.tokens(c.center).join(', ')}}`,
-            distance: distances[i],
-          },
-          chosen: i === best,
-        })),
+        candidates,
       });
     }
     const members = classes.flatMap((c, i) => c.members.map((m) => [m, i] as const));

@@ -94,6 +94,7 @@ export function cahd(
           `Its candidate list CL takes the ${span} nearest remaining rows before it in the order and the ${span} after it (alpha·p = ${span}), ` +
           `skipping rows that share a sensitive item with it or with a row already listed; the ${p - 1 === 1 ? 'row' : `${p - 1} rows`} of CL nearest to it in QID items join${p - 1 === 1 ? 's' : ''} it.`,
         cite: 'Ghinita Sec. 5.3, Fig. 11 lines 5-6',
+        rule: 'CAHD takes the rows of its candidate list CL nearest to it in QID distance.',
         candidates: list.map((r, k) =>
           steps.candidate(t, r, partners.includes(r), {
             side: `${listRank[k] & 1 ? 'after' : 'before'} ${listRank[k] >> 1}`,

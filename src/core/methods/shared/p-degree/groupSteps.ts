@@ -7,6 +7,8 @@
  * left as the last group. The drawings are read off the run's own rows, order and groups.
  */
 import type { Recorder } from '../../../teach/recorder.ts';
+import { GHINITA_FIG_1A } from '../../../teach/paperExamples.ts';
+import { askFrom } from '../../../teach/questions.ts';
 import { count, matrixOf, rowIds, shown } from '../../../teach/drawings.ts';
 import { rowName, type Candidate, type MatrixDrawing, type Step } from '../../../teach/trace.ts';
 import { intersectionSize } from '../../../data/rowDistance.ts';
@@ -18,6 +20,10 @@ export interface QueryAccount {
   text: string;
   cite: string;
   candidates: Candidate[];
+  /** The rule that picks the partners, in a sentence (starts the question's `why`). */
+  rule?: string;
+  /** The question's prompt when not "which row joins t's group?" (a random draw says so). */
+  prompt?: string;
 }
 
 export class GroupSteps {
@@ -155,30 +161,93 @@ export class GroupSteps {
     } else {
       outcome = `With this group taken out, the rows left would hold some sensitive item in more than 1/${p} of them (histogram H): the group is dropped and H restored.`;
     }
+    const question =
+      group &&
+      askFrom(
+        account.prompt ?? `${rowName(t)} holds ${this.sensitiveOf(t)}: which of these rows joins its group?`,
+        account.candidates,
+        account.rule,
+      );
     this.record({
       title: `${group ? `Group G${this.groups.length}` : 'No group'} for ${rowName(t)}`,
       text: `${who} ${account.text} ${outcome}`,
       cite: `${account.cite}; ${group ? 'lines 6-10 (H keeps degree ≥ p)' : 'H test, lines 7-12'}`,
       changed: group ? rowIds(group) : [rowName(t)],
       candidates: account.candidates,
+      ...(question && { question }),
     });
   }
 
   /** Fig. 3 line 12 / Fig. 11 line 13: the rows no group took are published as one group. */
   rest(groups: readonly number[][]): void {
     const last = groups.length > this.groups.length ? groups[groups.length - 1] : undefined;
+    // Asked before the last group is drawn: one row left over among rows already grouped.
+    const question =
+      last &&
+      askFrom(
+        'No sensitive transaction is left: which of these rows is left over for the last group?',
+        [
+          ...last.map((r) => ({
+            label: rowName(r),
+            ref: rowName(r),
+            values: { group: 'none yet' },
+            chosen: true,
+          })),
+          ...this.groups.flatMap((g, i) =>
+            g.map((r) => ({
+              label: rowName(r),
+              ref: rowName(r),
+              values: { group: `G${i + 1}` },
+              chosen: false,
+            })),
+          ),
+        ].sort((a, b) => Number(a.label.slice(1)) - Number(b.label.slice(1))),
+        'Every row that no group took is published as the last group (Fig. 3 line 12).',
+      );
     if (last) {
       this.groups.push([...last]);
       for (const r of last) this.groupOf[r] = this.groups.length - 1;
     }
     this.record({
+      ...(question && { question }),
       title: last ? `The rows left form group G${this.groups.length}` : 'Every row is in a group',
-      text: last
-        ? `No sensitive transaction is left to start a group: the ${count(last.length, 'row')} not yet grouped ${last.length === 1 ? 'is' : 'are'} published as one group, which has degree ≥ ${this.p} because every group kept left the rest so.`
-        : 'Every row was taken by a group: nothing is left over.',
+      text:
+        (last
+          ? `No sensitive transaction is left to start a group: the ${count(last.length, 'row')} not yet grouped ${last.length === 1 ? 'is' : 'are'} published as one group, which has degree ≥ ${this.p} because every group kept left the rest so.`
+          : 'Every row was taken by a group: nothing is left over.') + this.figure1d(),
       cite: 'Ghinita Fig. 3 line 12, Fig. 11 line 13',
       changed: last ? rowIds(last) : [],
     });
+  }
+
+  /**
+   * Where the groups depart from Ghinita Fig. 1d, on the paper's own example: the figure draws two
+   * groups, {Bob, David, Ellen} and {Andrea, Claire}; the algorithms as Figs. 3 and 11 state them
+   * give each sensitive transaction exactly p − 1 partners, so the row left over is a group of its
+   * own.
+   */
+  private figure1d(): string {
+    if (this.rec.example !== GHINITA_FIG_1A || this.groups.length === 2) return '';
+    const alone = this.groups.filter((g) => g.every((r) => this.rows.sensitiveOf[r].length === 0));
+    return (
+      ` Fig. 1d draws 2 groups, {Bob, David, Ellen} and {Andrea, Claire}; this run has ${this.groups.length}. ` +
+      `Each sensitive transaction takes exactly p − 1 = ${this.p - 1} partner${this.p === 2 ? '' : 's'} (Fig. 11 line 6 / Fig. 3 line 5), ` +
+      `so ${alone.length > 0 ? `${alone.flat().map(rowName).join(', ')}, holding no sensitive item, is` : 'the rows left are'} published apart; ` +
+      `the figure puts the leftover row with a group instead. Both releases have privacy degree ${this.p}.`
+    );
+  }
+
+  /**
+   * The rows no group holds yet and `seen` does not list, nearest to t first: the alternatives a
+   * search left (with `why` as their note).
+   */
+  unvisited(t: number, seen: readonly number[], why: string): Candidate[] {
+    const left: number[] = [];
+    for (let r = 0; r < this.rows.dataset.n; r++)
+      if (r !== t && this.groupOf[r] === -1 && !seen.includes(r)) left.push(r);
+    return left
+      .sort((a, b) => this.rows.qidDistance(t, a) - this.rows.qidDistance(t, b) || a - b)
+      .map((r) => this.candidate(t, r, false, {}, this.conflictNote(t, [], r) ?? why));
   }
 
   /** A candidate row with its QID distance to t and the QID items they share (their overlap). */
