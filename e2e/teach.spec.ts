@@ -70,14 +70,14 @@ test('Ghinita Fig. 1: gray-cahd steps through GraySort (Fig. 1c) and CAHD; the l
   await page.getByTestId('teach-next').click();
   await expect(page.getByTestId('teach-title')).toHaveText('GraySort');
   await expect(page.getByTestId('teach-cite')).toContainText("the paper's Fig. 1c");
-  // Fig. 1c: Andrea, Claire, Bob, David, Ellen.
+  // Fig. 1c: Andrea, Claire, Bob, David, Ellen (the paper's names for T4, T3, T1, T2, T5).
   await expect(page.getByTestId('teach-state').locator('[data-kind="matrix"]')).toHaveAttribute(
     'data-rows',
-    'T4 T3 T1 T2 T5',
+    'Andrea Claire Bob David Ellen',
   );
   await expect(page.getByTestId('teach-candidates')).toContainText('1100');
   await page.getByTestId('teach-next').click();
-  await expect(page.getByTestId('teach-title')).toHaveText('Group G1 for T3');
+  await expect(page.getByTestId('teach-title')).toHaveText('Group G1 for Claire');
   await page.screenshot({ path: 'test-results/teach-ghinita-midway.png', fullPage: true });
   // Play at half a second a step runs to the release and stops there.
   await page.getByTestId('teach-speed').selectOption('500');
@@ -93,7 +93,7 @@ test('Ghinita Fig. 1: gray-cahd steps through GraySort (Fig. 1c) and CAHD; the l
   await page.screenshot({ path: 'test-results/teach-ghinita-presenting.png' });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('stepper')).not.toHaveClass(/presenting/);
-  await linkOfStep3(page, browser, count, 'Group G1 for T3');
+  await linkOfStep3(page, browser, count, 'Group G1 for Claire');
 });
 
 test('PTA Figs. 2-7: the loop of least IL (Fig. 5) and the classes (Fig. 7); the link of step 3 reopens it', async ({

@@ -19,7 +19,8 @@ import { useRuns } from './anonymize/runStore.ts';
 import { DEFAULT_SAMPLE_ID, SAMPLES } from './load/samples.ts';
 import { useWorkbench } from './load/datasetStore.ts';
 import { parseTeachHash } from './teach/teachLink.ts';
-import { openTeachLink } from './teach/openTeachLink.ts';
+import { holdForLink, openTeachLink } from './teach/openTeachLink.ts';
+import { MissingLinkData } from './teach/MissingLinkData.tsx';
 
 // The tabs one opens later are chunks of their own, fetched on first use (bench/results.md).
 const CheckPage = lazy(() => import('./check/CheckPage.tsx').then((m) => ({ default: m.CheckPage })));
@@ -58,9 +59,12 @@ export function App() {
     void hydrateRuns();
     // The datasets of the last visit come back; a newcomer sees the synthetic sample at once, or
     // the data of the stepper's link the page was opened with.
+    // The link is read now: the Teach tab of the restored dataset must not replace it meanwhile.
+    const link = parseTeachHash(location.hash);
+    if (link) holdForLink();
     void restore().then(async (restored) => {
-      const link = parseTeachHash(location.hash);
       if (link && (await openTeachLink(link))) return;
+      if (link?.dataset) return; // the page says which file the link needs
       const sample = SAMPLES.find((s) => s.id === DEFAULT_SAMPLE_ID);
       if (!restored && sample) void loadSample(sample);
     });
@@ -68,14 +72,24 @@ export function App() {
 
   // A stepper's link followed from within the page (the Anonymize form's "Step through it").
   useEffect(() => {
+    // Both events come for one change of address (Back, a link pasted): it is opened once.
+    let handling: string | null = null;
     const onHash = () => {
+      if (location.hash === handling) return;
+      handling = location.hash;
+      setTimeout(() => (handling = null), 0);
       const link = parseTeachHash(location.hash);
       if (!link) return;
       setTab('teach');
       void openTeachLink(link);
     };
+    // Back and Forward move between the steps' entries (TeachPage pushes one per step).
     window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
+    window.addEventListener('popstate', onHash);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('popstate', onHash);
+    };
   }, []);
   // Leaving the Teach tab drops its address, so a reload opens where the user is.
   useEffect(() => {
@@ -84,7 +98,12 @@ export function App() {
 
   const page = () => {
     if (tab === 'results') return <ResultsPage />;
-    if (!active) return <p className="muted">Drop a file or pick a sample to begin.</p>;
+    if (!active)
+      return tab === 'teach' ? (
+        <MissingLinkData />
+      ) : (
+        <p className="muted">Drop a file or pick a sample to begin.</p>
+      );
     switch (tab) {
       case 'overview':
         return <DatasetOverviewView entry={active} />;

@@ -12,6 +12,7 @@ import { verifyRelease } from '../release/verify.ts';
 import type { PrivacyModel, ReleaseKind } from '../release/types.ts';
 import { paperExampleOf } from '../teach/paperExamples.ts';
 import { StepRecorder } from '../teach/recorder.ts';
+import { ledgerShown } from '../teach/ledgerShown.ts';
 import { stepWithNames } from '../teach/rowNames.ts';
 import { releaseDrawing } from '../teach/releaseDrawing.ts';
 import { MAX_STEPS, TRACE_VERSION, type Step, type Trace } from '../teach/trace.ts';
@@ -76,7 +77,9 @@ export function teachRun(
   const example = paperExampleOf(dataset, spec.id);
   // Room for the attack step and the release after the method's own steps.
   const recorder = new StepRecorder(maxSteps - 2, maxCells, example?.example);
-  const ctx = runContext(dataset, spec, params, request, { recorder });
+  // DP noise from the trace's seed (DESIGN.md sec. 3): the steps are the same every time they are
+  // shown, and the release says it is not for publication.
+  const ctx = runContext(dataset, spec, params, { ...request, seededNoise: true }, { recorder });
   const { release, audit } = spec.run(dataset, params, ctx);
   const verification = verifyRelease(dataset, release, audit);
   if (!verification.verified) throw new VerificationError(spec.id, verification.problems);
@@ -91,13 +94,16 @@ export function teachRun(
     title: 'The release',
     text:
       `What the run publishes, checked by the verifier: ${GUARANTEE[spec.model]}. ` +
-      `Rows are shuffled within each ${UNIT[release.kind]} (seed ${request.seed}); the row names are the private audit's link to the input, which is never published.` +
+      (spec.model === 'differential-privacy'
+        ? `No published row or itemset is an input row: it follows from the noisy counts alone. The noise was drawn from seed ${request.seed}, so this release is for teaching only, not for publication.`
+        : `Rows are shuffled within each ${UNIT[release.kind]} (seed ${request.seed}); the row names are the private audit's link to the input, which is never published.`) +
       (recorder.omitted > 0
         ? ` ${recorder.omitted} steps before this one are not shown: a trace holds at most ${maxSteps}.`
         : ''),
     cite: `${citationOf(spec.paper)}; published form: DESIGN.md sec. 4`,
     state: drawing,
     changed: [],
+    ...(release.ledger && { ledger: ledgerShown(release.ledger) }),
   };
   const attack = attackStep(dataset, release, audit, drawing);
   // Names: the file's own (a tid column), else the paper's for its example, else T1..Tn.

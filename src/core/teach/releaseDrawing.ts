@@ -30,8 +30,21 @@ export function releaseDrawing(
   switch (release.kind) {
     case 'groups':
       return groupsDrawing(release.groups, (audit as { groups: number[][] }).groups, columnOrder);
-    case 'transactions':
-      return classesDrawing(release.transactions, (audit as { rowOf: number[] }).rowOf);
+    case 'transactions': {
+      const rowOf = (audit as { rowOf?: number[] }).rowOf;
+      // A DP release's rows are synthetic (DiffPart: copies of each kept leaf partition's itemset).
+      if (!rowOf)
+        return {
+          kind: 'table',
+          rows: release.transactions.map((items, i) => ({
+            id: `S${i + 1}`,
+            label: `S${i + 1}`,
+            items: [...items],
+          })),
+          caption: `${count(release.transactions.length, 'synthetic row')}: no row of the input, each a copy of a kept leaf partition's itemset`,
+        };
+      return classesDrawing(release.transactions, rowOf);
+    }
     case 'generalized':
       return {
         kind: 'table',

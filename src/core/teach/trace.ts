@@ -138,6 +138,15 @@ export interface Step {
   candidates?: Candidate[];
   /** What the student is asked to predict before this step is shown. */
   question?: Question;
+  /** A differential-privacy run's ledger as it stands after this step (it grows step by step). */
+  ledger?: LedgerShown;
+}
+
+/** The ledger of a DP run at a step: each charge so far, the ε they compose to, the budget. */
+export interface LedgerShown {
+  entries: { label: string; mechanism: string; scale: string; epsilon: number; scope: string }[];
+  spent: number;
+  budget: number;
 }
 
 /**

@@ -91,6 +91,27 @@ export const SAMPLES: Sample[] = [
     example: { method: 'hkp-coherence', params: { h: 0.6, k: 2, p: 2 }, sensitive: ['HIV', 'Diabetes'] },
   },
   {
+    id: 'dp-baskets',
+    label: 'DP example (10 baskets)',
+    note: 'Ten shopping baskets over seven foods with a food hierarchy: DiffPart and PrivBasis stepped with their noise',
+    kind: 'file',
+    path: 'samples/dp-baskets.csv',
+    format: 'csv-basket',
+    hierarchy: 'samples/dp-baskets-hierarchy.csv',
+    // Small thresholds and ε = 2, so that DiffPart's splits reach the leaves on ten rows (the
+    // code's c1 = 6.75 would drop every sub-partition of so small a file).
+    example: {
+      method: 'diffpart',
+      params: {
+        epsilon: 2,
+        c1: 0.3,
+        c2: 0.5,
+        hierarchy:
+          'bread;bakery;food\nbutter;dairy;food\nmilk;dairy;food\ncheese;dairy;food\njam;bakery;food\napples;fruit;food\npears;fruit;food',
+      },
+    },
+  },
+  {
     id: 'groceries',
     label: 'Groceries (with a hierarchy)',
     note: 'Eighty shopping baskets over 27 named products; a product hierarchy to load beside them',

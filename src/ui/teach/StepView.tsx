@@ -5,9 +5,10 @@
 import { useMemo } from 'react';
 import type { Step } from '../../core/teach/trace.ts';
 import { CandidatesTable } from './CandidatesTable.tsx';
+import { LedgerTable } from './LedgerTable.tsx';
 import { DRAWING_VIEWERS } from './viewers/registry.ts';
 
-export function StepView({ step, big }: { step: Step; big: boolean }) {
+export function StepView({ step, big, textShown = true }: { step: Step; big: boolean; textShown?: boolean }) {
   // Found by the drawing's kind, never by the method.
   const viewer = { View: DRAWING_VIEWERS[step.state.kind] };
   const changed = useMemo(() => new Set(step.changed), [step]);
@@ -20,9 +21,11 @@ export function StepView({ step, big }: { step: Step; big: boolean }) {
           {step.figure && <span className="figure"> · the paper's {step.figure}</span>}
         </p>
       </header>
-      <p className="text" data-testid="teach-text">
-        {step.text}
-      </p>
+      {textShown && (
+        <p className="text" data-testid="teach-text">
+          {step.text}
+        </p>
+      )}
       <div className="teach-body">
         <div className="state" data-testid="teach-state" data-kind={step.state.kind}>
           <viewer.View state={step.state} changed={changed} big={big} />
@@ -30,9 +33,12 @@ export function StepView({ step, big }: { step: Step; big: boolean }) {
             <p className="muted small">{step.state.caption}</p>
           )}
         </div>
-        {step.candidates && step.candidates.length > 0 && (
+        {textShown && ((step.candidates && step.candidates.length > 0) || step.ledger) && (
           <aside className="considered">
-            <CandidatesTable candidates={step.candidates} />
+            {step.candidates && step.candidates.length > 0 && (
+              <CandidatesTable candidates={step.candidates} />
+            )}
+            {step.ledger && <LedgerTable ledger={step.ledger} />}
           </aside>
         )}
       </div>

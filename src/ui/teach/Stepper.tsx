@@ -1,11 +1,15 @@
 /**
  * The stepper: first / previous / next / last, play and pause at a speed, "step i of n", the keys
- * ← and →, the step drawn (StepView), a link to this very step, and a presentation mode that fills
- * the window with large type for a projector (Esc leaves it). The cursor lives in the Teach state,
- * so that the link, the keys and the buttons move one and the same step.
+ * ← and →, the step drawn (StepView), a link to this very step, a presentation mode that fills
+ * the window for a projector, the step scaled to fit it (PresentFit; Esc leaves it; the text can be
+ * hidden to give the drawing the room), and predict mode: moving forward onto a step with a
+ * question asks it first, over the step before, and keeps a score (PredictPanel.tsx). The cursor
+ * lives in the Teach state, so that the link, the keys and the buttons move one and the same step.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Trace } from '../../core/teach/trace.ts';
+import { PredictPanel, Verdict } from './PredictPanel.tsx';
+import { PresentFit } from './PresentFit.tsx';
 import { StepView } from './StepView.tsx';
 import { SPEEDS, usePlayer } from './usePlayer.ts';
 
@@ -26,8 +30,36 @@ export function Stepper({
 }) {
   const count = trace.steps.length;
   const at = Math.min(cursor, count - 1);
-  const { playing, setPlaying, speed, setSpeed } = usePlayer(count, at, onCursor);
+  const [predict, setPredict] = useState(false);
+  /** The step whose question is being asked (its state hidden until answered). */
+  const [asking, setAsking] = useState<number | null>(null);
+  /** Step index -> the choice made (null: "show me"), for this trace's walk (the page mounts a
+   * new stepper for a new trace, so the score starts again). */
+  const [answers, setAnswers] = useState<Map<number, string | null>>(() => new Map());
+  // Forward onto a step with a question not yet answered asks it first (predict mode).
+  const go = useCallback(
+    (step: number) => {
+      if (predict && step === at + 1 && trace.steps[step]?.question && !answers.has(step)) setAsking(step);
+      else {
+        setAsking(null);
+        onCursor(step);
+      }
+    },
+    [predict, at, trace, answers, onCursor],
+  );
+  const answer = (choice: string | null) => {
+    if (asking === null) return;
+    setAnswers(new Map(answers).set(asking, choice));
+    setAsking(null);
+    onCursor(asking);
+  };
+  const { playing, setPlaying, speed, setSpeed } = usePlayer(count, at, go);
   const [presenting, setPresenting] = useState(false);
+  const [textShown, setTextShown] = useState(true);
+  const asked = [...answers.values()].filter((c) => c !== null);
+  const right = [...answers].filter(([step, c]) => c !== null && c === trace.steps[step].question?.answer);
+  const questions = trace.steps.filter((s) => s.question).length;
+  const step = trace.steps[at];
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!presenting) return;
@@ -41,13 +73,25 @@ export function Stepper({
       () => setCopied(false),
     );
   };
+  const question = asking !== null ? trace.steps[asking].question : undefined;
+  const answered = step.question && answers.has(at) ? step.question : undefined;
+  const shown = (
+    <>
+      {question && <PredictPanel question={question} onAnswer={answer} onSkip={() => answer(null)} />}
+      {answered && !question && <Verdict question={answered} choice={answers.get(at) ?? null} />}
+      <StepView step={step} big={presenting} textShown={textShown || !presenting} />
+    </>
+  );
   return (
-    <section className={`stepper${presenting ? ' presenting' : ''}`} data-testid="stepper">
+    <section
+      className={`stepper${presenting ? ' presenting' : ''}${presenting && !textShown ? ' drawing-only' : ''}`}
+      data-testid="stepper"
+    >
       <div className="stepper-bar">
         <button
           type="button"
           data-testid="teach-first"
-          onClick={() => onCursor(0)}
+          onClick={() => go(0)}
           disabled={at === 0}
           title="First step (Home)"
         >
@@ -56,7 +100,7 @@ export function Stepper({
         <button
           type="button"
           data-testid="teach-prev"
-          onClick={() => onCursor(at - 1)}
+          onClick={() => go(at - 1)}
           disabled={at === 0}
           title="Previous step (←)"
         >
@@ -68,8 +112,8 @@ export function Stepper({
         <button
           type="button"
           data-testid="teach-next"
-          onClick={() => onCursor(at + 1)}
-          disabled={at >= count - 1}
+          onClick={() => go(at + 1)}
+          disabled={at >= count - 1 || asking !== null}
           title="Next step (→)"
         >
           Next ▶
@@ -77,7 +121,7 @@ export function Stepper({
         <button
           type="button"
           data-testid="teach-last"
-          onClick={() => onCursor(count - 1)}
+          onClick={() => go(count - 1)}
           disabled={at >= count - 1}
           title="Last step (End)"
         >
@@ -88,7 +132,7 @@ export function Stepper({
           data-testid="teach-play"
           className={playing ? 'playing' : ''}
           onClick={() => {
-            if (!playing && at >= count - 1) onCursor(0);
+            if (!playing && at >= count - 1) go(0);
             setPlaying(!playing);
           }}
         >
@@ -104,16 +148,44 @@ export function Stepper({
             ))}
           </select>
         </label>
+        <label className="predict" title="Ask before each step with a question what the algorithm will do">
+          <input
+            type="checkbox"
+            data-testid="teach-predict"
+            checked={predict}
+            onChange={(e) => {
+              setPredict(e.target.checked);
+              setAsking(null);
+            }}
+          />
+          Predict
+        </label>
+        {predict && (
+          <span className="score" data-testid="teach-score" title={`${questions} questions in this walk`}>
+            {right.length} of {asked.length} right
+          </span>
+        )}
         <span className="spacer" />
         <button type="button" data-testid="teach-copy-link" onClick={copy} title={link}>
           {copied ? 'Link copied' : 'Copy link'}
         </button>
+        {presenting && (
+          <button type="button" data-testid="teach-present-text" onClick={() => setTextShown(!textShown)}>
+            {textShown ? 'Hide text' : 'Show text'}
+          </button>
+        )}
         <button type="button" data-testid="teach-present" onClick={() => setPresenting(!presenting)}>
           {presenting ? 'Exit (Esc)' : 'Present'}
         </button>
       </div>
-      {presenting && <p className="stepper-caption">{caption}</p>}
-      <StepView step={trace.steps[at]} big={presenting} />
+      {presenting ? (
+        <PresentFit>
+          {textShown && <p className="stepper-caption">{caption}</p>}
+          {shown}
+        </PresentFit>
+      ) : (
+        shown
+      )}
       <progress className="stepper-progress" max={count - 1 || 1} value={at} aria-hidden />
     </section>
   );

@@ -16,7 +16,8 @@ import { carriedValues, MethodSelect } from '../widgets/MethodSelect.tsx';
 import { SensitiveField } from '../widgets/SensitiveField.tsx';
 import { parseSensitiveChoice } from '../widgets/sensitiveChoice.ts';
 import { Stepper } from './Stepper.tsx';
-import { teachHash } from './teachLink.ts';
+import { parseTeachHash, teachHash } from './teachLink.ts';
+import { MissingLinkData } from './MissingLinkData.tsx';
 import { useTeach } from './teachStore.ts';
 import { useTrace } from './useTrace.ts';
 
@@ -34,8 +35,12 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
   // A dataset met for the first time: a worked example brings the paper's settings; another file
   // keeps the method and parameters, but not another example's sensitive items (not items of this
   // file): they go back to the default band.
+  // A link whose file is loaded now: its settings were made for this name and stand.
   useEffect(() => {
-    if (teach.settingsFor === key || teach.opening) return;
+    if (teach.missing && teach.missing === dataset.name) teach.apply({ missing: null });
+  }, [teach, dataset.name]);
+  useEffect(() => {
+    if (teach.settingsFor === key || teach.opening || teach.missing) return;
     const band = teach.sensitiveKind === 'items' && { sensitiveKind: 'band' as const, sensitiveText: '3' };
     if (example)
       teach.apply({
@@ -108,9 +113,16 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         step: trace ? Math.min(teach.step, trace.steps.length - 1) : teach.step,
       })
     : '';
+  // The address follows the step: a new history entry per step (Back and Forward step, App.tsx),
+  // the same entry replaced when anything else changes. Never while a link is being opened.
+  const settled = teach.settingsFor === key && !teach.opening && !teach.missing;
   useEffect(() => {
-    if (hash && location.hash !== hash) history.replaceState(null, '', hash);
-  }, [hash]);
+    if (!hash || !settled || location.hash === hash) return;
+    const base = (h: string) => h.replace(/&step=\d+$/, '');
+    if (parseTeachHash(location.hash) && base(location.hash) === base(hash))
+      history.pushState(null, '', hash);
+    else history.replaceState(null, '', hash);
+  }, [hash, settled]);
   const setStep = teach.setStep;
   const onCursor = useCallback(
     (step: number) => trace && setStep(Math.min(trace.steps.length - 1, Math.max(0, step))),
@@ -143,6 +155,7 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         .join(', ')}${trace.sensitive.length > 0 ? `; sensitive: ${trace.sensitive.join(', ')}` : ''}`
     : '';
 
+  if (teach.missing) return <MissingLinkData />;
   return (
     <section className="panel teach" data-testid="teach-panel">
       <div className="teach-form">
@@ -200,6 +213,7 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         </p>
       ) : trace ? (
         <Stepper
+          key={traced.status === 'ready' ? traced.key : ''}
           trace={trace}
           cursor={teach.step}
           onCursor={onCursor}

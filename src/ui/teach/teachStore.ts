@@ -24,8 +24,13 @@ export interface TeachSettings {
 export interface TeachState extends TeachSettings {
   /** A link is loading its data: its settings stand, whatever dataset is active meanwhile. */
   opening: boolean;
+  /**
+   * A link's loaded file this browser does not hold (by name): its settings stand until a file of
+   * that name is loaded, and the page says which file to load.
+   */
+  missing: string | null;
   /** Replaces the settings (a link, a worked example), the step with them. */
-  apply(settings: Partial<TeachSettings & { opening: boolean }>): void;
+  apply(settings: Partial<TeachSettings & { opening: boolean; missing: string | null }>): void;
   /** A change of method or parameters: the trace changes, so the stepper starts again. */
   edit(settings: Partial<Omit<TeachSettings, 'step'>>): void;
   setStep(step: number): void;
@@ -40,6 +45,7 @@ export const useTeach = create<TeachState>((set) => ({
   seed: 1,
   step: 0,
   opening: false,
+  missing: null,
   apply: (settings) => set(settings),
   edit: (settings) => set({ ...settings, step: 0 }),
   setStep: (step) => set({ step }),

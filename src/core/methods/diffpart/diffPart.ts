@@ -31,6 +31,7 @@ import {
   type Taxonomy,
 } from '../../dp/taxonomy.ts';
 import type { DiffPartPartition } from '../../release/types.ts';
+import type { DiffPartSteps, SubPartition } from './diffPartSteps.ts';
 
 export interface DiffPartOutput {
   partitions: DiffPartPartition[];
@@ -57,6 +58,8 @@ export function diffPart(
   params: { epsilon: number; c1: number; c2: number },
   bits: RandomBits,
   progress: (fraction: number) => void = () => {},
+  /** A recorded run's steps (diffPartSteps.ts), made with the run's ledger and partitions. */
+  record?: (budget: PrivacyBudget, partitions: readonly DiffPartPartition[]) => DiffPartSteps,
 ): DiffPartOutput {
   const epsilon = parseDecimal(params.epsilon);
   const constants: PlanConstants = { epsilon, c1: params.c1, c2: params.c2 };
@@ -79,6 +82,8 @@ export function diffPart(
   const stack: Work[] = [{ index: 0, cut: [taxonomy.root], rows, budget: epsilon, scope: 'r' }];
   let splits = 0;
   let done = 0;
+  const steps = record?.(budget, partitions);
+  steps?.start(rows.length, params.epsilon);
   while (stack.length > 0) {
     const p = stack.pop()!;
     splits++;
@@ -112,6 +117,8 @@ export function diffPart(
             cite: CITE_SPLIT,
           })
         : null;
+    const parts: SubPartition[] | undefined = steps && [];
+    const added: number[] = [];
     const leafScale = samplerFraction(scaleFor(plan.leaf.epsilon), 'DiffPart leaf noise scale');
     const internalScale = plan.internal
       ? samplerFraction(scaleFor(plan.internal.epsilon), 'DiffPart split noise scale')
@@ -122,15 +129,26 @@ export function diffPart(
       const threshold = leaf ? plan.leaf.threshold : plan.internal!.threshold;
       const members = groups.get(pattern);
       let count: number;
+      const cut = childCut(taxonomy, p.cut, u, pattern);
+      const part = parts && {
+        cut: cut.map(label),
+        trueCount: members?.length ?? 0,
+        noisy: null as number | null,
+        threshold,
+        leaf,
+        kept: false,
+      };
+      if (part) parts!.push(part);
       if (members) {
         count = Math.max(0, members.length + discreteLaplace(bits, scale));
+        if (part) part.noisy = count;
         if (count < threshold) continue;
       } else {
         const noisy = discreteLaplaceAtLeast(bits, scale, threshold);
         if (noisy === null) continue;
         count = noisy;
       }
-      const cut = childCut(taxonomy, p.cut, u, pattern);
+      if (part) [part.noisy, part.kept] = [count, true];
       const index = partitions.length;
       partitions.push({
         cut: cut.map(label),
@@ -139,6 +157,7 @@ export function diffPart(
         charge: (leaf ? leafCharge! : internalCharge!).id,
       });
       trueCounts.push(members?.length ?? 0);
+      added.push(index);
       if (leaf) {
         const itemset = cut.map(label);
         for (let copy = 0; copy < count; copy++) transactions.push([...itemset]);
@@ -152,6 +171,7 @@ export function diffPart(
         });
       }
     }
+    steps?.split(p.index, label(u), nodes.map(label), plan, parts!, added);
     done += p.rows.length;
     progress(Math.min(0.99, done / Math.max(1, rows.length * 8)));
   }

@@ -16,6 +16,8 @@ import { hierarchyView } from '../../data/hierarchy/treeView.ts';
 import type { TransactionsRelease } from '../../release/types.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { diffPart } from './diffPart.ts';
+import { DiffPartSteps } from './diffPartSteps.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 import { EPSILON_PARAM } from '../shared/epsilonParam.ts';
 import { HIERARCHY_TEXT_PARAM } from '../shared/hierarchyParam.ts';
 
@@ -54,8 +56,15 @@ type DiffPartParams = ParamValues<typeof DIFFPART_PARAMS>;
 
 function run(dataset: Dataset, params: DiffPartParams, ctx: RunContext) {
   const { taxonomy, description } = diffPartTaxonomy(dataset, params);
-  const out = diffPart(dataset, taxonomy, params, noiseBits(ctx.noise), (f) =>
-    ctx.progress(f, 'partitioning'),
+  const out = diffPart(
+    dataset,
+    taxonomy,
+    params,
+    noiseBits(ctx.noise),
+    (f) => ctx.progress(f, 'partitioning'),
+    ctx.recorder.on
+      ? (budget, partitions) => new DiffPartSteps(ctx.recorder, taxonomy, budget, ctx.noise, partitions)
+      : undefined,
   );
   const release: TransactionsRelease = {
     ...ctx.header,
@@ -88,6 +97,7 @@ export const diffPartSpec = defineMethod({
   needsSensitive: false,
   params: DIFFPART_PARAMS,
   run,
+  teach: TEACHING,
   tools: {
     tree: {
       help: 'the taxonomy DiffPart partitions over (the given hierarchy or the built one), as the page draws it',

@@ -5,6 +5,8 @@
  * noise's source and the DP choices the itemsets follow from (release/itemsets.ts); the audit holds
  * the true supports of the published itemsets and the true top k (never published).
  */
+import { PrivBasisSteps } from './privBasisSteps.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 import { epsilonText } from '../../base/format.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { noiseBits, noiseNote } from '../../dp/noise.ts';
@@ -28,7 +30,14 @@ const PRIVBASIS_PARAMS = [
 type PrivBasisParams = ParamValues<typeof PRIVBASIS_PARAMS>;
 
 function run(dataset: Dataset, params: PrivBasisParams, ctx: RunContext) {
-  const out = privBasis(dataset, params, noiseBits(ctx.noise));
+  const out = privBasis(
+    dataset,
+    params,
+    noiseBits(ctx.noise),
+    ctx.recorder.on
+      ? (budget, support) => new PrivBasisSteps(ctx.recorder, dataset, budget, ctx.noise, support)
+      : undefined,
+  );
   const release: ItemsetsRelease = {
     ...ctx.header,
     noise: noiseNote(ctx.noise),
@@ -60,4 +69,5 @@ export const privBasisSpec = defineMethod({
   needsSensitive: false,
   params: PRIVBASIS_PARAMS,
   run,
+  teach: TEACHING,
 });

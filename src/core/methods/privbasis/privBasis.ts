@@ -37,6 +37,7 @@ import {
   SINGLE_BASIS_MAX,
 } from '../../dp/privBasisPlan.ts';
 import type { BasisTrace, PublishedItemset } from '../../release/itemsets.ts';
+import type { PrivBasisSteps } from './privBasisSteps.ts';
 
 const CITE = 'Li et al. 2012 Alg. 3';
 
@@ -55,11 +56,14 @@ export function privBasis(
   dataset: Dataset,
   params: { epsilon: number; k: number },
   bits: RandomBits,
+  /** A recorded run's steps (privBasisSteps.ts), made with the run's ledger and item supports. */
+  record?: (budget: PrivacyBudget, support: (item: number) => number) => PrivBasisSteps,
 ): PrivBasisOutput {
   const epsilon = parseDecimal(params.epsilon);
   const budget = new PrivacyBudget(epsilon, params.epsilon);
   const { k } = params;
   const index = ItemRows.of(dataset);
+  const steps = record?.(budget, (item) => index.support(item));
   const m = dataset.d;
   if (m === 0) throw new InputError(`${dataset.name} holds no item: no itemset to publish`);
   const token = (id: number) => dataset.dictionary.token(id);
@@ -80,6 +84,7 @@ export function privBasis(
   });
   // P ∝ exp(ε·q/(2Δ)) = exp(q/scale) with scale 2Δ/ε.
   const lambda = exponentialMechanism(bits, scoreOfRank, rateOf(aScale)) + 1;
+  steps?.lambda(k, cover, scoreOfRank, lambda, params.epsilon);
 
   // B: F, and P when λ > 12.
   const lambda2 = pairCount(lambda, k);
@@ -99,6 +104,7 @@ export function privBasis(
     lambda,
     'item',
   );
+  steps?.items(chosen);
   const candidates: number[][] = [];
   if (lambda2 > 0)
     for (let a = 0; a < chosen.length; a++)
@@ -122,6 +128,8 @@ export function privBasis(
       `PrivBasis built a basis of ${longest} items; at most ${MAX_BASIS_LENGTH} are counted (2^${MAX_BASIS_LENGTH} bins): try a smaller k`,
     );
 
+  steps?.basisSets(bases, lambda <= SINGLE_BASIS_MAX);
+
   // D: each basis's noisy bins, then the top k.
   const dScale = binScale(epsilon, bases.length);
   const noise = samplerFraction(dScale, 'PrivBasis bin noise scale');
@@ -133,7 +141,10 @@ export function privBasis(
       scale: dScale,
       cite: `${CITE} (BasisFreq, Alg. 1); dp-notes §3.5`,
     });
-    return Array.from(binCounts(dataset, basis), (count) => count + discreteLaplace(bits, noise));
+    const counts = binCounts(dataset, basis);
+    const noisy = Array.from(counts, (count) => count + discreteLaplace(bits, noise));
+    steps?.bins(bases, i, counts, noisy, dScale.d === 1n ? String(dScale.n) : `${dScale.n}/${dScale.d}`);
+    return noisy;
   });
   return {
     itemsets: reconstructTopK(bases, bins, k),

@@ -1,0 +1,130 @@
+/**
+ * The Teach tab in a classroom (issue 40): Present mode fits the window (no scroll at 1280x720 on
+ * Ghinita Fig. 1a step 3 and PTA Fig. 2 step 5, scaled up at 1920x1080), its text can be hidden;
+ * predict mode asks before a step with a question and keeps a score; Back and Forward step; a link
+ * opens its own sample and step whatever the browser held before, and a link to a file the browser
+ * lacks says which file to load.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const GHINITA_STEP3 =
+  '/#teach&sample=ghinita-fig1a&method=gray-cahd&order=input&sensitive-kind=items&sensitive=Viagra%2C+Pregnancy+Test&seed=1&step=3';
+const PTA_STEP5 = '/#teach&sample=pta-fig2a&method=pta&k=3&segments=2&seed=1&step=5';
+
+/** Present mode's stage lies inside the window and nothing scrolls. */
+async function fitsTheWindow(page: Page): Promise<number> {
+  const { width, height } = page.viewportSize()!;
+  const stage = await page.locator('.present-stage').boundingBox();
+  expect(stage).not.toBeNull();
+  expect(stage!.x).toBeGreaterThanOrEqual(0);
+  expect(stage!.y).toBeGreaterThanOrEqual(0);
+  expect(stage!.x + stage!.width).toBeLessThanOrEqual(width + 1);
+  expect(stage!.y + stage!.height).toBeLessThanOrEqual(height + 1);
+  const scrolls = await page.getByTestId('stepper').evaluate((el) => ({
+    stepper: el.scrollHeight - el.clientHeight,
+    page:
+      document.documentElement.scrollHeight > window.innerHeight && getComputedStyle(el).position !== 'fixed',
+  }));
+  expect(scrolls.stepper).toBeLessThanOrEqual(0);
+  expect(scrolls.page).toBe(false);
+  return Number(await page.getByTestId('teach-present-fit').getAttribute('data-scale'));
+}
+
+test('Present mode at 1280x720 fits Ghinita Fig. 1a step 3 and PTA Fig. 2 step 5; at 1920x1080 it scales up', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(GHINITA_STEP3);
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  await page.getByTestId('teach-present').click();
+  await expect(page.getByTestId('teach-text')).toBeVisible();
+  await page.waitForTimeout(300);
+  const small = await fitsTheWindow(page);
+  await page.screenshot({ path: 'test-results/teach-present-ghinita-720.png' });
+  await page.getByTestId('teach-present-text').click();
+  await expect(page.getByTestId('teach-text')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(await fitsTheWindow(page)).toBeGreaterThanOrEqual(small);
+  await page.screenshot({ path: 'test-results/teach-present-ghinita-720-drawing.png' });
+  await page.getByTestId('teach-present-text').click();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForTimeout(300);
+  expect(await fitsTheWindow(page)).toBeGreaterThan(small);
+  await page.screenshot({ path: 'test-results/teach-present-ghinita-1080.png' });
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(PTA_STEP5);
+  await expect(page.getByTestId('teach-step')).toHaveText('step 5 of 28');
+  await page.getByTestId('teach-present').click();
+  await page.waitForTimeout(300);
+  await fitsTheWindow(page);
+  await page.screenshot({ path: 'test-results/teach-present-pta-720.png' });
+});
+
+test('predict mode hides the next step until the student commits, then shows the verdict and the score', async ({
+  page,
+}) => {
+  await page.goto(GHINITA_STEP3.replace('step=3', 'step=2'));
+  await expect(page.getByTestId('teach-title')).toHaveText('GraySort');
+  await page.getByTestId('teach-predict').check();
+  await expect(page.getByTestId('teach-score')).toHaveText('0 of 0 right');
+  await page.getByTestId('teach-next').click();
+  // Asked over step 2: step 3 (Claire's group) is not shown yet.
+  await expect(page.getByTestId('teach-question')).toBeVisible();
+  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 6');
+  await expect(page.getByTestId('teach-title')).toHaveText('GraySort');
+  await expect(page.getByTestId('teach-question-prompt')).toContainText('Claire holds Pregnancy Test');
+  await page.screenshot({ path: 'test-results/teach-predict-question.png' });
+  await page.locator('[data-testid="teach-choice"][data-choice="T4"]').click();
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  await expect(page.getByTestId('teach-verdict')).toHaveAttribute('data-right', 'true');
+  await expect(page.getByTestId('teach-score')).toHaveText('1 of 1 right');
+  await page.screenshot({ path: 'test-results/teach-predict-verdict.png' });
+  // A wrong answer counts as one asked, none right.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('teach-question')).toBeVisible();
+  await page.locator('[data-testid="teach-choice"][data-choice="T5"]').click();
+  await expect(page.getByTestId('teach-verdict')).toHaveAttribute('data-right', 'false');
+  await expect(page.getByTestId('teach-score')).toHaveText('1 of 2 right');
+});
+
+test('Back and Forward step through the steps', async ({ page }) => {
+  await page.goto(GHINITA_STEP3.replace('step=3', 'step=1'));
+  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 6');
+  await page.getByTestId('teach-next').click();
+  await page.getByTestId('teach-next').click();
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  await page.goBack();
+  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 6');
+  await page.goBack();
+  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 6');
+  await page.goForward();
+  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 6');
+});
+
+test("a link opens its own sample and step in a browser whose last sample was another; a missing file's name is said", async ({
+  page,
+}) => {
+  // The browser's last visit: COAT's sample, stepped to its end.
+  await page.goto('/');
+  await page.getByTestId('sample-coat-fig1a').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('10');
+  await page.getByTestId('tab-teach').click();
+  await expect(page.getByTestId('teach-step')).toHaveText(/^step 1 of \d+$/);
+  await page.getByTestId('teach-last').click();
+  // Then the link of PTA's step 5, in a new tab of the same browser: PTA's 28 steps, step 5.
+  const other = await page.context().newPage();
+  await other.goto(PTA_STEP5);
+  await expect(other.getByTestId('teach-step')).toHaveText('step 5 of 28');
+  await expect(other.getByTestId('teach-method')).toHaveValue('pta');
+  await other.waitForTimeout(1500);
+  await expect(other.getByTestId('teach-step')).toHaveText('step 5 of 28');
+  await other.close();
+  // A link to a file this browser never loaded.
+  const fresh = await page.context().browser()!.newContext();
+  const lost = await fresh.newPage();
+  await lost.goto('/#teach&dataset=my-baskets.dat&method=pta&k=3&segments=2&seed=1&step=4');
+  await expect(lost.getByTestId('teach-missing')).toContainText('my-baskets.dat');
+  await lost.screenshot({ path: 'test-results/teach-missing-file.png' });
+  await fresh.close();
+});
