@@ -3,9 +3,11 @@
  * Ghinita Fig. 1a step 3 and PTA Fig. 2 step 5, scaled up at 1920x1080), its text can be hidden;
  * predict mode asks before a step with a question and keeps a score; Back and Forward step; a link
  * opens its own sample and step whatever the browser held before, and a link to a file the browser
- * lacks says which file to load.
+ * lacks says which file to load; the handout (`teach --deck`) opens offline with every step.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 
 const GHINITA_STEP3 =
   '/#teach&sample=ghinita-fig1a&method=gray-cahd&order=input&sensitive-kind=items&sensitive=Viagra%2C+Pregnancy+Test&seed=1&step=3';
@@ -127,4 +129,64 @@ test("a link opens its own sample and step in a browser whose last sample was an
   await expect(lost.getByTestId('teach-missing')).toContainText('my-baskets.dat');
   await lost.screenshot({ path: 'test-results/teach-missing-file.png' });
   await fresh.close();
+});
+
+test('the handout of PTA on Fig. 2 opens with the network off and holds every step, drawings inline', async ({
+  browser,
+}, testInfo) => {
+  const deck = testInfo.outputPath('pta-deck.html');
+  execFileSync(
+    'npm',
+    [
+      'run',
+      '-s',
+      'cli',
+      '--',
+      'teach',
+      'public/samples/pta-fig2a.arff',
+      '--method',
+      'pta',
+      '--k',
+      '3',
+      '--segments',
+      '2',
+      '--seed',
+      '1',
+      '--out',
+      testInfo.outputPath('pta.json'),
+      '--deck',
+      deck,
+    ],
+    { stdio: 'pipe' },
+  );
+  expect(statSync(deck).size).toBeLessThan(2 * 1024 * 1024);
+  const offline = await browser.newContext({ offline: true });
+  const requests: string[] = [];
+  await offline.route('**/*', (route) => {
+    if (route.request().url().startsWith('file:')) return route.continue();
+    requests.push(route.request().url());
+    return route.abort();
+  });
+  const page = await offline.newPage();
+  await page.goto(`file://${deck}`);
+  await expect(page.locator('section.step')).toHaveCount(28);
+  await expect(page.locator('section.step svg')).toHaveCount(28);
+  await expect(page.locator('section.step h2').first()).toContainText('Step 1 of 28');
+  await expect(page.locator('#answers li')).toHaveCount(await page.locator('.question').count());
+  expect(await page.locator('.question').count()).toBeGreaterThanOrEqual(10);
+  expect(requests).toEqual([]);
+  await page.screenshot({ path: 'test-results/teach-deck-pta.png' });
+  await offline.close();
+});
+
+test("the page's handout button saves the same trace's handout", async ({ page }) => {
+  await page.goto(GHINITA_STEP3);
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('teach-deck').click();
+  const file = await (await download).path();
+  const html = readFileSync(file, 'utf8');
+  expect(html.match(/<section class="step"/g)).toHaveLength(6);
+  expect(html).toContain('Group G1 for Claire');
+  expect(html).not.toMatch(/<script|\bsrc=|\bhref=/);
 });

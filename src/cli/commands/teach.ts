@@ -16,6 +16,7 @@
 import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
 import { teachRun } from '../../core/run/teachRun.ts';
+import { deckHtml } from '../../core/teach/deck.ts';
 import type { DegreeChoice } from '../../core/teach/trace.ts';
 import { CliError } from '../cliError.ts';
 import { PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
@@ -37,6 +38,8 @@ export interface TeachOutput {
   omitted: number;
   limit: { rows: number; steps: number; cells: number };
   out: string;
+  /** The handout written (--deck). */
+  deck?: string;
   /** The p chosen when --p was not given and the default does not fit the file (teachingDegree.ts). */
   degree?: DegreeChoice;
 }
@@ -55,6 +58,11 @@ export const teachCommand: CommandSpec<TeachOutput> = {
       SEED_FLAG,
       MEMORY_FLAG,
       { name: 'out', kind: 'path-out', required: true, help: 'the steps (JSON)' },
+      {
+        name: 'deck',
+        kind: 'path-out',
+        help: 'also a handout: one self-contained HTML file, a step a printed page, answers at the end',
+      },
       ...methodSensitiveFlags(spec),
       ...spec.params.map((p) => flagOfParam(p)),
     ];
@@ -79,10 +87,12 @@ export const teachCommand: CommandSpec<TeachOutput> = {
     const { dataset, rowNames } = await readDataset(file, { ...parseFlags(values), keepRowNames: true });
     const trace = teachRun(dataset, { ...request, ...(rowNames && { rowNames }) }, MAX_STEPS, cells);
     const out = values.path('out')!;
+    const deck = values.path('deck');
     // Written step by step: no single string of the whole trace.
-    await outputs.publish(() =>
-      outputs.writeWith(out, (sink) => writeJsonLine(sink, (s) => writeTraceJson(trace, s))),
-    );
+    await outputs.publish(async () => {
+      await outputs.writeWith(out, (sink) => writeJsonLine(sink, (s) => writeTraceJson(trace, s)));
+      if (deck) await outputs.writeText(deck, deckHtml(trace));
+    });
     return {
       method: spec.id,
       transactions: dataset.n,
@@ -90,6 +100,7 @@ export const teachCommand: CommandSpec<TeachOutput> = {
       omitted: trace.omitted,
       limit: { ...trace.limits, cells },
       out,
+      ...(deck && { deck }),
       ...(trace.degree && { degree: trace.degree }),
     };
   },

@@ -9,9 +9,10 @@ import type { ToolArgs } from '../methods/types.ts';
 import { resolveRequest, runContext } from './resolveRequest.ts';
 import type { RunRequest } from './runRecord.ts';
 import { teachRun } from './teachRun.ts';
+import { deckHtml } from '../teach/deck.ts';
 
 export interface ExtraRequest extends Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'> {
-  /** `teach` for the teaching trace, else the name of one of the method's tools. */
+  /** `teach` for the teaching trace, `deck` for its handout, else the name of one of the method's tools. */
   extra: string;
   /** A tool's own arguments. */
   args?: ToolArgs;
@@ -19,6 +20,8 @@ export interface ExtraRequest extends Pick<RunRequest, 'method' | 'params' | 'se
 
 export function runExtra(dataset: Dataset, request: ExtraRequest): unknown {
   if (request.extra === 'teach') return teachRun(dataset, request);
+  // The handout of the same trace (teach/deck.ts), as `teach --deck` writes it.
+  if (request.extra === 'deck') return deckHtml(teachRun(dataset, request));
   const { spec, params } = resolveRequest(request);
   const tool = spec.tools?.[request.extra];
   if (!tool)

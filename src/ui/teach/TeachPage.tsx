@@ -15,6 +15,7 @@ import { ParamForm } from '../widgets/ParamForm.tsx';
 import { carriedValues, MethodSelect } from '../widgets/MethodSelect.tsx';
 import { SensitiveField } from '../widgets/SensitiveField.tsx';
 import { parseSensitiveChoice } from '../widgets/sensitiveChoice.ts';
+import { HandoutButton } from './HandoutButton.tsx';
 import { Stepper } from './Stepper.tsx';
 import { parseTeachHash, teachHash } from './teachLink.ts';
 import { MissingLinkData } from './MissingLinkData.tsx';
@@ -194,6 +195,15 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         {method.id}'s own run, in a worker; the last step is the release that run publishes. From{' '}
         {method.citation}.
       </p>
+      {trace && request && (
+        <p className="small">
+          <HandoutButton
+            datasetId={dataset.id}
+            request={request}
+            name={`${method.id}-${dataset.name.replace(/\.[^.]*$/, '')}-steps.html`}
+          />
+        </p>
+      )}
       {trace?.degree && !tooLarge && (
         <p className="note small" role="note" data-testid="teach-degree">
           {trace.degree.why} Set p above to step through another.
