@@ -37,7 +37,7 @@ test('Present mode at 1280x720 fits Ghinita Fig. 1a step 3 and PTA Fig. 2 step 5
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(GHINITA_STEP3);
-  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 7');
   await page.getByTestId('teach-present').click();
   await expect(page.getByTestId('teach-text')).toBeVisible();
   await page.waitForTimeout(300);
@@ -56,7 +56,7 @@ test('Present mode at 1280x720 fits Ghinita Fig. 1a step 3 and PTA Fig. 2 step 5
 
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(PTA_STEP5);
-  await expect(page.getByTestId('teach-step')).toHaveText('step 5 of 28');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 5 of 29');
   await page.getByTestId('teach-present').click();
   await page.waitForTimeout(300);
   await fitsTheWindow(page);
@@ -73,12 +73,12 @@ test('predict mode hides the next step until the student commits, then shows the
   await page.getByTestId('teach-next').click();
   // Asked over step 2: step 3 (Claire's group) is not shown yet.
   await expect(page.getByTestId('teach-question')).toBeVisible();
-  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 7');
   await expect(page.getByTestId('teach-title')).toHaveText('GraySort');
   await expect(page.getByTestId('teach-question-prompt')).toContainText('Claire holds Pregnancy Test');
   await page.screenshot({ path: 'test-results/teach-predict-question.png' });
   await page.locator('[data-testid="teach-choice"][data-choice="T4"]').click();
-  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 7');
   await expect(page.getByTestId('teach-verdict')).toHaveAttribute('data-right', 'true');
   await expect(page.getByTestId('teach-score')).toHaveText('1 of 1 right');
   await page.screenshot({ path: 'test-results/teach-predict-verdict.png' });
@@ -92,16 +92,16 @@ test('predict mode hides the next step until the student commits, then shows the
 
 test('Back and Forward step through the steps', async ({ page }) => {
   await page.goto(GHINITA_STEP3.replace('step=3', 'step=1'));
-  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 7');
   await page.getByTestId('teach-next').click();
   await page.getByTestId('teach-next').click();
-  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 7');
   await page.goBack();
-  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 7');
   await page.goBack();
-  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 1 of 7');
   await page.goForward();
-  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 2 of 7');
 });
 
 test("a link opens its own sample and step in a browser whose last sample was another; a missing file's name is said", async ({
@@ -114,13 +114,13 @@ test("a link opens its own sample and step in a browser whose last sample was an
   await page.getByTestId('tab-teach').click();
   await expect(page.getByTestId('teach-step')).toHaveText(/^step 1 of \d+$/);
   await page.getByTestId('teach-last').click();
-  // Then the link of PTA's step 5, in a new tab of the same browser: PTA's 28 steps, step 5.
+  // Then the link of PTA's step 5, in a new tab of the same browser: PTA's 29 steps, step 5.
   const other = await page.context().newPage();
   await other.goto(PTA_STEP5);
-  await expect(other.getByTestId('teach-step')).toHaveText('step 5 of 28');
+  await expect(other.getByTestId('teach-step')).toHaveText('step 5 of 29');
   await expect(other.getByTestId('teach-method')).toHaveValue('pta');
   await other.waitForTimeout(1500);
-  await expect(other.getByTestId('teach-step')).toHaveText('step 5 of 28');
+  await expect(other.getByTestId('teach-step')).toHaveText('step 5 of 29');
   await other.close();
   // A link to a file this browser never loaded.
   const fresh = await page.context().browser()!.newContext();
@@ -169,9 +169,9 @@ test('the handout of PTA on Fig. 2 opens with the network off and holds every st
   });
   const page = await offline.newPage();
   await page.goto(`file://${deck}`);
-  await expect(page.locator('section.step')).toHaveCount(28);
-  await expect(page.locator('section.step svg')).toHaveCount(28);
-  await expect(page.locator('section.step h2').first()).toContainText('Step 1 of 28');
+  await expect(page.locator('section.step')).toHaveCount(29);
+  await expect(page.locator('section.step svg')).toHaveCount(29);
+  await expect(page.locator('section.step h2').first()).toContainText('Step 1 of 29');
   await expect(page.locator('#answers li')).toHaveCount(await page.locator('.question').count());
   expect(await page.locator('.question').count()).toBeGreaterThanOrEqual(10);
   expect(requests).toEqual([]);
@@ -181,12 +181,12 @@ test('the handout of PTA on Fig. 2 opens with the network off and holds every st
 
 test("the page's handout button saves the same trace's handout", async ({ page }) => {
   await page.goto(GHINITA_STEP3);
-  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 6');
+  await expect(page.getByTestId('teach-step')).toHaveText('step 3 of 7');
   const download = page.waitForEvent('download');
   await page.getByTestId('teach-deck').click();
   const file = await (await download).path();
   const html = readFileSync(file, 'utf8');
-  expect(html.match(/<section class="step"/g)).toHaveLength(6);
+  expect(html.match(/<section class="step"/g)).toHaveLength(7);
   expect(html).toContain('Group G1 for Claire');
   expect(html).not.toMatch(/<script|\bsrc=|\bhref=/);
 });

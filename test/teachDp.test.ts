@@ -43,7 +43,8 @@ describe('the DP methods stepped with their noise', () => {
       expect(trace.steps[0].text).toContain('drawn from seed 1');
       let entries = 0;
       let spent = 0;
-      for (const step of trace.steps) {
+      // Every step of the method and the release (the generic attack step spends nothing).
+      for (const step of trace.steps.filter((s) => s.title !== 'The attack')) {
         expect(step.ledger, step.title).toBeDefined();
         expect(step.ledger!.entries.length).toBeGreaterThanOrEqual(entries);
         expect(step.ledger!.spent).toBeGreaterThanOrEqual(spent);
