@@ -30,8 +30,9 @@ describe('the attack step', () => {
     expect(attack.cite).toContain('Ghinita, Kalnis, Tao Sec. 1');
     // Before: only Claire's row (T3) holds both items. After: her QID row is published as it is,
     // but her group publishes the pregnancy test only as a count over its 2 rows.
+    // (Labelled with the paper's names on its example, teach/paperExamples.ts; the ids stay T1..T5.)
     expect(attack.candidates!.filter((c) => c.label.endsWith('in the input')).map((c) => c.label)).toEqual([
-      'T3 in the input',
+      'Claire in the input',
     ]);
     expect(attack.candidates!.filter((c) => c.label.endsWith('in the release')).map((c) => c.ref)).toEqual([
       'T3',
