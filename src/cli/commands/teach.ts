@@ -89,9 +89,9 @@ export const teachCommand: CommandSpec<TeachOutput> = {
     const out = values.path('out')!;
     const deck = values.path('deck');
     // Written step by step: no single string of the whole trace.
-    await outputs.publish(async () => {
-      await outputs.writeWith(out, (sink) => writeJsonLine(sink, (s) => writeTraceJson(trace, s)));
-      if (deck) await outputs.writeText(deck, deckHtml(trace));
+    await outputs.publish(() => {
+      outputs.writeWith(out, (sink) => writeJsonLine(sink, (s) => writeTraceJson(trace, s)));
+      if (deck) outputs.writeText(deck, deckHtml(trace));
     });
     return {
       method: spec.id,
