@@ -62,16 +62,19 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
     methods: () => listMethods(),
 
     metrics: () =>
-      METRICS.map(({ id, label, source, description, defaultOn, kinds, linksRows, values }) => ({
-        id,
-        label,
-        source,
-        description,
-        defaultOn,
-        kinds,
-        ...(linksRows && { linksRows }),
-        values,
-      })),
+      METRICS.map(
+        ({ id, label, source, description, defaultOn, kinds, defaultKinds, linksRows, values }) => ({
+          id,
+          label,
+          source,
+          description,
+          defaultOn,
+          kinds,
+          ...(defaultKinds && { defaultKinds }),
+          ...(linksRows && { linksRows }),
+          values,
+        }),
+      ),
 
     anonymize(id, request, onProgress, rounds) {
       const progress = throttled(onProgress);

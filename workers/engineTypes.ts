@@ -75,6 +75,8 @@ export interface MetricInfo {
   description: string;
   defaultOn: boolean;
   kinds: readonly string[];
+  /** The kinds it is computed for when none are named (all its kinds when absent). */
+  defaultKinds?: readonly string[];
   /** It compares published rows with input rows: not for differential-privacy releases (metrics/applies.ts). */
   linksRows?: boolean;
   values: Record<string, ValueDirection>;

@@ -14,6 +14,8 @@ import { flagOfParam, type FlagSpec } from './flagSpec.ts';
 import { MEMORY_FLAG, memoryMbOf } from './memoryBudget.ts';
 import { METHOD_FLAG, methodRequest, methodSensitiveFlags, type FlagsRequest } from './methodParams.ts';
 import { metricSettings } from './metricFlags.ts';
+import { inapplicableMetrics } from '../core/metrics/registry.ts';
+import { CliError } from './cliError.ts';
 import type { FlagValues } from './readCommandLine.ts';
 
 /** The run's flags for `spec`, with `own` (a command's) before the memory budget and the params. */
@@ -50,11 +52,14 @@ export function runFlags(spec: MethodSpec, own: readonly FlagSpec[] = []): FlagS
  * sensitive items), the metrics and their options, the memory budget.
  */
 export function runRequest(values: FlagValues, spec: MethodSpec): FlagsRequest {
+  const metrics = values.tokens('metrics');
+  const wrong = metrics && inapplicableMetrics(metrics, spec.releaseKind, spec.model);
+  if (wrong) throw new CliError(`--metrics: ${wrong}`);
   return {
     ...methodRequest(values, spec),
     // An explicit --seed makes DP noise reproducible (and the release says: not for publication).
     seededNoise: values.has('seed'),
-    metrics: values.tokens('metrics'),
+    metrics,
     metricOptions: metricSettings(values),
     memoryMb: memoryMbOf(values),
   };

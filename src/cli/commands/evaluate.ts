@@ -6,9 +6,9 @@
  * JSON path); a release of the right shape that does not match its input is `verified: false`
  * with the problems.
  */
-import { findMetric, metricsFor } from '../../core/metrics/registry.ts';
+import { findMetric, inapplicableMetrics, metricsFor } from '../../core/metrics/registry.ts';
 import { readRelease } from '../../core/run/readRelease.ts';
-import { metricApplies } from '../../core/metrics/applies.ts';
+import { CliError } from '../cliError.ts';
 import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
 import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
@@ -43,17 +43,16 @@ export const evaluateCommand: CommandSpec<Verification & { metrics: Record<strin
       { text: readTextFile(releasePath, releasePath), file: releasePath },
       { text: readTextFile(auditPath, '--audit'), file: auditPath },
     );
+    const named = values.tokens('metrics');
+    const wrong = named && inapplicableMetrics(named, release.kind, release.model);
+    if (wrong) throw new CliError(`--metrics: ${wrong}`);
     const { dataset } = await readDataset(file, parseFlags(values));
     const verification = verifyRelease(dataset, release, audit);
     const metrics: Record<string, number> = {};
     if (verification.verified) {
       const options = { ...metricSettings(values), seed: values.integer('seed')! };
-      const ids = values.tokens('metrics') ?? metricsFor(release.kind, release.model).map((m) => m.id);
-      for (const id of ids) {
-        const metric = findMetric(id)!;
-        if (metricApplies(metric, release.kind, release.model))
-          Object.assign(metrics, metric.compute(dataset, release, audit, options));
-      }
+      const ids = named ?? metricsFor(release.kind, release.model).map((m) => m.id);
+      for (const id of ids) Object.assign(metrics, findMetric(id)!.compute(dataset, release, audit, options));
     }
     return { ...verification, metrics };
   },

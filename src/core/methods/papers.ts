@@ -55,6 +55,12 @@ export const PAPERS: Readonly<Record<string, Paper>> = {
     title: 'Anonymizing Transaction Databases for Publication',
     venue: 'KDD 2008',
   },
+  // Not in the paper folder: cited from the published paper (docs/disassociation.md).
+  'disassociation (PVLDB 2012)': {
+    authors: 'Terrovitis, Liagouris, Mamoulis, Skiadopoulos',
+    title: 'Privacy Preservation by Disassociation',
+    venue: 'PVLDB 5(10), 2012',
+  },
 };
 
 /** "Authors — Title (venue)" for a paper file; the file name itself when it is not listed. */

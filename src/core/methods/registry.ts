@@ -17,6 +17,7 @@ import { ptaSpec } from './pta/index.ts';
 import { diffPartSpec } from './diffpart/index.ts';
 import { privBasisSpec } from './privbasis/index.ts';
 import { hkpCoherenceSpec } from './hkp-coherence/index.ts';
+import { disassociationSpec } from './disassociation/index.ts';
 import { methodInfo, type MethodInfo, type MethodSpec } from './types.ts';
 
 export const METHODS: readonly MethodSpec[] = [
@@ -34,6 +35,7 @@ export const METHODS: readonly MethodSpec[] = [
   diffPartSpec,
   privBasisSpec,
   hkpCoherenceSpec,
+  disassociationSpec,
 ];
 
 export function findMethod(id: string): MethodSpec | undefined {

@@ -96,7 +96,7 @@ export const avgreMetric: MetricSpec = {
   description:
     'How far COUNT queries of q items answered from the release are from the true counts, as a share of the true count (mean over queries; avgre_se its standard error). Lower is better; 0 is exact. Not for itemsets releases: they answer only their k itemsets, not a workload of queries (see topk).',
   defaultOn: true,
-  kinds: ['transactions', 'buckets', 'groups', 'generalized'],
+  kinds: ['transactions', 'buckets', 'groups', 'generalized', 'disassociated'],
   values: { avgre: 'lower', avgre_se: 'se' },
   asks: (dataset, release, options) => workloadOf(dataset, release, options).flat(),
   compute: (dataset, release, audit, options) => {

@@ -9,7 +9,9 @@
  *   where j query items map to g (0 if a query item is suppressed or the row lacks g);
  * - buckets: per bucket, |B| times the product over columns of the fraction of the bucket's rows
  *   whose column itemset contains the query's items of that column;
- * - itemsets: the published noisy support, or 0 for an itemset not published (itemsetsEstimator.ts).
+ * - itemsets: the published noisy support, or 0 for an itemset not published (itemsetsEstimator.ts);
+ * - disassociated: the expected support over the random joins of each cluster's chunks
+ *   (disassociatedEstimator.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
 import { ItemRows } from '../data/itemRows.ts';
@@ -26,6 +28,7 @@ import type {
 import { bucketColumns } from './bucketColumns.ts';
 import { groupsIndex, groupsPlacement } from '../release/groupsIndex.ts';
 import { itemsetsEstimator } from './itemsetsEstimator.ts';
+import { disassociatedEstimator } from './disassociatedEstimator.ts';
 
 export type SupportEstimator = (itemset: readonly number[]) => number;
 
@@ -71,6 +74,8 @@ function buildEstimator(
       return generalizedEstimator(dataset, release, items);
     case 'itemsets':
       return itemsetsEstimator(dataset, release);
+    case 'disassociated':
+      return disassociatedEstimator(dataset, release);
     default:
       throw new Error(`no support estimator for releases of kind '${(release as Release).kind}'`);
   }

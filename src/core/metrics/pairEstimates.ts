@@ -79,8 +79,9 @@ export function pairEstimates(
         );
       return countedPairs(groupsIndex(dataset, release).published, pairs, qid, otherwise);
     }
-    case 'itemsets': {
-      // A few noisy itemsets: asked pair by pair.
+    case 'itemsets':
+    case 'disassociated': {
+      // A few noisy itemsets, or a disassociated release's clusters merged pair by pair.
       const estimate = supportEstimator(dataset, release, audit);
       return Float64Array.from(pairs, ({ a, b }) => estimate([a, b]));
     }

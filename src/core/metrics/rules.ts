@@ -125,7 +125,7 @@ export const rulesMetric: MetricSpec = {
   description:
     'Share of the input’s association rules (2-4 items, min support and confidence as set) that the release still yields (expected supports where rows are not published as is): ar = common / original. Higher is better; 1 keeps every rule.',
   defaultOn: false,
-  kinds: ['transactions', 'buckets', 'groups', 'generalized'],
+  kinds: ['transactions', 'buckets', 'groups', 'generalized', 'disassociated'],
   values: { ar: 'higher', rules_original: 'count', rules_release: 'count', rules_common: 'count' },
   compute(dataset, release, audit, options) {
     const exact = ItemRows.of(dataset);

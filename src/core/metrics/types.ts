@@ -45,6 +45,8 @@ export interface MetricSpec {
   defaultOn: boolean;
   /** Release kinds it applies to; a metric that does not apply is absent, never zero. */
   kinds: readonly ReleaseKind[];
+  /** The kinds it is computed for when none are named (all its kinds when absent). */
+  defaultKinds?: readonly ReleaseKind[];
   /** It compares each published row with its input row (the audit's rowOf): not for synthetic rows (applies.ts). */
   linksRows?: boolean;
   /**

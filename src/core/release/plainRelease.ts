@@ -16,6 +16,12 @@ import type {
 } from './types.ts';
 import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
 import {
+  clustersTableOf,
+  plainClusters,
+  type PlainCluster,
+  type PlainDisassociatedAudit,
+} from './disassociated.ts';
+import {
   idRowsOf,
   numberArrays,
   tokenArrays,
@@ -46,6 +52,7 @@ export type PlainRelease =
             transactions: string[][];
           }
         | { kind: 'buckets'; columns: string[][]; buckets: PlainBucket[] }
+        | { kind: 'disassociated'; clusters: PlainCluster[] }
       ));
 
 export type PlainAudit =
@@ -53,7 +60,8 @@ export type PlainAudit =
   | { rowOf: number[]; constraints?: string[][]; utility?: string[][] }
   | { buckets: number[][] }
   | SyntheticAudit
-  | ItemsetsAudit;
+  | ItemsetsAudit
+  | PlainDisassociatedAudit;
 
 /** The typed release of a plain one (keys and their order kept). */
 export function releaseFromPlain(plain: PlainRelease): Release {
@@ -68,6 +76,8 @@ export function releaseFromPlain(plain: PlainRelease): Release {
       return { ...plain, buckets: bucketsTableOf(plain.buckets) };
     case 'itemsets':
       return plain;
+    case 'disassociated':
+      return { ...plain, clusters: clustersTableOf(plain.clusters) };
   }
 }
 
@@ -84,11 +94,19 @@ export function releaseToPlain(release: Release): PlainRelease {
       return { ...release, buckets: plainBuckets(release.buckets) };
     case 'itemsets':
       return release;
+    case 'disassociated':
+      return { ...release, clusters: plainClusters(release.clusters) };
   }
 }
 
 /** The typed audit of a plain one. */
 export function auditFromPlain(plain: PlainAudit): Audit {
+  if ('subrecordOf' in plain)
+    return {
+      clusters: idRowsOf(plain.clusters),
+      subrecordOf: Uint32Array.from(plain.subrecordOf),
+      ...(plain.suppressed && { suppressed: Uint32Array.from(plain.suppressed) }),
+    };
   if ('groups' in plain) return { ...plain, groups: idRowsOf(plain.groups) };
   if ('buckets' in plain) return { ...plain, buckets: idRowsOf(plain.buckets) };
   if ('rowOf' in plain) return { ...plain, rowOf: Uint32Array.from(plain.rowOf) };
@@ -96,6 +114,12 @@ export function auditFromPlain(plain: PlainAudit): Audit {
 }
 
 export function auditToPlain(audit: Audit): PlainAudit {
+  if ('subrecordOf' in audit)
+    return {
+      clusters: numberArrays(audit.clusters),
+      subrecordOf: Array.from(audit.subrecordOf),
+      ...(audit.suppressed && { suppressed: Array.from(audit.suppressed) }),
+    };
   if ('groups' in audit) return { ...audit, groups: numberArrays(audit.groups) };
   if ('buckets' in audit) return { ...audit, buckets: numberArrays(audit.buckets) };
   if ('rowOf' in audit) return { ...audit, rowOf: Array.from(audit.rowOf) };

@@ -60,6 +60,27 @@ export function hasRareItemsetInRows(
   return rare;
 }
 
+/**
+ * The same test over lists of ids of any range (a disassociated cluster's record chunk, its
+ * sub-records as input ids): renumbered densely, each list sorted, no list holding a repeat.
+ */
+export function hasRareItemsetInLists(lists: readonly (readonly number[])[], m: number, k: number): boolean {
+  const local = new Map<number, number>();
+  const offsets = new Uint32Array(lists.length + 1);
+  const ids: number[] = [];
+  lists.forEach((list, i) => {
+    for (const id of list) {
+      let at = local.get(id);
+      if (at === undefined) local.set(id, (at = local.size));
+      ids.push(at);
+    }
+    offsets[i + 1] = ids.length;
+  });
+  const sorted = Uint32Array.from(ids);
+  for (let i = 0; i < lists.length; i++) sorted.subarray(offsets[i], offsets[i + 1]).sort();
+  return hasRareItemsetInRows(offsets, sorted, local.size, m, k);
+}
+
 /** The rows as CSR over dense ids (in order of first appearance), each row's ids distinct, ascending. */
 function distinctIdRows(rows: readonly (readonly string[])[]): {
   offsets: Uint32Array;

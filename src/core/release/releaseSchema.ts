@@ -7,6 +7,7 @@ import { MAX_SEED } from '../base/rng.ts';
 import { arrayOf, integer, STRING, type Shape } from './jsonShape.ts';
 import type { PrivacyModel, ReleaseKind } from './types.ts';
 import { ITEMSETS_AUDIT_SHAPE, ITEMSETS_BODY_SHAPE } from './dpSchema.ts';
+import { DISASSOCIATED_AUDIT_SHAPE, DISASSOCIATED_BODY_SHAPE } from './disassociated.ts';
 
 export const RELEASE_FORMAT = 'txanon-release/1';
 export const PRIVACY_MODELS: readonly PrivacyModel[] = [
@@ -17,6 +18,7 @@ export const PRIVACY_MODELS: readonly PrivacyModel[] = [
   'constraints',
   'differential-privacy',
   'hkp-coherence',
+  'disassociation',
 ];
 export const RELEASE_KINDS: readonly ReleaseKind[] = [
   'groups',
@@ -24,6 +26,7 @@ export const RELEASE_KINDS: readonly ReleaseKind[] = [
   'generalized',
   'buckets',
   'itemsets',
+  'disassociated',
 ];
 
 const tokens = arrayOf(STRING);
@@ -70,6 +73,7 @@ export const BODY_SHAPES: Record<ReleaseKind, Shape> = {
     },
   },
   itemsets: ITEMSETS_BODY_SHAPE,
+  disassociated: DISASSOCIATED_BODY_SHAPE,
 };
 
 export const AUDIT_SHAPES: Record<ReleaseKind, Shape> = {
@@ -87,4 +91,5 @@ export const AUDIT_SHAPES: Record<ReleaseKind, Shape> = {
   },
   buckets: { type: 'object', fields: { buckets: arrayOf(arrayOf(rowIndex)) } },
   itemsets: ITEMSETS_AUDIT_SHAPE,
+  disassociated: DISASSOCIATED_AUDIT_SHAPE,
 };

@@ -1,6 +1,7 @@
 /**
  * The number of rows a release publishes, whatever its kind (DESIGN.md sec. 4): a `groups`
- * release's QID rows, a `buckets` release's bucket sizes summed, an `itemsets` release's itemsets,
+ * release's QID rows, a `buckets` release's bucket sizes summed, a `disassociated`
+ * release's cluster sizes summed, an `itemsets` release's itemsets,
  * the other kinds' transactions.
  */
 import { rowCount } from './tokenRows.ts';
@@ -17,6 +18,11 @@ export function publishedRowCount(release: Release): number {
     }
     case 'itemsets':
       return release.itemsets.length;
+    case 'disassociated': {
+      let sum = 0;
+      for (const rows of release.clusters.rows) sum += rows;
+      return sum;
+    }
     default:
       return rowCount(release.transactions);
   }

@@ -8,6 +8,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { Audit, Release } from './types.ts';
 import { dpView, type DpView } from './dpSummary.ts';
 import { plainBuckets, type PlainBucket } from './plainRelease.ts';
+import { plainClusters, type PlainCluster } from './disassociated.ts';
 import { rowCount, rowTokens } from './tokenRows.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
 import { publishedDataset } from './publishedRows.ts';
@@ -28,6 +29,9 @@ export interface ReleaseSummary {
   /** buckets: the item partition and the first buckets as published. */
   columns?: string[][];
   firstBuckets?: PlainBucket[];
+  /** disassociated: the first clusters as published (at most 20), and how many record chunks in all. */
+  firstClusters?: PlainCluster[];
+  recordChunks?: number;
   /** differential-privacy releases: noise, ledger and what the noisy counts published (dpSummary.ts). */
   dp?: DpView;
 }
@@ -67,6 +71,20 @@ function summarizeKind(input: Dataset, release: Release, limit: number): Release
       classes: start.length - 1,
       sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
       topClasses: [],
+    };
+  }
+  if (release.kind === 'disassociated') {
+    const sizes = new Map<number, number>();
+    const table = release.clusters;
+    for (const size of table.rows) sizes.set(size, (sizes.get(size) ?? 0) + 1);
+    return {
+      kind: release.kind,
+      rows: publishedRowCount(release),
+      classes: table.rows.length,
+      sizeHistogram: [...sizes].sort((a, b) => a[0] - b[0]),
+      topClasses: [],
+      firstClusters: plainClusters(table, 0, Math.min(20, table.rows.length)),
+      recordChunks: table.chunkStart[table.rows.length],
     };
   }
   if (release.kind === 'buckets') {

@@ -9,6 +9,7 @@
 import type { Ledger } from '../dp/ledger.ts';
 import type { NoiseNote } from '../dp/noise.ts';
 import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
+import type { DisassociatedAudit, DisassociatedRelease } from './disassociated.ts';
 import type { IdRows, TokenCounts, TokenRows } from './tokenRows.ts';
 
 export type PrivacyModel =
@@ -18,7 +19,8 @@ export type PrivacyModel =
   | 'km-anonymity'
   | 'constraints'
   | 'differential-privacy'
-  | 'hkp-coherence';
+  | 'hkp-coherence'
+  | 'disassociation';
 
 export interface ReleaseHeader {
   format: 'txanon-release/1';
@@ -101,12 +103,23 @@ export interface BucketsRelease extends ReleaseHeader {
 }
 
 export type Release =
-  GroupsRelease | TransactionsRelease | GeneralizedRelease | BucketsRelease | ItemsetsRelease;
+  | GroupsRelease
+  | TransactionsRelease
+  | GeneralizedRelease
+  | BucketsRelease
+  | ItemsetsRelease
+  | DisassociatedRelease;
 export type ReleaseKind = Release['kind'];
 
 /** The private link back to input rows; never published. */
 export type Audit =
-  GroupsAudit | RowsAudit | GeneralizedAudit | BucketsAudit | SyntheticAudit | ItemsetsAudit;
+  | GroupsAudit
+  | RowsAudit
+  | GeneralizedAudit
+  | BucketsAudit
+  | SyntheticAudit
+  | ItemsetsAudit
+  | DisassociatedAudit;
 /** `groups` releases: the input rows of each group (a row of `groups` a group), in the order of its qid rows. */
 export interface GroupsAudit {
   groups: IdRows;

@@ -9,6 +9,7 @@ import type { Audit, Release, Verification } from './types.ts';
 import { verifyDiffPart } from './verifyDiffPart.ts';
 import { verifyItemsets } from './verifyItemsets.ts';
 import { verifyBuckets } from './verifyBuckets.ts';
+import { verifyDisassociated } from './verifyDisassociated.ts';
 import { verifyGroups } from './verifyGroups.ts';
 import { verifyGeneralized } from './verifyGeneralized.ts';
 import { verifyTransactions } from './verifyTransactions.ts';
@@ -39,6 +40,9 @@ export function verifyRelease(dataset: Dataset, release: Release, audit: Audit):
     case 'itemsets':
       if (!('topK' in audit)) return broken('an itemsets release needs an audit with topK');
       return verifyItemsets(dataset, release, audit);
+    case 'disassociated':
+      if (!('subrecordOf' in audit)) return broken('a disassociated release needs an audit with subrecordOf');
+      return verifyDisassociated(dataset, release, audit);
     default:
       return broken(`no verifier for releases of kind '${(release as Release).kind}'`);
   }

@@ -15,6 +15,7 @@ import { publishedRowCount } from './rowCount.ts';
 import type { CsrRows } from '../data/dataset.ts';
 import type { TokenRows } from './tokenRows.ts';
 import type { Audit, BucketsTable, GroupsTable, Release } from './types.ts';
+import type { DisassociatedTable } from './disassociated.ts';
 
 /** Releases with fewer published rows than this are indented. */
 export const INDENTED_BELOW_ROWS = 10_000;
@@ -41,7 +42,9 @@ export function writeReleaseJson(
     writeObject(out, release, (key, value) => {
       if (release.kind === 'groups' && key === 'groups') writeGroups(out, value as GroupsTable);
       else if (release.kind === 'buckets' && key === 'buckets') writeBuckets(out, value as BucketsTable);
-      else if (release.kind !== 'groups' && release.kind !== 'buckets' && key === 'transactions')
+      else if (release.kind === 'disassociated' && key === 'clusters')
+        writeClusters(out, value as DisassociatedTable);
+      else if ((release.kind === 'transactions' || release.kind === 'generalized') && key === 'transactions')
         writeTokenRows(
           out,
           value as TokenRows,
@@ -59,8 +62,10 @@ export function writeReleaseJson(
 export function writeAuditJson(audit: Audit, sink: ByteSink): void {
   const out = new TextWriter(sink);
   writeObject(out, audit, (key, value) => {
-    if ((key === 'groups' || key === 'buckets') && isCsr(value)) writeIdRows(out, value);
-    else if (key === 'rowOf' && value instanceof Uint32Array) writeInts(out, value, 0, value.length);
+    if ((key === 'groups' || key === 'buckets' || key === 'clusters') && isCsr(value))
+      writeIdRows(out, value);
+    else if (value instanceof Uint32Array)
+      writeInts(out, value, 0, value.length); // rowOf, subrecordOf
     else return false;
     return true;
   });
@@ -99,9 +104,23 @@ function rowsIn(rows: CsrRows): number {
 
 const jsonTokens = (rows: TokenRows) => new TokenBytes(rows.tokens, (t) => JSON.stringify(t));
 
-/** Rows from..to-1 as `[["a","b"],[]]`. */
-function writeTokenRows(out: TextWriter, rows: TokenRows, bytes: TokenBytes, from: number, to: number): void {
+/** Rows from..to-1 as `[["a","b"],[]]`; with `listed` false, one row as `["a","b"]`. */
+function writeTokenRows(
+  out: TextWriter,
+  rows: TokenRows,
+  bytes: TokenBytes,
+  from: number,
+  to: number,
+  listed = true,
+): void {
   const { offsets, items } = rows;
+  if (!listed) {
+    out
+      .char(OPEN_LIST)
+      .tokens(bytes, items, offsets[from], offsets[from + 1], COMMA)
+      .char(CLOSE_LIST);
+    return;
+  }
   out.char(OPEN_LIST);
   for (let i = from; i < to; i++) {
     if (i > from) out.char(COMMA);
@@ -161,6 +180,30 @@ function writeBuckets(out: TextWriter, table: BucketsTable): void {
       writeTokenRows(out, table.cells, bytes, table.cellStart[j], table.cellStart[j + 1]);
     }
     out.char(CLOSE_LIST).char(CLOSE_OBJECT);
+  }
+  out.char(CLOSE_LIST);
+}
+
+/** `[{"rows":5,"recordChunks":[{"items":["a"],"subrecords":[["a"],...]}],"termChunk":["b"]},...]` */
+function writeClusters(out: TextWriter, table: DisassociatedTable): void {
+  const itemBytes = jsonTokens(table.chunkItems);
+  const subBytes = jsonTokens(table.subrecords);
+  const termBytes = jsonTokens(table.termChunks);
+  out.char(OPEN_LIST);
+  for (let c = 0; c < table.rows.length; c++) {
+    if (c > 0) out.char(COMMA);
+    out.write('{"rows":').int(table.rows[c]).write(',"recordChunks":').char(OPEN_LIST);
+    for (let j = table.chunkStart[c]; j < table.chunkStart[c + 1]; j++) {
+      if (j > table.chunkStart[c]) out.char(COMMA);
+      out.write('{"items":');
+      writeTokenRows(out, table.chunkItems, itemBytes, j, j + 1, false);
+      out.write(',"subrecords":');
+      writeTokenRows(out, table.subrecords, subBytes, table.subStart[j], table.subStart[j + 1]);
+      out.char(CLOSE_OBJECT);
+    }
+    out.char(CLOSE_LIST).write(',"termChunk":');
+    writeTokenRows(out, table.termChunks, termBytes, c, c + 1, false);
+    out.char(CLOSE_OBJECT);
   }
   out.char(CLOSE_LIST);
 }

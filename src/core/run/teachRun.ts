@@ -31,6 +31,8 @@ const GUARANTEE: Record<PrivacyModel, string> = {
   'differential-privacy': 'the ledger spends at most ε and the published data follow from the noisy counts',
   'hkp-coherence':
     'every itemset of up to p public items is held by k rows or none, and no private item by more than a share h of them',
+  disassociation:
+    'every record chunk is k^m-anonymous and every item occurrence is in exactly one chunk of its cluster',
 };
 
 const UNIT: Record<ReleaseKind, string> = {
@@ -39,6 +41,7 @@ const UNIT: Record<ReleaseKind, string> = {
   generalized: 'table',
   buckets: 'bucket',
   itemsets: 'itemset list',
+  disassociated: 'cluster',
 };
 
 export type TeachRequest = Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'> & {

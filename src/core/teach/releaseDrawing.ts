@@ -7,6 +7,7 @@
 import type { Audit, Release } from '../release/types.ts';
 import { auditToPlain, releaseToPlain } from '../release/plainRelease.ts';
 import { count, itemSet } from './drawings.ts';
+import { clustersTable } from './disassociatedDrawing.ts';
 import {
   rowName,
   type BucketsDrawing,
@@ -74,6 +75,19 @@ export function releaseDrawing(
         })),
         caption: `the top ${release.itemsets.length} itemsets with their noisy supports`,
       };
+    case 'disassociated': {
+      const subrecordOf = (audit as { subrecordOf: number[] }).subrecordOf;
+      // Sub-record i of chunk j of cluster c is sub-record (chunks before it) + i of the audit.
+      const firstOf: number[][] = [];
+      let at = 0;
+      for (const cluster of release.clusters)
+        firstOf.push(
+          cluster.recordChunks.map(
+            (chunk) => ((at += chunk.subrecords.length), at - chunk.subrecords.length),
+          ),
+        );
+      return clustersTable(release.clusters, (c, j, i) => subrecordOf[firstOf[c][j] + i]);
+    }
   }
 }
 

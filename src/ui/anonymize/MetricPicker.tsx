@@ -34,7 +34,11 @@ export function metricSettingsOf(choice: MetricChoice): MetricSettings | undefin
 
 export function defaultMetricChoice(metrics: MetricInfo[], kind: string, model?: string): MetricChoice {
   return {
-    ids: metrics.filter((m) => m.defaultOn && metricApplies(m, kind, model)).map((m) => m.id),
+    ids: metrics
+      .filter(
+        (m) => m.defaultOn && metricApplies(m, kind, model) && (m.defaultKinds ?? m.kinds).includes(kind),
+      )
+      .map((m) => m.id),
     minSupport: 0.1,
     minConfidence: 0.5,
   };

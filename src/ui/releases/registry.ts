@@ -8,6 +8,7 @@ import { BucketsView } from './BucketsView.tsx';
 import { GeneralizedView } from './GeneralizedView.tsx';
 import { GroupsView } from './GroupsView.tsx';
 import { ItemsetsView } from './ItemsetsView.tsx';
+import { DisassociatedView } from './DisassociatedView.tsx';
 import { TransactionsView } from './TransactionsView.tsx';
 import type { ReleaseViewer } from './types.ts';
 
@@ -71,5 +72,15 @@ export const RELEASE_VIEWERS: Readonly<Record<ReleaseKind, ReleaseViewer>> = {
       about: 'The top k itemsets as itemset,support: each itemset as {a,b} and its noisy support.',
     },
     View: ItemsetsView,
+  },
+  disassociated: {
+    guarantee: 'every record chunk k^m-anonymous, every occurrence in one chunk',
+    unit: 'clusters',
+    downloads: {
+      formats: TABLE_FORMATS,
+      about:
+        'Every record chunk sub-record and every term chunk item as cluster,rows,chunk,subrecord,item (the term chunk is chunk 0).',
+    },
+    View: DisassociatedView,
   },
 };

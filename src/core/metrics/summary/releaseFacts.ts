@@ -17,6 +17,7 @@ import { publishedDataset } from '../../release/publishedRows.ts';
 import type { Audit, BucketsRelease, GroupsRelease, Release, RowsAudit } from '../../release/types.ts';
 import { groupsIndex } from '../../release/groupsIndex.ts';
 import { heldTokenIds } from '../../release/tokenRows.ts';
+import type { DisassociatedAudit, DisassociatedRelease } from '../../release/disassociated.ts';
 
 export interface ReleaseFacts {
   rows_before: number;
@@ -121,8 +122,12 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
       ...rows,
     };
   }
-  const { tokens, occurrences, rows, asCounts, countsOnly } =
-    release.kind === 'groups' ? groupsTokens(dataset, release) : bucketsTokens(release);
+  const { tokens, occurrences, rows, asCounts, countsOnly, removed } =
+    release.kind === 'groups'
+      ? groupsTokens(dataset, release)
+      : release.kind === 'disassociated'
+        ? disassociatedTokens(dataset, release, audit as DisassociatedAudit)
+        : bucketsTokens(release);
   let kept = 0;
   for (const token of dataset.dictionary.tokens) if (tokens.has(token)) kept++;
   return {
@@ -135,7 +140,7 @@ export function releaseFacts(dataset: Dataset, release: Release, audit: Audit): 
     items_suppressed: d - kept,
     items_added: tokens.size - kept,
     occurrences_added: 0,
-    occurrences_removed: 0,
+    occurrences_removed: removed ?? 0,
     rows_emptied: 0,
     occurrences_as_counts: asCounts,
     rows_as_counts_only: countsOnly,
@@ -193,6 +198,35 @@ interface PublishedTokens {
   /** ReleaseFacts' occurrences_as_counts and rows_as_counts_only. */
   asCounts: number;
   countsOnly: number;
+  /** Occurrences left out (safe disassociation's suppression). */
+  removed?: number;
+}
+
+/**
+ * A `disassociated` release's distinct tokens: it publishes every occurrence of every row, in a
+ * record chunk's sub-record or as an item of its cluster's term chunk, except those the safe
+ * variant suppressed (the audit lists them); its rows are its clusters' rows.
+ */
+function disassociatedTokens(
+  dataset: Dataset,
+  release: DisassociatedRelease,
+  audit: DisassociatedAudit,
+): PublishedTokens {
+  const { chunkItems, termChunks, rows } = release.clusters;
+  const tokens = new Set<string>();
+  for (const table of [chunkItems, termChunks])
+    for (const id of heldTokenIds(table)) tokens.add(table.tokens[id]);
+  let count = 0;
+  for (const r of rows) count += r;
+  const removed = (audit.suppressed?.length ?? 0) / 2;
+  return {
+    tokens,
+    occurrences: dataset.items.length - removed,
+    rows: count,
+    asCounts: 0,
+    countsOnly: 0,
+    removed,
+  };
 }
 
 /** A `groups` release's distinct tokens (QID rows read as ids; sensitive counts, groupsIndex.ts). */

@@ -5,6 +5,7 @@
  * row publishes every item, each column shuffled apart within its bucket. Rows are taken evenly
  * spaced over the input, those the release changed first, then shown in input order.
  */
+import type { DisassociatedAudit } from '../../release/disassociated.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { compareTokens } from '../../data/tokenOrder.ts';
 import type { Audit, BucketsAudit, GroupsAudit, Release, RowsAudit } from '../../release/types.ts';
@@ -82,6 +83,16 @@ function describer(
         const b = at.list[r];
         const before = sorted(dataset.rowTokens(r));
         const note = `in bucket ${b + 1} of ${release.buckets.size[b]} rows: each of its ${bucketColumnCount(release.buckets, b)} columns is published as a list shuffled apart from the others, so these items are no longer linked to one row`;
+        return { row: r, before, after: before, note, changed: before.length > 0 };
+      };
+    }
+    case 'disassociated': {
+      const at = inverse(dataset.n, (audit as DisassociatedAudit).clusters);
+      const { chunkStart, rows } = release.clusters;
+      return (r) => {
+        const c = at.list[r];
+        const before = sorted(dataset.rowTokens(r));
+        const note = `in cluster ${c + 1} of ${rows[c]} rows: its items are published in ${chunkStart[c + 1] - chunkStart[c]} record chunks shuffled apart and a term chunk without counts, so they are no longer linked to one row`;
         return { row: r, before, after: before, note, changed: before.length > 0 };
       };
     }

@@ -8,7 +8,9 @@
  *   counts `group,item,count`;
  * - `buckets`: csv-long `bucket,row,column,item` (an empty cell is a line with an empty item).
  * - `itemsets`: a table `itemset,support` (itemsetsCsv.ts).
- * Groups, buckets and itemsets have no other layout: asking them for another format is an input error.
+ * - `disassociated`: `cluster,rows,chunk,subrecord,item` (disassociatedTable.ts; the term chunk as
+ *   chunk 0); its JSON is the release file itself.
+ * Groups, buckets, itemsets and disassociated releases have no other layout: asking them for another format is an input error.
  * Parquet (`parquet`, `parquet-long`): the same tables as Parquet files (parquetRelease.ts).
  * Numbers in the tables (group, row, bucket, column) count from 1; rows keep the release's order.
  * Each file is written when asked (`ExportFile.write`), chunk after chunk into a sink (a file, a
@@ -27,6 +29,7 @@ import { writeItemsetsCsv } from './itemsetsCsv.ts';
 import { TextWriter, TokenBytes, type ByteSink } from './textWriter.ts';
 import { EXTENSION, MIME, sideTableSuffix, type ExportFile, type ExportFormat } from './types.ts';
 import { parquetExport } from './parquetRelease.ts';
+import { DISASSOCIATED_COLUMNS, writeDisassociatedCsv } from './disassociatedTable.ts';
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
@@ -51,6 +54,15 @@ export function exportRelease(release: Release, format: ExportFormat, relation =
           'bucket,row,column,item: every published cell',
         ),
       ];
+    case 'disassociated':
+      onlyCsvLong(format, 'disassociated', DISASSOCIATED_COLUMNS.join(','));
+      return [
+        dataFile(
+          'csv-long',
+          (out) => writeDisassociatedCsv(out, release.clusters),
+          'cluster,rows,chunk,subrecord,item: every record chunk sub-record and term chunk (chunk 0)',
+        ),
+      ];
     case 'itemsets':
       onlyCsvLong(format, 'itemsets', 'itemset,support');
       return [
@@ -65,7 +77,7 @@ export function exportRelease(release: Release, format: ExportFormat, relation =
 
 /** The formats a release of `kind` can be written in. */
 export function exportFormatsOf(kind: Release['kind']): readonly ExportFormat[] {
-  return kind === 'groups' || kind === 'buckets' || kind === 'itemsets'
+  return kind === 'groups' || kind === 'buckets' || kind === 'itemsets' || kind === 'disassociated'
     ? ['csv-long', 'parquet-long']
     : (['csv-basket', 'csv-long', 'fimi', 'arff', 'parquet', 'parquet-long'] as const);
 }

@@ -8,13 +8,15 @@
  * - `groups`: `group,row,item` (the QID rows; a row without QID items has a null item) and
  *   `group,item,count` (NAME-sensitive.parquet);
  * - `buckets`: `bucket,row,column,item` (an empty cell: a null item);
- * - `itemsets`: `itemset,support` (`{a,b}` and the noisy support, a double).
+ * - `itemsets`: `itemset,support` (`{a,b}` and the noisy support, a double);
+ * - `disassociated`: `cluster,rows,chunk,subrecord,item` (disassociatedTable.ts).
  * Groups, buckets and itemsets are tables: `parquet-long` only. Numbers count from 1.
  */
 import { InputError } from '../../base/errors.ts';
 import { parquetTable, transactionsParquet, type TableColumn } from '../../data/columnar/writeParquet.ts';
 import type { Release } from '../types.ts';
 import { MIME, sideTableSuffix, type ExportFile } from './types.ts';
+import { DISASSOCIATED_COLUMNS, disassociatedColumns } from './disassociatedTable.ts';
 
 export type ParquetFormat = 'parquet' | 'parquet-long';
 
@@ -127,6 +129,23 @@ export function parquetExport(release: Release, format: ParquetFormat): ExportFi
                 out.map((c) => c[2]),
               ),
               { name: 'item', type: 'string', values: out.map((c) => c[3]) },
+            ],
+            { metadata },
+          ),
+        ),
+      ];
+    }
+    case 'disassociated': {
+      tablesOnly(format, 'disassociated');
+      const { numbers, items } = disassociatedColumns(release.clusters);
+      return [
+        file(
+          '',
+          'cluster,rows,chunk,subrecord,item: every record chunk sub-record and term chunk (chunk 0)',
+          parquetTable(
+            [
+              ...DISASSOCIATED_COLUMNS.slice(0, 4).map((name, i) => ints(name, numbers[i])),
+              { name: 'item', type: 'string', values: items },
             ],
             { metadata },
           ),
