@@ -19,6 +19,8 @@ export const SEMANTIC_OPS = {
   generalized: ['drop', 'add', 'duplicate', 'move', 'change', 'mapping'],
   buckets: ['drop', 'add', 'duplicate', 'move', 'change', 'lower', 'removeColumn'],
   itemsets: ['drop', 'add', 'change', 'lower', 'charge', 'epsilon'],
+  // term: an item of a record chunk moved to its cluster's term chunk.
+  disassociated: ['drop', 'add', 'duplicate', 'move', 'change', 'lower', 'term'],
 } as const satisfies Record<ReleaseKind, readonly string[]>;
 
 export const SHAPE_OPS = ['shape', 'auditShape', 'extraKey'] as const;
@@ -207,6 +209,35 @@ const KIND_TAMPERS: Record<ReleaseKind, KindTamper> = {
     return rowTamper(group.qid, choice.op, { ...choice, a: choice.b, b: choice.c }, universe);
   },
 
+  disassociated: (r, choice, universe) => {
+    const clusters = r.clusters as {
+      rows: number;
+      recordChunks: { items: string[]; subrecords: Json[][] }[];
+      termChunk: string[];
+    }[];
+    if (clusters.length === 0) return false;
+    const cluster = pick(clusters, choice.a);
+    if (choice.op === 'lower') {
+      if (cluster.rows === 0) return false;
+      cluster.rows--;
+      return true;
+    }
+    if (cluster.recordChunks.length === 0) return false;
+    const chunk = pick(cluster.recordChunks, choice.b);
+    if (choice.op === 'term') {
+      if (chunk.items.length === 0) return false;
+      const [item] = chunk.items.splice(choice.c % chunk.items.length, 1);
+      cluster.termChunk.push(item);
+      return true;
+    }
+    return rowTamper(
+      chunk.subrecords,
+      choice.op,
+      { ...choice, a: choice.c, b: choice.a + choice.b },
+      universe,
+    );
+  },
+
   buckets: (r, { op, a, b, c }, universe) => {
     const buckets = r.buckets as { size: number; columns: Json[][][] }[];
     if (buckets.length === 0) return false;
@@ -295,7 +326,7 @@ interface Node {
  * optional partition fields: deleting one of these is no wrong shape.
  */
 const OPTIONAL =
-  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility|rulesKey)$|^params\.(hierarchy|constraints|utility)$|^partitions\[\d+\]\.(split|count|charge)$/;
+  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility|rulesKey|suppressed)$|^params\.(hierarchy|constraints|utility)$|^partitions\[\d+\]\.(split|count|charge)$/;
 
 /** Every node below the root of a JSON value. */
 function nodes(value: Json, path = ''): Node[] {

@@ -61,6 +61,11 @@ const REQUESTS: Record<ReleaseKind, (dataset: Dataset) => RunRequest[]> = {
     { method: 'multi-anatomy', params: { l: 2, columns: 2 }, seed: 1 },
     { method: 'multi-anatomy', params: { l: 2, columns: 3 }, seed: 2 },
   ],
+  disassociated: () => [
+    { method: 'disassociation', params: { k: 2, m: 2, maxCluster: 4 }, seed: 1 },
+    { method: 'disassociation', params: { k: 3, m: 1, maxCluster: 8 }, seed: 2 },
+    { method: 'disassociation', params: { k: 2, m: 2, maxCluster: 6, safe: true }, seed: 3 },
+  ],
   itemsets: () => [
     { method: 'privbasis', params: { epsilon: 5, k: 5 }, seed: 1, seededNoise: true },
     { method: 'privbasis', params: { epsilon: 2, k: 8 }, seed: 2, seededNoise: true },

@@ -13,7 +13,14 @@ import { canonical, SEMANTIC_OPS, SHAPE_OPS, tamper } from '../tamper.ts';
 import { caseRng, escapeRegExp, pickOf, type CaseSource, type FuzzCase } from './fuzzCase.ts';
 import { basesOf, indistinguishable } from './releaseBases.ts';
 
-const KINDS: readonly ReleaseKind[] = ['groups', 'transactions', 'generalized', 'buckets', 'itemsets'];
+const KINDS: readonly ReleaseKind[] = [
+  'groups',
+  'transactions',
+  'generalized',
+  'buckets',
+  'itemsets',
+  'disassociated',
+];
 
 /** Case `index`: kinds in turn, a base release and a tamper drawn from the case's seed. */
 export const releaseCase: CaseSource = (seed, index) => {
