@@ -43,7 +43,14 @@ const setAside: Record<string, number> = {};
 const bump = (tally: Record<string, number>, key: string) => (tally[key] = (tally[key] ?? 0) + 1);
 
 describe('fuzz: a tampered release is never verified', () => {
-  for (const kind of ['groups', 'transactions', 'generalized', 'buckets', 'itemsets'] as const) {
+  for (const kind of [
+    'groups',
+    'transactions',
+    'generalized',
+    'buckets',
+    'itemsets',
+    'disassociated',
+  ] as const) {
     it(`${kind}: ${RUNS_PER_KIND} tampered releases, each rejected (with its JSON path) or verified: false`, () => {
       const bases = basesOf(kind);
       expect(bases.length).toBeGreaterThanOrEqual(2);

@@ -80,6 +80,7 @@ export const ALL_METHOD_IDS = [
   'diffpart',
   'privbasis',
   'hkp-coherence',
+  'disassociation',
 ];
 
 /** A run summary of zeros, for hand-made run records. */

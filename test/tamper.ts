@@ -393,14 +393,21 @@ export function canonical(release: Json, audit: Json): string {
           ]
         : kind === 'itemsets'
           ? [release.itemsets, release.basis]
-          : [
-              release.transactions.map(set),
-              Object.entries(release.generalized ?? {})
-                .map(([label, items]) => [label, set(items as string[])])
-                .sort(),
-              set(release.suppressed ?? []),
-              release.partitions ?? null,
-            ];
+          : kind === 'disassociated'
+            ? // A sub-record's items are a set; its place in its chunk is its link to the audit.
+              release.clusters.map((c: Json) => [
+                c.rows,
+                c.recordChunks.map((ch: Json) => [set(ch.items), ch.subrecords.map(set)]),
+                set(c.termChunk),
+              ])
+            : [
+                release.transactions.map(set),
+                Object.entries(release.generalized ?? {})
+                  .map(([label, items]) => [label, set(items as string[])])
+                  .sort(),
+                set(release.suppressed ?? []),
+                release.partitions ?? null,
+              ];
   // A differential-privacy release: its noise note and its ledger are part of what it says.
   const dp = model === 'differential-privacy' ? [release.noise, release.ledger] : null;
   return JSON.stringify([header, body, dp, audit]);
