@@ -1,7 +1,7 @@
 /**
  * Every release a method publishes keeps its model's bound against the attacks of core/attack
  * (fast-check over random datasets): identity at most 1/k for PTA, PatternKa, apriori-km and
- * COAT (known items at most m for the last two), inference at most 1/p for the p-degree methods
+ * COAT and disassociation (plain and safe; known items at most m for the last three), inference at most 1/p for the p-degree methods
  * and 1/l for multi-anatomy. A failing property here would be a release that verifies but that an
  * attacker breaks, or an attack that reads a release wrong.
  */
@@ -21,6 +21,11 @@ const cases: Record<string, (k: number) => Omit<RunRequest, 'seed'>> = {
   'gray-cahd': (p) => ({ method: 'gray-cahd', params: { p }, sensitive: { top: 2 } }),
   anatomy: (p) => ({ method: 'anatomy', params: { p }, sensitive: { top: 2 } }),
   'multi-anatomy': (l) => ({ method: 'multi-anatomy', params: { l, columns: 2 } }),
+  disassociation: (k) => ({ method: 'disassociation', params: { k, m: 2, maxCluster: 3 * k } }),
+  'disassociation --safe': (k) => ({
+    method: 'disassociation',
+    params: { k, m: 2, maxCluster: 3 * k, safe: true },
+  }),
 };
 
 for (const [method, request] of Object.entries(cases)) {

@@ -3,8 +3,9 @@
  * release whose params claim more than its rows deliver is held to its claim, DESIGN.md sec. 8):
  * - identity: k-anonymity (PTA, PatternKa): every published row shared by k, so at most 1/k for
  *   any number of known items; km-anonymity (apriori-km, Terrovitis et al. Def. 2) and COAT in k^m
- *   mode (Gkoulalas-Divanis & Loukides, privacy constraints of every itemset of 1..m items): 1/k
- *   for at most m known items, no claim past m; COAT with given constraints and the p-degree,
+ *   mode (Gkoulalas-Divanis & Loukides, privacy constraints of every itemset of 1..m items) and
+ *   disassociation (Terrovitis et al. PVLDB 2012: k^m-anonymous record chunks): 1/k for at most m
+ *   known items, no claim past m; COAT with given constraints and the p-degree,
  *   l-diversity and DP models claim nothing about identity;
  * - inference: p-degree (Ghinita et al. Def. 2): 1/p; l-diversity in the frequency reading
  *   (anatomy paper Def. 5): 1/l; the distinct reading bounds no frequency;
@@ -30,7 +31,9 @@ export function modelBound(release: ReleaseHeader, attack: AttackName, known: nu
         return known !== null && known <= param(release, 'p') ? 1 / k : null;
       const m = param(release, 'm');
       if (
-        (release.model === 'km-anonymity' || release.model === 'constraints') &&
+        (release.model === 'km-anonymity' ||
+          release.model === 'constraints' ||
+          release.model === 'disassociation') &&
         m > 0 &&
         known !== null &&
         known <= m

@@ -11,6 +11,7 @@ import { generalizedReader } from './generalized.ts';
 import { groupsReader } from './groups.ts';
 import { itemsetsReader } from './itemsets.ts';
 import { transactionsReader } from './transactions.ts';
+import { disassociatedReader } from './disassociated.ts';
 import type { KindReader } from './types.ts';
 
 const READERS: readonly KindReader<never>[] = [
@@ -19,6 +20,7 @@ const READERS: readonly KindReader<never>[] = [
   groupsReader,
   bucketsReader,
   itemsetsReader,
+  disassociatedReader,
 ];
 
 /** The reader of `kind`; an error names the kinds there are. */

@@ -37,7 +37,8 @@ export function horpart(
   const counts = new Uint32Array(dataset.d);
   const touched: number[] = [];
   const clusters: Uint32Array[] = [];
-  const stack: Uint32Array[] = [Uint32Array.from({ length: dataset.n }, (_, r) => r)];
+  // No rows, no cluster (an empty cluster would hold fewer than k rows).
+  const stack: Uint32Array[] = dataset.n > 0 ? [Uint32Array.from({ length: dataset.n }, (_, r) => r)] : [];
   let done = 0;
   while (stack.length > 0) {
     const part = stack.pop()!;
