@@ -20,6 +20,7 @@ import { topkMetric } from '../src/core/metrics/topkAccuracy.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
 import { teachRun } from '../src/core/run/teachRun.ts';
 import { arbitraryRows, datasetOf, datasetOfTokens } from './helpers.ts';
+import { checkDataset } from '../src/core/check/checkDataset.ts';
 
 const paperRows = readFileSync('public/samples/disassociation-fig1a.csv', 'utf8')
   .trim()
@@ -285,6 +286,30 @@ describe('disassociation (Terrovitis et al., PVLDB 2012)', () => {
     const verpartStep = trace.steps.find((s) => s.title.startsWith('VERPART'))!;
     expect(verpartStep.candidates?.some((c) => c.chosen === false || c.chosen === true)).toBe(true);
     expect(trace.steps.at(-1)!.state.kind).toBe('table');
+  });
+});
+
+describe('check --model disassociation: the input as one cluster, one record chunk', () => {
+  it('holds exactly when the input is k^m-anonymous, and offers the same level', () => {
+    fc.assert(
+      fc.property(
+        arbitraryRows(8, 30, 4),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 2 }),
+        (rows, k, m) => {
+          const dataset = datasetOf(rows);
+          fc.pre(dataset.n >= k);
+          const asIs = checkDataset(dataset, { model: 'disassociation', k, m });
+          const km = checkDataset(dataset, { model: 'km-anonymity', k, m });
+          expect(asIs.holds).toBe(km.holds);
+          expect(asIs.offered).toBe(Math.min(km.offered, dataset.n));
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(checkDataset(paper, { model: 'disassociation', k: 2, m: 2 }).problems.join()).toMatch(
+      /fewer than 2/,
+    );
   });
 });
 

@@ -36,7 +36,14 @@ import type { CommandSpec, FlagCondition, FlagSpec } from '../flagSpec.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
 
-const MODELS = ['k-anonymity', 'km-anonymity', 'p-degree', 'l-diversity', 'hkp-coherence'] as const;
+const MODELS = [
+  'k-anonymity',
+  'km-anonymity',
+  'p-degree',
+  'l-diversity',
+  'hkp-coherence',
+  'disassociation',
+] as const;
 type Model = (typeof MODELS)[number];
 
 /** The flag applies to a check of one of `models`. */
@@ -62,10 +69,14 @@ const CHECK_FLAGS: readonly FlagSpec[] = [
   level(
     'k',
     'every published row (itemset of up to m items, of up to p public items) in at least k rows',
-    withModel('k-anonymity', 'km-anonymity', 'hkp-coherence'),
+    withModel('k-anonymity', 'km-anonymity', 'hkp-coherence', 'disassociation'),
   ),
   {
-    ...level('m', 'itemsets of up to m items (at most the longest row)', withModel('km-anonymity')),
+    ...level(
+      'm',
+      'itemsets of up to m items (at most the longest row)',
+      withModel('km-anonymity', 'disassociation'),
+    ),
     bound: 'at most the longest row',
   },
   level(
@@ -134,7 +145,7 @@ export const checkCommand: CommandSpec<CheckOutput> = {
     const columnsPath = values.path('columns');
     const columnsText = columnsPath === undefined ? undefined : readTextFile(columnsPath, '--columns');
     const { dataset } = await readDataset(file, parseFlags(values));
-    if (model === 'km-anonymity') {
+    if (model === 'km-anonymity' || model === 'disassociation') {
       const longest = dataFacts(dataset).longestRow();
       if (get('m') > longest)
         throw new InputError(
@@ -144,7 +155,7 @@ export const checkCommand: CommandSpec<CheckOutput> = {
     const request: CheckRequest =
       model === 'k-anonymity'
         ? { model, k: get('k') }
-        : model === 'km-anonymity'
+        : model === 'km-anonymity' || model === 'disassociation'
           ? { model, k: get('k'), m: get('m') }
           : model === 'p-degree'
             ? { model, p: get('p'), sensitive: sensitive!, seed: get('seed') }

@@ -3,6 +3,9 @@
  * every release passes (DESIGN.md sec. 4), and says the largest level it offers:
  * - k-anonymity (PTA Def. 1): the rows published as they are; classes of identical rows.
  * - k^m-anonymity (COAT Sec. 3, after Terrovitis et al.): every itemset of up to m items.
+ * - disassociation (Terrovitis et al., PVLDB 2012): the input as it stands is one cluster whose
+ *   rows are not split at all: one record chunk over every item, each row its own sub-record, no
+ *   term chunk (checkDisassociation.ts); it holds when that chunk is k^m-anonymous.
  * - privacy degree p (Ghinita Def. 3): rows with identical QID items form a group an attacker
  *   cannot tell apart; degree(G) = min over sensitive s of |G| / f_s.
  * - l-diversity over a column split (anatomy paper Def. 5): the first column is what an attacker
@@ -32,6 +35,7 @@ import { releaseFromPlain, type PlainGroup } from '../release/plainRelease.ts';
 import { idRowsOf, tokenRowsOf } from '../release/tokenRows.ts';
 import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
 import { checkCoherence } from './checkCoherence.ts';
+import { checkDisassociation } from './checkDisassociation.ts';
 
 export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
   switch (request.model) {
@@ -39,6 +43,8 @@ export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResu
       return checkKAnonymity(dataset, positiveInt(request.k, 'k'));
     case 'km-anonymity':
       return checkKmAnonymity(dataset, positiveInt(request.k, 'k'), positiveInt(request.m, 'm'));
+    case 'disassociation':
+      return checkDisassociation(dataset, positiveInt(request.k, 'k'), positiveInt(request.m, 'm'));
     case 'p-degree':
       return checkPrivacyDegree(dataset, request);
     case 'hkp-coherence':

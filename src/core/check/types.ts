@@ -4,6 +4,7 @@ import type { SensitiveChoice } from '../data/sensitive.ts';
 export type CheckRequest =
   | { model: 'k-anonymity'; k: number }
   | { model: 'km-anonymity'; k: number; m: number }
+  | { model: 'disassociation'; k: number; m: number }
   | {
       model: 'l-diversity';
       l: number;

@@ -29,6 +29,7 @@ const MODELS: [Model, string][] = [
   ['l-diversity', 'l-diversity over a column split'],
   ['p-degree', 'privacy degree p for sensitive items'],
   ['hkp-coherence', '(h,k,p)-coherence (public and private items)'],
+  ['disassociation', 'disassociation (the rows as one record chunk)'],
 ];
 
 export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
@@ -52,6 +53,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
       case 'k-anonymity':
         return { model, k: level };
       case 'km-anonymity':
+      case 'disassociation':
         return { model, k: level, m };
       case 'l-diversity':
         if (layout) return { model, l: level, columns: [] };
@@ -163,7 +165,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             onChange={(e) => setLevel(Number(e.target.value))}
           />
         </Field>
-        {model === 'km-anonymity' && (
+        {(model === 'km-anonymity' || model === 'disassociation') && (
           <Field label="m">
             <input
               type="number"
@@ -352,6 +354,8 @@ function describeQuestion(request: CheckRequest): string {
       return `privacy degree p = ${request.p}`;
     case 'hkp-coherence':
       return `(h,k,p)-coherence, h = ${request.h}, k = ${request.k}, p = ${request.p}`;
+    case 'disassociation':
+      return `disassociation, k = ${request.k}, m = ${request.m}`;
   }
 }
 
