@@ -30,31 +30,37 @@ export function DisassociatedView({ run }: ReleaseViewProps) {
         <EChart option={sizes} testId="chart-cluster-sizes" height={360} />
       </div>
       <h4>First clusters as published</h4>
-      <div className="bucket-tables" data-testid="first-clusters">
+      <div className="cluster-list" data-testid="first-clusters">
         {summary.firstClusters?.slice(0, 6).map((cluster, c) => (
           <div key={c} className="cluster" data-testid={`cluster-${c + 1}`}>
             <h5>
               cluster {c + 1} · {cluster.rows} rows
             </h5>
-            {cluster.recordChunks.map((chunk, j) => (
-              <table key={j} className="bits bucket">
-                <caption>
-                  record chunk {j + 1}: {itemList(chunk.items)}
-                </caption>
-                <tbody>
-                  {chunk.subrecords.map((items, i) => (
-                    <tr key={i}>
-                      <td>{itemList(items)}</td>
-                    </tr>
-                  ))}
-                  {cluster.rows > chunk.subrecords.length && (
+            <div className="cluster-chunks">
+              {cluster.recordChunks.map((chunk, j) => (
+                <table key={j} className="bits bucket chunk" data-testid={`cluster-${c + 1}-chunk-${j + 1}`}>
+                  <thead>
                     <tr>
-                      <td className="muted">+ {cluster.rows - chunk.subrecords.length} empty</td>
+                      <th>
+                        record chunk {j + 1}: {itemList(chunk.items)}
+                      </th>
                     </tr>
-                  )}
-                </tbody>
-              </table>
-            ))}
+                  </thead>
+                  <tbody>
+                    {chunk.subrecords.map((items, i) => (
+                      <tr key={i}>
+                        <td>{itemList(items)}</td>
+                      </tr>
+                    ))}
+                    {cluster.rows > chunk.subrecords.length && (
+                      <tr>
+                        <td className="muted">+ {cluster.rows - chunk.subrecords.length} empty</td>
+                      </tr>
+                    )}
+                  </tbody>
+                </table>
+              ))}
+            </div>
             <p>
               <b>term chunk:</b> {cluster.termChunk.length ? itemList(cluster.termChunk) : '∅'}
             </p>
