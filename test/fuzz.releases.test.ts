@@ -17,6 +17,7 @@ import type { ReleaseKind } from '../src/core/release/types.ts';
 import { verifyRelease } from '../src/core/release/verify.ts';
 import { readRelease } from '../src/core/run/readRelease.ts';
 import { basesOf, indistinguishable } from './fuzz/releaseBases.ts';
+import { RELEASE_KINDS } from '../src/core/release/releaseSchema.ts';
 import { canonical, SEMANTIC_OPS, SHAPE_OPS, tamper, type TamperChoice } from './tamper.ts';
 
 /** Tampered releases checked per kind and run (5 kinds: 1,500 a run). */
@@ -43,14 +44,7 @@ const setAside: Record<string, number> = {};
 const bump = (tally: Record<string, number>, key: string) => (tally[key] = (tally[key] ?? 0) + 1);
 
 describe('fuzz: a tampered release is never verified', () => {
-  for (const kind of [
-    'groups',
-    'transactions',
-    'generalized',
-    'buckets',
-    'itemsets',
-    'disassociated',
-  ] as const) {
+  for (const kind of RELEASE_KINDS) {
     it(`${kind}: ${RUNS_PER_KIND} tampered releases, each rejected (with its JSON path) or verified: false`, () => {
       const bases = basesOf(kind);
       expect(bases.length).toBeGreaterThanOrEqual(2);

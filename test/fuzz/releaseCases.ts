@@ -9,18 +9,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReleaseKind } from '../../src/core/release/types.ts';
+import { RELEASE_KINDS } from '../../src/core/release/releaseSchema.ts';
 import { canonical, SEMANTIC_OPS, SHAPE_OPS, tamper } from '../tamper.ts';
 import { caseRng, escapeRegExp, pickOf, type CaseSource, type FuzzCase } from './fuzzCase.ts';
 import { basesOf, indistinguishable } from './releaseBases.ts';
 
-const KINDS: readonly ReleaseKind[] = [
-  'groups',
-  'transactions',
-  'generalized',
-  'buckets',
-  'itemsets',
-  'disassociated',
-];
+const KINDS: readonly ReleaseKind[] = RELEASE_KINDS;
 
 /** Case `index`: kinds in turn, a base release and a tamper drawn from the case's seed. */
 export const releaseCase: CaseSource = (seed, index) => {

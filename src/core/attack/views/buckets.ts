@@ -15,6 +15,7 @@ import { publishedDataset } from '../../release/publishedRows.ts';
 import { bucketCells, bucketCount } from '../../release/tables.ts';
 import type { BucketsRelease } from '../../release/types.ts';
 import type { AttackView, Candidates, KindReader, Secret, SecretModel } from './types.ts';
+import { unitsOfLists } from './listUnits.ts';
 
 /** The column of each input item (-1: in no column). */
 function columnsOf(input: Dataset, release: BucketsRelease): Int32Array {
@@ -132,14 +133,8 @@ function bucketSecrets(input: Dataset, release: BucketsRelease): SecretModel {
 export const bucketsReader: KindReader<BucketsRelease> = {
   kind: 'buckets',
   view: bucketsView,
-  unitOfRows(input, _release, audit) {
-    const unit = new Int32Array(input.n).fill(-1);
-    if (!('buckets' in audit)) return unit;
-    const { offsets, items } = audit.buckets;
-    for (let b = 0; b + 1 < offsets.length; b++)
-      for (let k = offsets[b]; k < offsets[b + 1]; k++) if (items[k] < input.n) unit[items[k]] = b;
-    return unit;
-  },
+  unitOfRows: (input, _release, audit) =>
+    unitsOfLists(input.n, 'buckets' in audit ? audit.buckets : undefined),
   secrets: bucketSecrets,
   unitTokens: (release, unit) =>
     release.columns.map((_, c) => {

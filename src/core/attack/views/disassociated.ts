@@ -18,6 +18,7 @@ import { sortedHas } from '../../data/rowDistance.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
 import type { DisassociatedRelease } from '../../release/disassociated.ts';
 import type { AttackView, Candidates, KindReader } from './types.ts';
+import { unitsOfLists } from './listUnits.ts';
 
 function disassociatedView(input: Dataset, release: DisassociatedRelease): AttackView {
   const table = release.clusters;
@@ -73,12 +74,6 @@ function disassociatedView(input: Dataset, release: DisassociatedRelease): Attac
 export const disassociatedReader: KindReader<DisassociatedRelease> = {
   kind: 'disassociated',
   view: disassociatedView,
-  unitOfRows(input, _release, audit) {
-    const unit = new Int32Array(input.n).fill(-1);
-    if (!('subrecordOf' in audit)) return unit;
-    const { offsets, items } = audit.clusters;
-    for (let c = 0; c + 1 < offsets.length; c++)
-      for (let k = offsets[c]; k < offsets[c + 1]; k++) if (items[k] < input.n) unit[items[k]] = c;
-    return unit;
-  },
+  unitOfRows: (input, _release, audit) =>
+    unitsOfLists(input.n, 'subrecordOf' in audit ? audit.clusters : undefined),
 };
