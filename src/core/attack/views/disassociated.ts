@@ -17,6 +17,7 @@ import type { Dataset } from '../../data/dataset.ts';
 import { sortedHas } from '../../data/rowDistance.ts';
 import { publishedDataset } from '../../release/publishedRows.ts';
 import type { DisassociatedRelease } from '../../release/disassociated.ts';
+import { rowTokens } from '../../release/tokenRows.ts';
 import type { AttackView, Candidates, KindReader } from './types.ts';
 import { unitsOfLists } from './listUnits.ts';
 
@@ -74,6 +75,15 @@ function disassociatedView(input: Dataset, release: DisassociatedRelease): Attac
 export const disassociatedReader: KindReader<DisassociatedRelease> = {
   kind: 'disassociated',
   view: disassociatedView,
+  // A cluster drawn as its chunks' items: each record chunk's domain, then the term chunk's items.
+  unitTokens: (release, unit) => {
+    const { chunkStart, chunkItems, termChunks } = release.clusters;
+    const out: string[] = [];
+    for (let j = chunkStart[unit]; j < chunkStart[unit + 1]; j++)
+      out.push(`record chunk {${rowTokens(chunkItems, j).join(', ')}}`);
+    out.push(`term chunk {${rowTokens(termChunks, unit).join(', ')}}`);
+    return out;
+  },
   unitOfRows: (input, _release, audit) =>
     unitsOfLists(input.n, 'subrecordOf' in audit ? audit.clusters : undefined),
 };
