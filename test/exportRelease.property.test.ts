@@ -121,9 +121,7 @@ describe('exported transactions and generalized releases read back as the publis
               // A file without any item does not load (the parsers refuse it: nothing to anonymize),
               // and ARFF needs an attribute: an all-empty release is read back nowhere (its ARFF export refuses, below).
               const published =
-                release!.kind !== 'transactions' && release!.kind !== 'generalized'
-                  ? []
-                  : rowsOf(release!);
+                release!.kind !== 'transactions' && release!.kind !== 'generalized' ? [] : rowsOf(release!);
               fc.pre(published.some((row) => row.length > 0));
               const files = exportRelease(release!, format, 'release of "x", <y>');
               expect(rowsBack(files, format)).toEqual(sortedRows(published));
