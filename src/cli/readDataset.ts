@@ -20,7 +20,7 @@ import {
   type ColumnarFormat,
 } from '../core/data/columnar/readColumnar.ts';
 import type { ParseResult } from '../core/data/parsers/index.ts';
-import type { ParseOptions } from '../core/data/parsers/types.ts';
+import type { ParseOptions, ParseProgress } from '../core/data/parsers/types.ts';
 import type { DatasetFormat } from '../core/data/dataset.ts';
 import { CliError } from './cliError.ts';
 import { fileBuffer } from './fileBuffer.ts';
@@ -30,7 +30,11 @@ import type { FlagValues } from './readCommandLine.ts';
 
 export type FileParseOptions = Omit<ParseOptions, 'fileName'>;
 
-export async function readDataset(path: string, options: FileParseOptions = {}): Promise<ParseResult> {
+export async function readDataset(
+  path: string,
+  options: FileParseOptions = {},
+  onProgress?: ParseProgress,
+): Promise<ParseResult> {
   let size: number;
   let head: Uint8Array;
   try {
@@ -48,14 +52,17 @@ export async function readDataset(path: string, options: FileParseOptions = {}):
   }
   const fileName = basename(path);
   const columnar = columnarFormatOf(head, options.format);
-  if (columnar) return readColumnarFile(path, columnar, { ...options, fileName });
+  if (columnar) return readColumnarFile(path, columnar, { ...options, fileName }, onProgress);
   const compressed = isGzip(fileName, head);
   // Compressed bytes are read in small pieces and counted, so that the decompression budget
   // (parseChunks.ts) compares the text with what was read of the file so far.
   const file = createReadStream(path, { highWaterMark: compressed ? 8 * 1024 : 4 * 1024 * 1024 });
   let read = 0;
   if (compressed) file.on('data', (chunk) => (read += chunk.length));
-  const chunks = compressed ? file.pipe(createGunzip({ chunkSize: 1024 * 1024 })) : file;
+  const unpacked = compressed ? file.pipe(createGunzip({ chunkSize: 1024 * 1024 })) : file;
+  const chunks = onProgress
+    ? counted(unpacked, (bytes) => onProgress(compressed ? read : bytes, size))
+    : unpacked;
   // A forced format is checked before reading; a detected one as soon as the parse tells it.
   if (options.format) checkParseFlagsApply(options, options.format, fileName);
   let result: ParseResult;
@@ -78,18 +85,32 @@ async function readColumnarFile(
   path: string,
   format: ColumnarFormat,
   options: ParseOptions,
+  onProgress?: ParseProgress,
 ): Promise<ParseResult> {
   if (options.format) checkParseFlagsApply(options, options.format, options.fileName);
   const file = fileBuffer(path);
   let result: ParseResult;
   try {
-    result = await readColumnar(file, format, options);
+    result = await readColumnar(file, format, options, onProgress);
   } finally {
     file.close();
   }
   checkParseFlagsApply(options, result.format, options.fileName);
   reportWarnings(options.fileName, result.warnings);
   return result;
+}
+
+/** The chunks as they come, telling `onRead` the bytes passed on so far (a parse's progress). */
+async function* counted(
+  chunks: AsyncIterable<Uint8Array>,
+  onRead: (bytes: number) => void,
+): AsyncIterable<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    onRead(bytes);
+    yield chunk;
+  }
 }
 
 /** Every parse warning on stderr, one line each (`file:line: what`), the rest counted. */

@@ -38,6 +38,8 @@ import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { planRunFiles } from '../runFiles.ts';
 import { runFlags, runRequest } from '../runFlags.ts';
+import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
+import type { RunProgress } from '../../core/run/runPhases.ts';
 
 /** Release kinds a run saves rules for (core/run/rules.ts). */
 const KINDS_WITH_RULES = ['generalized', 'transactions'];
@@ -58,6 +60,7 @@ function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
       },
     },
     workersFlag('the hardware threads'),
+    QUIET_FLAG,
   ]);
 }
 
@@ -73,10 +76,10 @@ export const anonymizeCommand: CommandSpec<AnonymizeOutput> = {
   positional: [{ name: 'file', help: 'the dataset' }],
   flags: (flags) => anonymizeFlags(methodOf(flags, 'anonymize')),
   variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
-  run: anonymize,
+  run: (values) => withProgress(values, (progress) => anonymize(values, progress)),
 };
 
-async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
+async function anonymize(values: FlagValues, progress: Progress): Promise<AnonymizeOutput> {
   const [file] = values.positional;
   const spec = findMethod(values.string('method')!)!;
   const runFiles = planRunFiles(values, spec);
@@ -89,7 +92,7 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   const workers = values.integer('workers') ?? availableParallelism();
   // The worker threads start while the file is read (each loads the engine: about a second).
   let pool = workers > 1 && (spec.rounds || spec.parallel) ? createNodePool(workers) : undefined;
-  const read = readDataset(file, parseFlags(values));
+  const read = readDataset(file, parseFlags(values), progress.read);
   read.catch(() => pool?.terminate());
   const { dataset, warnings } = await read;
   try {
@@ -108,8 +111,9 @@ async function anonymize(values: FlagValues): Promise<AnonymizeOutput> {
   const started = performance.now();
   let outcome: PublishedRun;
   try {
-    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024 };
-    const pooled = pool ? await onPool(pool, dataset, request) : {};
+    const hooks = { peakBytes: () => process.resourceUsage().maxRSS * 1024, progress: progress.run };
+    if (pool) progress.stage('running', undefined);
+    const pooled = pool ? await onPool(pool, dataset, request, progress.run) : {};
     outcome = publishRun(dataset, { ...request }, { ...hooks, ...pooled }, runFiles.publish);
   } catch (error) {
     // A text param's document is parsed as `<param name>`: name the file it came from.
@@ -147,10 +151,13 @@ async function onPool(
   pool: WorkerPool,
   dataset: Dataset,
   request: RunRequest,
+  progress: RunProgress,
 ): Promise<Pick<RunHooks, 'result' | 'elapsedMs'>> {
   try {
     await pool.register('cli', dataset.toHandle());
-    return await roundsHere(pool, 'cli', dataset, request);
+    return await roundsHere(pool, 'cli', dataset, request, {
+      progress: (fraction, step) => progress(fraction, 'running', step),
+    });
   } finally {
     pool.terminate();
   }

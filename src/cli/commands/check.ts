@@ -35,6 +35,8 @@ import { PARSE_FLAGS, SEED_FLAG, sensitiveFlags } from '../commonFlags.ts';
 import type { CommandSpec, FlagCondition, FlagSpec } from '../flagSpec.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
+import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
+import type { FlagValues } from '../readCommandLine.ts';
 
 const MODELS = [
   'k-anonymity',
@@ -102,6 +104,7 @@ const CHECK_FLAGS: readonly FlagSpec[] = [
     help: 'the split of the items into columns (column,item lines)',
     only: withModel('l-diversity'),
   },
+  QUIET_FLAG,
 ];
 
 export interface CheckOutput {
@@ -117,69 +120,71 @@ export const checkCommand: CommandSpec<CheckOutput> = {
   summary: 'does the dataset, as it stands, meet a privacy model? (exit 0 either way)',
   positional: [{ name: 'file', help: 'the dataset (or an export of a release)' }],
   flags: CHECK_FLAGS,
-  async run(values) {
-    const [file] = values.positional;
-    const model = values.string('model') as Model;
-    const sensitive = sensitiveChoice(values);
-    const get = (name: string) => values.integer(name)!;
-    const parquet = isParquet(Buffer.from(firstBytes(file, 4), 'latin1'));
-    const exported = parquet ? await parquetExport(file) : textExport(file);
-    if (exported) {
-      const layout = exported.kind;
-      if (sensitive)
-        throw new CliError(
-          `${file} is an exported ${layout} release: its sensitive items are the ones it publishes; leave the sensitive flags out`,
-        );
-      const request: CheckRequest =
-        model === 'p-degree'
-          ? { model, p: get('p'), sensitive: { items: [] }, seed: 1 }
-          : model === 'l-diversity'
-            ? { model, l: get('l'), columns: [] }
-            : { model: 'k-anonymity', k: get('k') };
-      return output(checkExport(exported, request));
-    }
-    if ((model === 'p-degree' || model === 'hkp-coherence') && !sensitive)
-      throw new CliError(
-        `check --model ${model} needs the sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M)`,
-      );
-    const columnsPath = values.path('columns');
-    const columnsText = columnsPath === undefined ? undefined : readTextFile(columnsPath, '--columns');
-    const { dataset } = await readDataset(file, parseFlags(values));
-    if (model === 'km-anonymity' || model === 'disassociation') {
-      const longest = dataFacts(dataset).longestRow();
-      if (get('m') > longest)
-        throw new InputError(
-          `check --m ${get('m')} is more than the longest row of ${dataset.name} (${longest} items): the largest m is ${longest}`,
-        );
-    }
-    const request: CheckRequest =
-      model === 'k-anonymity'
-        ? { model, k: get('k') }
-        : model === 'km-anonymity' || model === 'disassociation'
-          ? { model, k: get('k'), m: get('m') }
-          : model === 'p-degree'
-            ? { model, p: get('p'), sensitive: sensitive!, seed: get('seed') }
-            : model === 'hkp-coherence'
-              ? {
-                  model,
-                  h: values.number('h')!,
-                  k: get('k'),
-                  p: get('p'),
-                  sensitive: sensitive!,
-                  seed: get('seed'),
-                }
-              : {
-                  model,
-                  l: get('l'),
-                  columns:
-                    columnsText === undefined
-                      ? []
-                      : readColumnSplit(columnsText, basename(columnsPath!), dataset),
-                  ...(sensitive && { sensitive, seed: get('seed') }),
-                };
-    return output(checkDataset(dataset, request));
-  },
+  run: (values) => withProgress(values, (progress) => check(values, progress)),
 };
+
+async function check(values: FlagValues, progress: Progress): Promise<CheckOutput> {
+  const [file] = values.positional;
+  const model = values.string('model') as Model;
+  const sensitive = sensitiveChoice(values);
+  const get = (name: string) => values.integer(name)!;
+  const parquet = isParquet(Buffer.from(firstBytes(file, 4), 'latin1'));
+  const exported = parquet ? await parquetExport(file) : textExport(file);
+  if (exported) {
+    const layout = exported.kind;
+    if (sensitive)
+      throw new CliError(
+        `${file} is an exported ${layout} release: its sensitive items are the ones it publishes; leave the sensitive flags out`,
+      );
+    const request: CheckRequest =
+      model === 'p-degree'
+        ? { model, p: get('p'), sensitive: { items: [] }, seed: 1 }
+        : model === 'l-diversity'
+          ? { model, l: get('l'), columns: [] }
+          : { model: 'k-anonymity', k: get('k') };
+    return output(checkExport(exported, request));
+  }
+  if ((model === 'p-degree' || model === 'hkp-coherence') && !sensitive)
+    throw new CliError(
+      `check --model ${model} needs the sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M)`,
+    );
+  const columnsPath = values.path('columns');
+  const columnsText = columnsPath === undefined ? undefined : readTextFile(columnsPath, '--columns');
+  const { dataset } = await readDataset(file, parseFlags(values), progress.read);
+  if (model === 'km-anonymity' || model === 'disassociation') {
+    const longest = dataFacts(dataset).longestRow();
+    if (get('m') > longest)
+      throw new InputError(
+        `check --m ${get('m')} is more than the longest row of ${dataset.name} (${longest} items): the largest m is ${longest}`,
+      );
+  }
+  const request: CheckRequest =
+    model === 'k-anonymity'
+      ? { model, k: get('k') }
+      : model === 'km-anonymity' || model === 'disassociation'
+        ? { model, k: get('k'), m: get('m') }
+        : model === 'p-degree'
+          ? { model, p: get('p'), sensitive: sensitive!, seed: get('seed') }
+          : model === 'hkp-coherence'
+            ? {
+                model,
+                h: values.number('h')!,
+                k: get('k'),
+                p: get('p'),
+                sensitive: sensitive!,
+                seed: get('seed'),
+              }
+            : {
+                model,
+                l: get('l'),
+                columns:
+                  columnsText === undefined
+                    ? []
+                    : readColumnSplit(columnsText, basename(columnsPath!), dataset),
+                ...(sensitive && { sensitive, seed: get('seed') }),
+              };
+  return output(checkDataset(dataset, request, (phase) => progress.stage(phase)));
+}
 
 function output(result: CheckResult): CheckOutput {
   return {

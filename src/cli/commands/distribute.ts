@@ -59,6 +59,7 @@ import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { planRunFiles } from '../runFiles.ts';
 import { runFlags, runRequest } from '../runFlags.ts';
+import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
 
 export const MODES = ['partitions', 'rounds'] as const;
 type Mode = (typeof MODES)[number];
@@ -133,6 +134,7 @@ function distributeFlags(spec: MethodSpec): FlagSpec[] {
       kind: 'string',
       help: 'where partitions and task outputs go, kept afterwards (default: a temporary folder, removed); on a cluster, one every machine sees',
     },
+    QUIET_FLAG,
   ];
 }
 
@@ -164,7 +166,7 @@ export const distributeCommand: CommandSpec<DistributeOutput | SlurmDryRun> = {
   positional: [{ name: 'file', help: 'the dataset' }],
   flags: (flags) => distributeFlags(methodOf(flags, 'distribute')),
   variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
-  run: distribute,
+  run: (values) => withProgress(values, (progress) => distribute(values, progress)),
 };
 
 interface SlurmDryRun {
@@ -176,7 +178,7 @@ interface SlurmDryRun {
   parts: number;
 }
 
-async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmDryRun> {
+async function distribute(values: FlagValues, progress: Progress): Promise<DistributeOutput | SlurmDryRun> {
   const cpuStart = process.cpuUsage();
   const [file] = values.positional;
   const spec = findMethod(values.string('method')!)!;
@@ -201,7 +203,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   // A given work directory is made ready (and checked) before the data is read.
   const given = values.string('work-dir');
   const givenDir = given === undefined ? undefined : readyWorkDir(given);
-  const { dataset } = await readDataset(file, parseFlags(values));
+  const { dataset } = await readDataset(file, parseFlags(values), progress.read);
   checkDataBounds(spec, resolved, dataFacts(dataset));
   for (const name of ['k', 'p', 'l']) {
     const v = resolved[name];
@@ -214,14 +216,25 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
     throw new CliError(`--parts ${parts}: ${dataset.name} has ${dataset.n} rows`);
   const ctx = runContext(dataset, spec, resolved, request);
   const workers = values.integer('workers') ?? availableParallelism();
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // The engines' lines (a partition started, done, retried) above the progress line, which counts
+  // the partitions done (localEngine.ts's words).
+  let partsDone = 0;
+  const log = (line: string) => {
+    progress.line(line);
+    if (/^partition \d+: done/.test(line)) progress.count(++partsDone);
+  };
 
   /** The result through the one pipeline (verify, measure, publish), its files written whole. */
   const publish = async (result: MethodResult, elapsedMs: number) => {
     const outcome = publishRun(
       dataset,
       request,
-      { result, elapsedMs, peakBytes: () => process.resourceUsage().maxRSS * 1024 },
+      {
+        result,
+        elapsedMs,
+        peakBytes: () => process.resourceUsage().maxRSS * 1024,
+        progress: progress.run,
+      },
       runFiles.publish,
     );
     const exported = await runFiles.write(outcome);
@@ -251,6 +264,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
       workDir: tmpdir(),
       log,
     };
+    progress.stage('rounds');
     const rounds = await roundsOnDask(dataset, request, server, options);
     const { record, exported } = await publish(
       { ...rounds.result, notes: { ...rounds.result.notes, engine, mode, rounds: rounds.rounds } },
@@ -273,6 +287,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   }
   if (parts === undefined) throw new CliError('distribute needs --parts N (or --mode rounds)');
   const split = splitFlag ?? splitOf(spec.model);
+  progress.stage('partitioning');
   const rowsOf = partitionRows(dataset, parts, split, request.seed);
 
   const workDir = givenDir ?? mkdtempSync(join(tmpdir(), 'txanon-distribute-'));
@@ -316,6 +331,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
   const started = performance.now();
   try {
     const run = engine === 'dask' ? runDask : engine === 'slurm' ? runSlurm : runLocal;
+    progress.stage('partitions', tasks.length);
     const outcomes: TaskOutcome[] = await run(tasks, options);
     const engineMs = performance.now() - started;
     const outcomeOf = (part: number) => outcomes.find((o) => o.part === part);
@@ -323,6 +339,7 @@ async function distribute(values: FlagValues): Promise<DistributeOutput | SlurmD
       const o = outcomeOf(part);
       return o ? { rows, ...readPartition(o.dir) } : runInDriver(dataset, request, rows, part, hierarchyFile);
     });
+    progress.stage('merging');
     const { warnings, ...merged } = mergeResults(dataset, ctx.header, results, split);
     const { record, exported } = await publish(
       { ...merged, notes: { partitions: parts, engine, split } },

@@ -16,6 +16,8 @@ import { readTextFile } from '../fileErrors.ts';
 import type { CommandSpec } from '../flagSpec.ts';
 import { metricSettings } from '../metricFlags.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
+import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
+import type { FlagValues } from '../readCommandLine.ts';
 
 export const evaluateCommand: CommandSpec<Verification & { metrics: Record<string, number> }> = {
   name: 'evaluate',
@@ -35,25 +37,36 @@ export const evaluateCommand: CommandSpec<Verification & { metrics: Record<strin
     METRICS_FLAG,
     SEED_FLAG,
     ...METRIC_FLAGS,
+    QUIET_FLAG,
   ],
-  async run(values) {
-    const [file, releasePath] = values.positional;
-    const auditPath = values.path('audit')!;
-    const { release, audit } = readRelease(
-      { text: readTextFile(releasePath, releasePath), file: releasePath },
-      { text: readTextFile(auditPath, '--audit'), file: auditPath },
-    );
-    const named = values.tokens('metrics');
-    const wrong = named && inapplicableMetrics(named, release.kind, release.model);
-    if (wrong) throw new CliError(`--metrics: ${wrong}`);
-    const { dataset } = await readDataset(file, parseFlags(values));
-    const verification = verifyRelease(dataset, release, audit);
-    const metrics: Record<string, number> = {};
-    if (verification.verified) {
-      const options = { ...metricSettings(values), seed: values.integer('seed')! };
-      const ids = named ?? metricsFor(release.kind, release.model).map((m) => m.id);
-      for (const id of ids) Object.assign(metrics, findMetric(id)!.compute(dataset, release, audit, options));
-    }
-    return { ...verification, metrics };
-  },
+  run: (values) => withProgress(values, (progress) => evaluate(values, progress)),
 };
+
+async function evaluate(
+  values: FlagValues,
+  progress: Progress,
+): Promise<Verification & { metrics: Record<string, number> }> {
+  const [file, releasePath] = values.positional;
+  const auditPath = values.path('audit')!;
+  const { release, audit } = readRelease(
+    { text: readTextFile(releasePath, releasePath), file: releasePath },
+    { text: readTextFile(auditPath, '--audit'), file: auditPath },
+  );
+  const named = values.tokens('metrics');
+  const wrong = named && inapplicableMetrics(named, release.kind, release.model);
+  if (wrong) throw new CliError(`--metrics: ${wrong}`);
+  const { dataset } = await readDataset(file, parseFlags(values), progress.read);
+  progress.stage('verifying');
+  const verification = verifyRelease(dataset, release, audit);
+  const metrics: Record<string, number> = {};
+  if (verification.verified) {
+    const options = { ...metricSettings(values), seed: values.integer('seed')! };
+    const ids = named ?? metricsFor(release.kind, release.model).map((m) => m.id);
+    progress.stage('measuring');
+    for (const [i, id] of ids.entries()) {
+      progress.fraction(i / ids.length, id);
+      Object.assign(metrics, findMetric(id)!.compute(dataset, release, audit, options));
+    }
+  }
+  return { ...verification, metrics };
+}

@@ -23,6 +23,8 @@ import type { CommandSpec } from '../flagSpec.ts';
 import { planOutputs } from '../outputFiles.ts';
 import { readDataset } from '../readDataset.ts';
 import { MEMORY_FLAG, memoryMbOf } from '../memoryBudget.ts';
+import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
+import type { FlagValues } from '../readCommandLine.ts';
 
 interface SweepOutput {
   runs: number;
@@ -40,69 +42,76 @@ export const sweepCommand: CommandSpec<SweepOutput> = {
     workersFlag('the hardware threads, at most one per run'),
     { ...MEMORY_FLAG, help: `${MEMORY_FLAG.help} (each run's own: N workers run N at once)` },
     { name: 'out', kind: 'path-out', required: true, help: 'the results (txanon-results/1)' },
+    QUIET_FLAG,
   ],
-  async run(values) {
-    const [specPath] = values.positional;
-    const out = values.path('out')!;
-    const text = readTextFile(specPath, specPath);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      throw new CliError(`${specPath}: not valid JSON (${(error as Error).message})`);
-    }
-    const spec = validateSweepSpec(
-      raw,
-      specPath,
-      METHODS.map((m) => m.id),
-    );
-    checkSweepRuns(spec, specPath);
-    // Every run's own budget (with N workers, N runs at once).
-    const memoryMb = memoryMbOf(values);
-    const requests = expandSweep(spec).map((request) => ({ ...request, memoryMb }));
-    const datasetPath = resolve(dirname(specPath), spec.dataset);
-    const outputs = planOutputs(
-      [...values.inputs(), { what: `the dataset of ${specPath}`, path: datasetPath }],
-      values.outputs(),
-    );
-    const workers = values.integer('workers') ?? Math.min(availableParallelism(), requests.length);
-    const { dataset, warnings } = await readDataset(datasetPath, { format: spec.format });
-    checkSweepData(spec, specPath, dataset);
-    const pool = createNodePool(workers);
-    let results: SweepResults;
-    let wall: number;
-    try {
-      await pool.register('sweep', dataset.toHandle());
-      const started = performance.now();
-      const { runs } = await runSweepOnPool(pool, 'sweep', requests, new Set());
-      wall = performance.now() - started;
-      results = {
-        format: 'txanon-results/1',
-        spec,
-        runs: runs.map((run) =>
-          run && 'command' in run
-            ? { ...run, command: run.command.replace(/ (\S+) --method/, ` ${spec.dataset} --method`) }
-            : run!,
-        ),
-      };
-    } finally {
-      pool.terminate();
-    }
-    if (warnings.total > 0) results.parseWarnings = warnings;
-    await outputs.publish(() => outputs.writeText(out, JSON.stringify(results, null, 1)));
-    // An infeasible setting is a result (a failed run); a run that broke is a failure of the tool.
-    const broken = results.runs.filter((r) => isFailedRun(r) && r.errorKind === 'internal');
-    if (broken.length > 0)
-      throw new CliError(
-        `${broken.length} run(s) failed with an internal error (all runs are in ${out}); the first: ${(broken[0] as FailedRun).error}`,
-        1,
-      );
-    return {
-      runs: results.runs.length,
-      failed: results.runs.filter((r) => 'error' in r).length,
-      workers,
-      wall_ms: Math.round(wall),
-      out,
-    };
-  },
+  run: (values) => withProgress(values, (progress) => sweep(values, progress)),
 };
+
+async function sweep(values: FlagValues, progress: Progress): Promise<SweepOutput> {
+  const [specPath] = values.positional;
+  const out = values.path('out')!;
+  const text = readTextFile(specPath, specPath);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${specPath}: not valid JSON (${(error as Error).message})`);
+  }
+  const spec = validateSweepSpec(
+    raw,
+    specPath,
+    METHODS.map((m) => m.id),
+  );
+  checkSweepRuns(spec, specPath);
+  // Every run's own budget (with N workers, N runs at once).
+  const memoryMb = memoryMbOf(values);
+  const requests = expandSweep(spec).map((request) => ({ ...request, memoryMb }));
+  const datasetPath = resolve(dirname(specPath), spec.dataset);
+  const outputs = planOutputs(
+    [...values.inputs(), { what: `the dataset of ${specPath}`, path: datasetPath }],
+    values.outputs(),
+  );
+  const workers = values.integer('workers') ?? Math.min(availableParallelism(), requests.length);
+  const { dataset, warnings } = await readDataset(datasetPath, { format: spec.format }, progress.read);
+  checkSweepData(spec, specPath, dataset);
+  const pool = createNodePool(workers);
+  let results: SweepResults;
+  let wall: number;
+  try {
+    await pool.register('sweep', dataset.toHandle());
+    const started = performance.now();
+    progress.stage('runs', requests.length);
+    let finished = 0;
+    const { runs } = await runSweepOnPool(pool, 'sweep', requests, new Set(), {
+      onRun: (index) => progress.count(++finished, `last: ${requests[index].method}`),
+    });
+    wall = performance.now() - started;
+    results = {
+      format: 'txanon-results/1',
+      spec,
+      runs: runs.map((run) =>
+        run && 'command' in run
+          ? { ...run, command: run.command.replace(/ (\S+) --method/, ` ${spec.dataset} --method`) }
+          : run!,
+      ),
+    };
+  } finally {
+    pool.terminate();
+  }
+  if (warnings.total > 0) results.parseWarnings = warnings;
+  await outputs.publish(() => outputs.writeText(out, JSON.stringify(results, null, 1)));
+  // An infeasible setting is a result (a failed run); a run that broke is a failure of the tool.
+  const broken = results.runs.filter((r) => isFailedRun(r) && r.errorKind === 'internal');
+  if (broken.length > 0)
+    throw new CliError(
+      `${broken.length} run(s) failed with an internal error (all runs are in ${out}); the first: ${(broken[0] as FailedRun).error}`,
+      1,
+    );
+  return {
+    runs: results.runs.length,
+    failed: results.runs.filter((r) => 'error' in r).length,
+    workers,
+    wall_ms: Math.round(wall),
+    out,
+  };
+}

@@ -37,22 +37,37 @@ import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
 import { checkCoherence } from './checkCoherence.ts';
 import { checkDisassociation } from './checkDisassociation.ts';
 
-export function checkDataset(dataset: Dataset, request: CheckRequest): CheckResult {
+/**
+ * The stages of a check, in order (the page and the CLI show them as a run's phases): rows read
+ * into classes (groups, buckets), the verifier, then the level the data offers.
+ */
+export const CHECK_PHASES = ['grouping', 'verifying', 'measuring'] as const;
+export type CheckPhase = (typeof CHECK_PHASES)[number];
+/** Told as each stage starts. */
+export type CheckProgress = (phase: CheckPhase) => void;
+
+export function checkDataset(
+  dataset: Dataset,
+  request: CheckRequest,
+  progress: CheckProgress = () => {},
+): CheckResult {
+  progress('grouping');
   switch (request.model) {
     case 'k-anonymity':
-      return checkKAnonymity(dataset, positiveInt(request.k, 'k'));
+      return checkKAnonymity(dataset, positiveInt(request.k, 'k'), progress);
     case 'km-anonymity':
-      return checkKmAnonymity(dataset, positiveInt(request.k, 'k'), positiveInt(request.m, 'm'));
+      return checkKmAnonymity(dataset, positiveInt(request.k, 'k'), positiveInt(request.m, 'm'), progress);
     case 'disassociation':
       return checkDisassociation(dataset, positiveInt(request.k, 'k'), positiveInt(request.m, 'm'));
     case 'p-degree':
-      return checkPrivacyDegree(dataset, request);
+      return checkPrivacyDegree(dataset, request, progress);
     case 'hkp-coherence':
       return checkCoherence(dataset, request);
     case 'l-diversity':
       // No split given: the sensitive items against the rest, or one column per attribute name
       // (relational items read column=value).
       return checkLDiversity(
+        progress,
         dataset,
         request.l,
         request.columns.length > 0
@@ -106,14 +121,16 @@ function classesBy(n: number, key: (r: number) => string): number[][] {
   return [...classes.values()];
 }
 
-function checkKAnonymity(dataset: Dataset, k: number): CheckResult {
+function checkKAnonymity(dataset: Dataset, k: number, progress: CheckProgress): CheckResult {
   const rows = allRows(dataset);
   const release: TransactionsRelease = {
     ...header('k-anonymity', { k }),
     kind: 'transactions',
     transactions: tokenRowsOf(rows, dataset.dictionary.tokens),
   };
+  progress('verifying');
   const verification = verifyTransactions(dataset, release, { rowOf: identity(dataset.n) });
+  progress('measuring');
   const offered = smallest(classesBy(dataset.n, (r) => rowKey(rows[r])).map((c) => c.length));
   return {
     model: 'k-anonymity',
@@ -124,7 +141,7 @@ function checkKAnonymity(dataset: Dataset, k: number): CheckResult {
   };
 }
 
-function checkKmAnonymity(dataset: Dataset, k: number, m: number): CheckResult {
+function checkKmAnonymity(dataset: Dataset, k: number, m: number, progress: CheckProgress): CheckResult {
   const rows = allRows(dataset);
   const release: GeneralizedRelease = {
     ...header('km-anonymity', { k, m }),
@@ -133,7 +150,9 @@ function checkKmAnonymity(dataset: Dataset, k: number, m: number): CheckResult {
     suppressed: [],
     transactions: tokenRowsOf(rows, dataset.dictionary.tokens),
   };
+  progress('verifying');
   const verification = verifyGeneralized(dataset, release, { rowOf: identity(dataset.n) });
+  progress('measuring');
   const counts = [...itemsetCounts(rows, m).values()];
   return {
     model: 'km-anonymity',
@@ -147,6 +166,7 @@ function checkKmAnonymity(dataset: Dataset, k: number, m: number): CheckResult {
 function checkPrivacyDegree(
   dataset: Dataset,
   request: Extract<CheckRequest, { model: 'p-degree' }>,
+  progress: CheckProgress,
 ): CheckResult {
   if (!(request.p >= 1)) throw new InputError(`p must be at least 1, got ${request.p}`);
   const sensitiveIds = new Set(chooseSensitive(dataset, request.sensitive, request.seed, request.p));
@@ -172,7 +192,9 @@ function checkPrivacyDegree(
     kind: 'groups',
     groups,
   }) as GroupsRelease;
+  progress('verifying');
   const verification = verifyGroups(dataset, release, { groups: idRowsOf(classes) });
+  progress('measuring');
   return {
     model: 'p-degree',
     holds: verification.verified,
@@ -198,7 +220,12 @@ function offendingGroups(groups: PlainGroup[], p: number, limit = 10): Offending
     .slice(0, limit);
 }
 
-function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): CheckResult {
+function checkLDiversity(
+  progress: CheckProgress,
+  dataset: Dataset,
+  l: number,
+  columns: string[][],
+): CheckResult {
   if (!(l >= 1)) throw new InputError(`l must be at least 1, got ${l}`);
   if (columns.length < 2)
     throw new InputError('the column split needs the known column and at least one more');
@@ -234,7 +261,9 @@ function checkLDiversity(dataset: Dataset, l: number, columns: string[][]): Chec
     columns: hiddenColumns,
     buckets,
   }) as BucketsRelease;
+  progress('verifying');
   const verification = verifyBuckets(hidden, release, { buckets: idRowsOf(classes) });
+  progress('measuring');
   return {
     model: 'l-diversity',
     holds: verification.verified,

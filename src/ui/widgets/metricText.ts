@@ -28,18 +28,6 @@ export function valueDirection(metrics: readonly MetricInfo[], name: string): Va
   return metrics.find((m) => name in m.values)?.values[name] ?? 'lower';
 }
 
-/** A runtime for tables: tenths of a millisecond below 10 ms (a paper example runs in 0.4 ms, not 0). */
-export function formatRuntime(ms: number): string {
-  return ms < 10 ? ms.toFixed(1) : ms.toFixed(0);
-}
-
-/** A duration in words: `840 ms`, `3.3 s`, `2 min 5 s`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${formatRuntime(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toPrecision(ms < 10_000 ? 2 : 3)} s`;
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-
 /** A metric value for people: integers as they are, others to four significant digits, never -0. */
 export function formatValue(value: number): string {
   if (Object.is(value, -0) || value === 0) return '0';
@@ -48,7 +36,7 @@ export function formatValue(value: number): string {
   return text.includes('e') ? text : String(Number(text));
 }
 
-export { count, percent } from '../../core/base/format.ts';
+export { count, formatDuration, formatRuntime, percent } from '../../core/base/format.ts';
 
 /** The value names a table shows: the standard errors (`kl_se`) go beside their values, not apart. */
 export function shownValueNames(names: readonly string[]): string[] {
