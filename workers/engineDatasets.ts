@@ -154,7 +154,7 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
 
     risk: (id, options) => reidentificationRisk(get(id), options),
 
-    check: (id, request) => checkDataset(get(id), request),
+    check: (id, request, progress) => checkDataset(get(id), request, progress),
 
     async checkExport(layout, tables, request) {
       // A Parquet export's tables are read as the CSV text the readers take (check/parquetTables.ts).

@@ -63,7 +63,18 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
 
     metrics: () =>
       METRICS.map(
-        ({ id, label, source, description, defaultOn, kinds, defaultKinds, linksRows, values }) => ({
+        ({
+          id,
+          label,
+          source,
+          description,
+          defaultOn,
+          kinds,
+          defaultKinds,
+          linksRows,
+          values,
+          valueLabels,
+        }) => ({
           id,
           label,
           source,
@@ -73,6 +84,7 @@ export function runJobs(get: (id: string) => Dataset): RunJobs {
           ...(defaultKinds && { defaultKinds }),
           ...(linksRows && { linksRows }),
           values,
+          ...(valueLabels && { valueLabels }),
         }),
       ),
 

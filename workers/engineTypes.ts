@@ -15,7 +15,7 @@ import type { RunRecord, RunRequest } from '../src/core/run/runRecord.ts';
 import type { RunProgress } from '../src/core/run/runPhases.ts';
 import type { ReleaseSummary } from '../src/core/release/summary.ts';
 import type { ExtraRequest } from '../src/core/run/runExtra.ts';
-import type { CheckRequest, CheckResult } from '../src/core/check/types.ts';
+import type { CheckProgress, CheckRequest, CheckResult } from '../src/core/check/types.ts';
 import type { GroupRow } from '../src/core/release/groupRows.ts';
 import type { ExportFormat } from '../src/core/release/export/types.ts';
 import type { RowExample } from '../src/core/metrics/summary/rowExamples.ts';
@@ -80,6 +80,8 @@ export interface MetricInfo {
   /** It compares published rows with input rows: not for differential-privacy releases (metrics/applies.ts). */
   linksRows?: boolean;
   values: Record<string, ValueDirection>;
+  /** Titles of the values that are not the metric itself (`il_ratio`). */
+  valueLabels?: Readonly<Record<string, string>>;
 }
 
 /** One file of a run to download: the data (suffix '') or a second table, as a Blob. */
@@ -145,8 +147,8 @@ export interface DatasetJobs {
   detach(id: string): void;
   overview(id: string): DatasetOverview;
   risk(id: string, options: RiskOptions): RiskPoint[];
-  /** Checks the dataset as it stands against a privacy model (the Check page). */
-  check(id: string, request: CheckRequest): CheckResult;
+  /** Checks the dataset as it stands against a privacy model (the Check page), telling its stages. */
+  check(id: string, request: CheckRequest, progress?: CheckProgress): CheckResult;
   /**
    * Checks an exported groups release (its QID table and its sensitive table) or buckets release
    * (one table) as what it is, with its model (core/check/checkExport.ts).

@@ -33,18 +33,9 @@ import { rowKey, verifyTransactions } from '../release/verifyTransactions.ts';
 import { columnsByAttribute, sensitiveSplit } from './columnSplit.ts';
 import { releaseFromPlain, type PlainGroup } from '../release/plainRelease.ts';
 import { idRowsOf, tokenRowsOf } from '../release/tokenRows.ts';
-import type { CheckRequest, CheckResult, OffendingGroup } from './types.ts';
+import type { CheckProgress, CheckRequest, CheckResult, OffendingGroup } from './types.ts';
 import { checkCoherence } from './checkCoherence.ts';
 import { checkDisassociation } from './checkDisassociation.ts';
-
-/**
- * The stages of a check, in order (the page and the CLI show them as a run's phases): rows read
- * into classes (groups, buckets), the verifier, then the level the data offers.
- */
-export const CHECK_PHASES = ['grouping', 'verifying', 'measuring'] as const;
-export type CheckPhase = (typeof CHECK_PHASES)[number];
-/** Told as each stage starts. */
-export type CheckProgress = (phase: CheckPhase) => void;
 
 export function checkDataset(
   dataset: Dataset,

@@ -1,6 +1,15 @@
 /** What the Check page asks of a dataset it did not anonymize, and what it answers. */
 import type { SensitiveChoice } from '../data/sensitive.ts';
 
+/**
+ * The stages of a check, in order (the page and the CLI show them as a run's phases): rows read
+ * into classes (groups, buckets), the verifier, then the level the data offers.
+ */
+export const CHECK_PHASES = ['grouping', 'verifying', 'measuring'] as const;
+export type CheckPhase = (typeof CHECK_PHASES)[number];
+/** Told as each stage starts. */
+export type CheckProgress = (phase: CheckPhase) => void;
+
 export type CheckRequest =
   | { model: 'k-anonymity'; k: number }
   | { model: 'km-anonymity'; k: number; m: number }

@@ -32,5 +32,6 @@ export const ilMetric: MetricSpec = {
   kinds: ['transactions'],
   linksRows: true,
   values: { il: 'lower', il_ratio: 'lower' },
+  valueLabels: { il_ratio: 'Information loss as a share of the input’s item occurrences' },
   compute: (dataset, release, audit) => itemLoss(dataset, release as TransactionsRelease, audit as RowsAudit),
 };

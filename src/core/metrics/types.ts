@@ -55,6 +55,8 @@ export interface MetricSpec {
    * it is named after (`kl_se` of `kl`), shown beside it, never charted on its own.
    */
   values: Record<string, ValueDirection>;
+  /** A title of each value that is not the metric itself (`il_ratio`), where `label` would fit two. */
+  valueLabels?: Readonly<Record<string, string>>;
   /**
    * The input items `compute` will count rows of (its queries' items), when it reads tid-lists of
    * some items only: the run builds the lists of every metric's items in one read of the data

@@ -66,5 +66,6 @@ export const ulMetric: MetricSpec = {
   defaultOn: true,
   kinds: ['generalized'],
   values: { ul: 'lower', ul_suppression: 'lower' },
+  valueLabels: { ul_suppression: 'Share of item occurrences suppressed' },
   compute: (dataset, release) => utilityLoss(dataset, release as GeneralizedRelease),
 };

@@ -5,7 +5,7 @@
  */
 import type { RunRecord } from '../../core/run/runRecord.ts';
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
-import { formatSe, formatValue, metricOf, valueDirection } from '../widgets/metricText.ts';
+import { formatSe, formatValue, metricOf, valueDirection, valueLabel } from '../widgets/metricText.ts';
 
 const BETTER = {
   lower: 'lower is better',
@@ -35,7 +35,7 @@ export function MetricMeanings({ record, metrics }: { record: RunRecord; metrics
             <tr key={name} data-testid={`metric-${name}`}>
               <td>
                 <b>{name}</b>
-                {info && <div className="muted small">{info.label}</div>}
+                {info && <div className="muted small">{valueLabel(metrics, name)}</div>}
               </td>
               <td className="number">
                 {formatValue(record.metrics[name])}

@@ -8,7 +8,11 @@
  * release is checked as what it is (core/check/checkExport.ts). Below, saved rules applied to the
  * dataset, with the same check of the outcome (ApplyRulesPanel.tsx).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { proxy } from 'comlink';
+import { CHECK_PHASES, type CheckPhase } from '../../core/check/types.ts';
+import { CancelledError } from '../../../workers/pool.ts';
+import { PhaseProgress } from '../widgets/PhaseProgress.tsx';
 import type { CheckRequest, CheckResult, OffendingGroup } from '../../core/check/types.ts';
 import { parseColumnSplit } from '../../core/check/columnSplit.ts';
 import { isEngineError } from '../../../workers/engineTypes.ts';
@@ -44,9 +48,17 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
   const [lSensitiveKind, setLSensitiveKind] = useState<SensitiveKind>('band');
   const [lSensitive, setLSensitive] = useState('1');
   /** The answer, with the question it answers: the request (as a key) and the dataset. */
-  const [answer, setAnswer] = useState<{ result: CheckResult; key: string; question: string } | null>(null);
+  const [answer, setAnswer] = useState<{
+    result: CheckResult;
+    key: string;
+    question: string;
+    datasetId: string;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** The check under way: its stage (checkDataset.ts's phases) and when it began; null: none. */
+  const [checking, setChecking] = useState<{ phase: CheckPhase; startedAt: number } | null>(null);
+  const running = useRef<AbortController | null>(null);
+  const busy = checking !== null;
 
   const request = (): CheckRequest => {
     switch (model) {
@@ -98,7 +110,9 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
   })();
 
   const check = async () => {
-    setBusy(true);
+    const controller = new AbortController();
+    running.current = controller;
+    setChecking({ phase: 'grouping', startedAt: performance.now() });
     setError(null);
     setAnswer(null);
     try {
@@ -119,13 +133,24 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             ],
             r,
           );
-        return api.check(dataset.id, r);
-      });
-      setAnswer({ result, key, question });
+        return api.check(
+          dataset.id,
+          r,
+          proxy((phase: CheckPhase) => {
+            if (running.current === controller) setChecking((c) => c && { ...c, phase });
+          }),
+        );
+      }, controller.signal);
+      setAnswer({ result, key, question, datasetId: dataset.id });
     } catch (e) {
-      setError(isEngineError(e) || e instanceof Error ? e.message : String(e));
+      // Cancelled: the worker was replaced; the form stays as it was, with no answer.
+      if (!(e instanceof CancelledError))
+        setError(isEngineError(e) || e instanceof Error ? e.message : String(e));
     } finally {
-      setBusy(false);
+      if (running.current === controller) {
+        running.current = null;
+        setChecking(null);
+      }
     }
   };
 
@@ -260,6 +285,15 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           {busy ? 'Checking…' : 'Check'}
         </button>
       </div>
+      {checking && (
+        <PhaseProgress
+          phases={CHECK_PHASES}
+          phase={checking.phase}
+          startedAt={checking.startedAt}
+          onCancel={() => running.current?.abort()}
+          testIdPrefix="check"
+        />
+      )}
       {error && (
         <div className="error" role="alert" data-testid="check-error">
           {error}
@@ -272,8 +306,8 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
         >
           {stale && (
             <p className="stale-note" role="status" data-testid="check-stale">
-              The form has changed: this answer is for {answer.question}. Press Check to answer the new
-              question.
+              {answer.datasetId === dataset.id ? 'The form has changed' : 'The dataset has changed'}: this
+              answer is for {answer.question}. Press Check to answer the new question.
             </p>
           )}
           <p>

@@ -14,6 +14,7 @@ import { finishedRuns, useExperiments, type SweepProgress } from './experimentSt
 import type { Experiment } from './experimentTypes.ts';
 import { isFailedRun } from '../../core/experiment/results.ts';
 import { formToSpec, specToForm, sweepableAxes, type SweepForm } from './specForm.ts';
+import { metricsNotApplicable } from '../widgets/notApplicable.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import { hierarchyInForce, type DatasetEntry } from '../load/datasetStore.ts';
 import { Field } from '../widgets/Field.tsx';
@@ -38,6 +39,11 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
   }, [form, dataset.name, methods, hierarchy]);
 
   const chosen = methods.filter((m) => form.methods.includes(m.id));
+  // Metrics asked for that a chosen method cannot compute, said before the sweep runs.
+  const notApplicable = metricsNotApplicable(
+    metrics.filter((m) => form.metrics.includes(m.id)),
+    chosen,
+  );
   const axes = sweepableAxes(chosen.length > 0 ? chosen : methods);
   const change = (patch: Partial<SweepForm>) => setForm({ ...form, ...patch });
   const toggle = (list: string[], id: string) =>
@@ -92,6 +98,16 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
               </label>
             ))}
           </div>
+          {notApplicable.length > 0 && (
+            <p className="note small" data-testid="experiment-metric-na">
+              {notApplicable.map(({ why, metrics: ids }) => (
+                <span key={why}>
+                  {ids.join(', ')}: n/a, {why}.{' '}
+                </span>
+              ))}
+              Their cells read n/a.
+            </p>
+          )}
         </fieldset>
         <Field label="Sweep">
           <select

@@ -7,7 +7,15 @@ import { useMemo, useState } from 'react';
 import { isFailedRun, type SweepRun } from '../../core/experiment/results.ts';
 import { valueNames } from '../../core/experiment/series.ts';
 import type { MetricInfo } from '../../../workers/engineTypes.ts';
-import { describeValue, formatMetric, formatRuntime, shownValueNames } from '../widgets/metricText.ts';
+import {
+  describeValue,
+  formatMetric,
+  formatRuntime,
+  metricOf,
+  shownValueNames,
+} from '../widgets/metricText.ts';
+import { notApplicableCell } from '../widgets/notApplicable.ts';
+import { useRuns } from '../anonymize/runStore.ts';
 
 const settings = (run: SweepRun) =>
   Object.entries({ ...run.params, ...run.metricOptions })
@@ -34,6 +42,7 @@ export function ResultsTable({
   runs: readonly SweepRun[];
   metrics: readonly MetricInfo[];
 }) {
+  const methods = useRuns((s) => s.methods);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean } | null>(null);
   const names = useMemo(() => shownValueNames(valueNames(runs)), [runs]);
   const sorted = useMemo(() => {
@@ -85,11 +94,26 @@ export function ResultsTable({
               ) : (
                 <>
                   <td>{run.verified ? '✓' : '✗'}</td>
-                  {names.map((n) => (
-                    <td key={n} className="num">
-                      {formatMetric(run.metrics, n)}
-                    </td>
-                  ))}
+                  {names.map((n) => {
+                    const value = formatMetric(run.metrics, n);
+                    // A metric the method cannot compute says why, rather than a blank cell.
+                    const na =
+                      value === ''
+                        ? notApplicableCell(
+                            metricOf(metrics, n),
+                            methods.find((m) => m.id === run.method),
+                          )
+                        : '';
+                    return (
+                      <td
+                        key={n}
+                        className={na ? 'na muted small' : 'num'}
+                        data-testid={na ? 'na-cell' : undefined}
+                      >
+                        {value || na}
+                      </td>
+                    );
+                  })}
                   <td className="num">{formatRuntime(run.runtime_ms)}</td>
                   <td>
                     <details>

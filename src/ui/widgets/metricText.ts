@@ -11,7 +11,13 @@ const TIMES: Readonly<Record<string, string>> = {
 export function describeValue(metrics: readonly MetricInfo[], name: string): string {
   if (name in TIMES) return TIMES[name];
   const info = metricOf(metrics, name);
-  return info ? `${info.label} (${info.source}). ${info.description}` : name;
+  return info ? `${valueLabel(metrics, name)} (${info.source}). ${info.description}` : name;
+}
+
+/** The title of a named value: its own (`il_ratio`), else its metric's. */
+export function valueLabel(metrics: readonly MetricInfo[], name: string): string | undefined {
+  const info = metricOf(metrics, name);
+  return info?.valueLabels?.[name] ?? info?.label;
 }
 
 /** The metric a named value (`il_ratio`, `kl_se`) belongs to. */
