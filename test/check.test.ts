@@ -15,8 +15,16 @@ describe('checking a dataset as it stands, with the release verifiers', () => {
     expect(checkDataset(data, { model: 'k-anonymity', k: 1 })).toMatchObject({ holds: true, offered: 1 });
     const result = checkDataset(data, { model: 'k-anonymity', k: 3 });
     expect(result.holds).toBe(false);
-    expect(result.problems[0]).toBe('published row ["d"] occurs 1 time(s), fewer than k = 3');
-    expect(result.problems[1]).toBe('published row ["c"] occurs 2 time(s), fewer than k = 3');
+    // Named by the first row of the class, its items in order of value.
+    expect(result.problems[0]).toBe('published row 6 [d] occurs 1 time(s), fewer than k = 3');
+    expect(result.problems[1]).toBe('published row 4 [c] occurs 2 time(s), fewer than k = 3');
+    const numbers = checkDataset(datasetOfTokens([['121', '13', '11', '2', 'x']]), {
+      model: 'k-anonymity',
+      k: 2,
+    });
+    expect(numbers.problems[0]).toBe(
+      'published row 1 [2, 11, 13, 121, x] occurs 1 time(s), fewer than k = 2',
+    );
   });
 
   it('k^m-anonymity: every itemset of up to m items', () => {
@@ -72,12 +80,37 @@ describe('checking a dataset as it stands, with the release verifiers', () => {
     ]);
     const result = checkDataset(data, { model: 'l-diversity', l: 2, columns });
     expect(result).toMatchObject({ holds: false, offered: 1 });
-    expect(result.problems[0]).toMatch(/^bucket 2, column 1: 2 of its 2 rows hold \{dx=x\} there/);
+    expect(result.problems[0]).toBe(
+      '1 of 2 bucket(s) have a value held by more than 1/2 of their rows (anatomy Def. 5).',
+    );
+    expect(result.problems[1]).toMatch(/^bucket 2, column 1: 2 of its 2 rows hold \{dx=x\} there/);
     expect(checkDataset(data, { model: 'l-diversity', l: 1, columns }).holds).toBe(true);
     expect(() =>
       checkDataset(data, { model: 'l-diversity', l: 2, columns: [['age=1', 'age=2'], ['dx=x']] }),
     ).toThrow('the column split leaves out 1 item(s), e.g. dx=y');
     expect(parseColumnSplit('a, b\nc\n\n')).toEqual([['a', 'b'], ['c']]);
     expect(() => parseColumnSplit('a,b')).toThrow('at least two lines');
+  });
+
+  it('l-diversity on baskets: the failing buckets in a few sentences, and the sensitive items drawn listed', () => {
+    // 40 rows each alike to no other on its known items; 4 of them hold the sensitive item s.
+    const rows = Array.from({ length: 40 }, (_, i) => [`k${i}`, ...(i % 10 === 0 ? ['s'] : [])]);
+    const result = checkDataset(datasetOfTokens(rows), {
+      model: 'l-diversity',
+      l: 2,
+      columns: [],
+      sensitive: { items: ['s'] },
+      seed: 1,
+    });
+    expect(result.holds).toBe(false);
+    expect(result.problems.slice(0, 3)).toEqual([
+      '40 of 40 bucket(s) have a value held by more than 1/2 of their rows (anatomy Def. 5).',
+      expect.stringMatching(/^40 of them hold one row only: no other row has the same known items/),
+      expect.stringMatching(/^In 36 of them the value held too often is "nothing"/),
+    ]);
+    // Then the verifier's first five buckets and a count, not 40 lines.
+    expect(result.problems).toHaveLength(9);
+    expect(result.problems.at(-1)).toMatch(/^… and \d+ more/);
+    expect(result.reading).toMatch(/Sensitive items \(column 2, 1\): s\.$/);
   });
 });

@@ -165,6 +165,21 @@ describe('rules applied to the next batch', () => {
     const best = Math.min(...rules.classes.map((c) => distance(c.items)));
     expect(distance(rowsOf(applied.release)[0])).toBe(best);
   });
+
+  it('PTA on a new batch: the classes smaller than k are the offenders; items a centre adds are none', () => {
+    const { rules } = savedRules(groceries, { method: 'pta', params: { k: 3, segments: 2 }, seed: 1 });
+    if (rules.kind !== 'transactions') throw new Error('expected transactions');
+    const target = rules.classes.find((c) => c.items.length >= 2)!;
+    // One row without the centre's first item: it joins that centre and is published with it.
+    const row = target.items.slice(1);
+    const applied = applyRules(baskets(row.map((t) => `"${t}"`).join(',') + '\n'), rules);
+    expect(applied.check.holds).toBe(false);
+    expect(applied.check.problems[0]).toMatch(
+      /^published row 1 \[.*\] occurs 1 time\(s\), fewer than k = 3$/,
+    );
+    expect(applied.check.problems.join('\n')).not.toMatch(/which none of its/);
+    expect(applied.report.rowsGainingItems).toBe(1);
+  });
 });
 
 describe('reading rules', () => {

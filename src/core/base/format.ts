@@ -22,6 +22,13 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** Items in the order people read them: numbers by value (2, 11, 121), the rest as text. */
+export const compareItemText: (a: string, b: string) => number = new Intl.Collator('en', { numeric: true })
+  .compare;
+
+/** Items for a sentence, in that order: `2, 11, 121, cheese`. */
+export const itemsText = (tokens: readonly string[]): string => [...tokens].sort(compareItemText).join(', ');
+
 /** Significant digits ε is shown with, at least (the exact value stays in the release's ledger). */
 const EPSILON_DIGITS = 4;
 

@@ -19,6 +19,7 @@ import type { Dataset } from '../data/dataset.ts';
 import { DatasetBuilder } from '../data/datasetBuilder.ts';
 import { chooseSensitive } from '../data/sensitive.ts';
 import { InputError } from '../base/errors.ts';
+import { count, itemsText } from '../base/format.ts';
 import type {
   BucketsRelease,
   GeneralizedRelease,
@@ -66,6 +67,7 @@ export function checkDataset(
           : request.sensitive
             ? sensitiveSplit(dataset, request.sensitive, request.seed ?? 1, request.l)
             : columnsByAttribute(dataset),
+        request.columns.length === 0 && request.sensitive !== undefined,
       );
   }
 }
@@ -216,6 +218,7 @@ function checkLDiversity(
   dataset: Dataset,
   l: number,
   columns: string[][],
+  sensitive = false,
 ): CheckResult {
   if (!(l >= 1)) throw new InputError(`l must be at least 1, got ${l}`);
   if (columns.length < 2)
@@ -237,12 +240,26 @@ function checkLDiversity(
   // Items of the split that the data never holds are no items of `hidden`: the release leaves them out.
   const hiddenColumns = columns.slice(1).map((c) => c.filter((t) => hidden.dictionary.find(t) !== undefined));
   let offered = Infinity;
+  const failing = { buckets: 0, single: 0, nothing: 0 };
+  const nothing = rowKey([]);
   const buckets = classes.map((rows) => {
     const bucketColumns = hiddenColumns.map((_, c) => rows.map((r) => projection(r, c + 1)));
+    let fails = false;
+    let failsOnNothing = false;
     for (const values of bucketColumns) {
       const counts = new Map<string, number>();
       for (const v of values) counts.set(rowKey(v), (counts.get(rowKey(v)) ?? 0) + 1);
-      offered = Math.min(offered, rows.length / largest(counts.values()));
+      const most = largest(counts.values());
+      offered = Math.min(offered, rows.length / most);
+      if (most * l > rows.length) {
+        fails = true;
+        if ((counts.get(nothing) ?? 0) === most) failsOnNothing = true;
+      }
+    }
+    if (fails) {
+      failing.buckets++;
+      if (rows.length === 1) failing.single++;
+      if (failsOnNothing) failing.nothing++;
     }
     return { size: rows.length, columns: bucketColumns };
   });
@@ -259,7 +276,49 @@ function checkLDiversity(
     model: 'l-diversity',
     holds: verification.verified,
     offered,
-    problems: verification.problems,
-    reading: `${classes.length} bucket(s) of rows alike on column 1; ${hiddenColumns.length} column(s) checked.`,
+    // What fails, in a few sentences, before the verifier's worst buckets (thousands of buckets of
+    // one row each read the same: the sentences say it once).
+    problems: [
+      ...bucketSummary(failing, classes.length, l),
+      ...verification.problems.slice(0, 5),
+      ...rest(verification.problems, 5),
+    ],
+    reading: `${classes.length} bucket(s) of rows alike on column 1; ${hiddenColumns.length} column(s) checked.${
+      sensitive ? ` ${sensitiveColumnText(hiddenColumns[0] ?? [])}` : ''
+    }`,
   };
+}
+
+/** The verifier's findings past the first `shown`, counted (its own tally line kept last). */
+function rest(problems: readonly string[], shown: number): string[] {
+  if (problems.length <= shown) return [];
+  const tally = problems.at(-1)!;
+  return tally.startsWith('…') ? [tally] : [`… and ${problems.length - shown} more`];
+}
+
+/** The failing buckets in sentences: how many, how many of one row, how many fail on "nothing". */
+function bucketSummary(
+  failing: { buckets: number; single: number; nothing: number },
+  buckets: number,
+  l: number,
+): string[] {
+  if (failing.buckets === 0) return [];
+  const lines = [
+    `${count(failing.buckets)} of ${count(buckets)} bucket(s) have a value held by more than 1/${l} of their rows (anatomy Def. 5).`,
+  ];
+  if (failing.single > 0)
+    lines.push(
+      `${count(failing.single)} of them hold one row only: no other row has the same known items (column 1), so an attacker who knows them finds the row and reads its other columns.`,
+    );
+  if (failing.nothing > 0)
+    lines.push(
+      `In ${count(failing.nothing)} of them the value held too often is "nothing" (rows holding no item of that column): an attacker learns that the person holds none of those items.`,
+    );
+  return lines;
+}
+
+/** The sensitive items drawn, listed (the first 30, then a count). */
+function sensitiveColumnText(items: readonly string[]): string {
+  const shown = itemsText(items.slice(0, 30));
+  return `Sensitive items (column 2, ${items.length}): ${shown}${items.length > 30 ? `, … and ${items.length - 30} more` : ''}.`;
 }

@@ -16,6 +16,7 @@ import { ProblemList, rowProblem } from './rowChecks.ts';
 import { sortDistinct } from '../data/sortPrefix.ts';
 import type { GeneralizedAudit, GeneralizedRelease, Verification } from './types.ts';
 import { ItemRows } from '../data/itemRows.ts';
+import { itemsText } from '../base/format.ts';
 import { rowCount, rowLength, rowTokens, tokenArrays } from './tokenRows.ts';
 
 export function verifyGeneralized(
@@ -79,7 +80,7 @@ export function verifyGeneralized(
         ? []
         : [...itemsetCounts(tokenArrays(rows), m)].filter(([, c]) => c < k).sort((a, b) => a[1] - b[1]);
     for (const [key, c] of rare.slice(0, 5))
-      problems.push(`itemset {${key.split('\u0000').join(', ')}} occurs in ${c} rows, fewer than k = ${k}`);
+      problems.push(`itemset {${itemsText(key.split('\u0000'))}} occurs in ${c} rows, fewer than k = ${k}`);
     if (rare.length > 5) problems.push(`… and ${rare.length - 5} more itemsets rarer than k`);
   } else if (audit.constraints) {
     const index = ItemRows.of(published);

@@ -146,6 +146,8 @@ export function ApplyRulesPanel({ dataset }: { dataset: DatasetEntry }) {
               }): ${result.report.newByHierarchy} placed by the hierarchy, ${result.report.newSuppressed} suppressed.`}
             {result.report.seenRows !== undefined &&
               ` ${result.report.seenRows} row(s) took the class they took in the run, ${result.report.joinedRows} joined a class by the run's rule.`}
+            {(result.report.rowsGainingItems ?? 0) > 0 &&
+              ` ${result.report.rowsGainingItems} row(s) are published with items they do not hold (their class's published value holds them): by design of the rules, this tells nothing about the row and is no offence; it costs accuracy only.`}
             {result.report.keyMissing &&
               " The rules' fingerprints are keyed and the run's audit (which holds the key) was not given: no row could be recognised as one the run saw."}
           </p>
