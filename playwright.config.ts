@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
+import { TEST_MS } from './e2e/limits.ts';
 
 /** `E2E_PORT` lets two checkouts run their e2e tests at once; 4173 (vite preview's own) by default. */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -10,7 +11,10 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  */
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // Hang guards sized for a loaded 2-core box (e2e/limits.ts, test/limits.ts); the default wait of
+  // an assertion too, since a busy page answers late.
+  timeout: TEST_MS,
+  expect: { timeout: 30_000 },
   retries: 0,
   workers: 1,
   reporter: [['list']],
@@ -30,6 +34,6 @@ export default defineConfig({
     // Never another server's build: a `vite preview` left on this port by another checkout (or an
     // earlier run) would be tested in place of this one's, silently. A taken port is an error.
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
   },
 });

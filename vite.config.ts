@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { HANG_LIMIT_MS } from './test/limits.ts';
 
 /**
  * Cross-origin isolation: with these two headers the page gets `crossOriginIsolated === true`
@@ -56,6 +57,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // Hang guards sized for a loaded 2-core box, never speed checks (test/limits.ts).
+    testTimeout: HANG_LIMIT_MS,
+    hookTimeout: HANG_LIMIT_MS,
   },
 });

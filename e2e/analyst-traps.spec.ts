@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { cliSpawned } from '../test/cliSpawned.ts';
 import { runCheck } from './checkForm.ts';
 import { bucketsExportArgs, groupsExportArgs } from '../test/exportRuns.ts';
+import { WORK_MS } from './limits.ts';
 
 function cli(...args: string[]): void {
   const run = cliSpawned(...args);
@@ -78,7 +79,7 @@ test('2. the hierarchy loaded on Overview is in force for apriori-km, shown in i
   await expect(page.getByTestId('hierarchy-in-use')).toContainText('groceries-hierarchy.csv');
   await page.getByTestId('param-k').fill('3');
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
   await expect(page.getByTestId('run-detail')).toContainText('hierarchy: given');
   await expect(page.getByTestId('generalized-view')).toContainText('soft drinks');
 
@@ -87,7 +88,7 @@ test('2. the hierarchy loaded on Overview is in force for apriori-km, shown in i
   await expect(page.getByTestId('hierarchy-in-use')).toHaveCount(0);
   await expect(page.getByTestId('hierarchy-param')).toContainText('builds');
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-detail')).toContainText('hierarchy: built', { timeout: 30_000 });
+  await expect(page.getByTestId('run-detail')).toContainText('hierarchy: built', { timeout: WORK_MS });
   await page.getByTestId('hierarchy-on').click();
   await expect(page.getByTestId('hierarchy-in-use')).toContainText('groceries-hierarchy.csv');
 });
@@ -184,7 +185,7 @@ test('8. a reload restores every dataset in the background without moving the se
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await page.reload();
-  await expect(page.getByTestId('dataset-item')).toHaveCount(5, { timeout: 30_000 });
+  await expect(page.getByTestId('dataset-item')).toHaveCount(5, { timeout: WORK_MS });
   await expect(page.getByTestId('dataset-select')).toHaveText(listed);
   await expect(page.getByTestId('active-dataset-name')).toHaveText('coat-fig1a.csv');
   await expect(page.getByTestId('stat-transactions')).toHaveText('10');
@@ -203,7 +204,7 @@ async function runAprioriOnGroceries(page: Page, order: string, memoryMb?: strin
   await page.getByTestId('param-order').selectOption(order);
   if (memoryMb !== undefined) await page.getByTestId('memory-mb').fill(memoryMb);
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
 }
 
 test('3. an apriori-km release that generalizes most of the data says so and measures what would lose less', async ({
@@ -215,7 +216,7 @@ test('3. an apriori-km release that generalizes most of the data says so and mea
   await expect(box).toContainText('of the item occurrences');
   // Its own title, not a second "read with care" beside the warnings box.
   await expect(box.locator('h4')).toHaveText('What would lose less on this file');
-  await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: WORK_MS });
   // Measured, not guessed: a row per alternative (COAT, the other orders) with its figures.
   await expect(page.getByTestId('read-with-care-table').locator('tbody tr')).toHaveCount(5);
   await expect(page.getByTestId('read-with-care-table')).toContainText('coat (k = 5, m = 2)');
@@ -232,7 +233,7 @@ test("3b. read with care measures the alternatives under the form's memory budge
   // apriori-km by support order fits in 1 MiB on this file (and generalizes every item); COAT's
   // constraints (12.6 MB) and the other orders' rare itemsets do not.
   await runAprioriOnGroceries(page, 'support', '1');
-  await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('read-with-care-verdict')).toBeVisible({ timeout: WORK_MS });
   const table = page.getByTestId('read-with-care-table');
   await expect(table).toContainText('did not run');
   await expect(table).toContainText('memory budget of 1 MiB');

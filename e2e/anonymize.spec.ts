@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { WORK_MS } from './limits.ts';
 
 /** Opens the page, loads a sample (null: the default one), checks its size and picks a method. */
 async function openMethod(
@@ -44,7 +45,7 @@ test('PTA on the paper example: a link to its steps, verified run, downloads', a
   });
   expect(release.transactions).toHaveLength(13);
   // The tab's memory, as the browser measures it, shows beside the run (and in its detail).
-  await expect(page.getByTestId('run-tab-memory')).toHaveText(/^[\d,]+ MB$/, { timeout: 30_000 });
+  await expect(page.getByTestId('run-tab-memory')).toHaveText(/^[\d,]+ MB$/, { timeout: WORK_MS });
   await expect(page.getByTestId('run-detail-memory')).toContainText(/tab memory after the run: [\d,]+ MB/);
   await page.screenshot({ path: 'test-results/pta-run.png', fullPage: true });
 });
@@ -53,7 +54,7 @@ test('PatternKa on the synthetic sample, then an impossible k is a clear error',
   await openMethod(page, null, '10,000', 'patternka');
   await page.getByTestId('param-k').fill('10');
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-row')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByTestId('run-row')).toHaveCount(1, { timeout: WORK_MS });
   await expect(page.getByTestId('run-verified')).toBeVisible();
   await expect(page.getByTestId('run-table')).toContainText('gcp');
   await page.screenshot({ path: 'test-results/patternka-run.png', fullPage: true });
@@ -196,7 +197,7 @@ test('the groups of a 10,000-row release scroll in a virtualised table fed by th
   await openMethod(page, null, '10,000', 'nn');
   await page.getByTestId('param-p').fill('5');
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
   const table = page.getByTestId('groups-table');
   await expect(table).toHaveAttribute('data-total', '10000');
   // Only the rows in view (plus a margin) are in the page, never all 10,000.
@@ -266,6 +267,6 @@ test('the memory budget is a setting: a run past it refuses naming a budget that
   await page.getByTestId('anonymize-panel').screenshot({ path: 'test-results/memory-budget.png' });
   await page.getByTestId('memory-mb').fill(fits![1]);
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-row')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByTestId('run-row')).toHaveCount(1, { timeout: WORK_MS });
   await expect(page.getByTestId('run-verified')).toBeVisible();
 });

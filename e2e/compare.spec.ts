@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tracedTasks } from '../bench/traceTasks.ts';
+import { WORK_MS, TEST_MS } from './limits.ts';
 
 async function chartCounts(page: Page, testId: string) {
   const chart = page.getByTestId(testId);
@@ -19,7 +20,7 @@ async function chartCounts(page: Page, testId: string) {
 test('preset sweep, charts, exports, cancel, and results kept across a reload', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(TEST_MS);
   await page.goto('/');
   await expect(page.getByTestId('stat-transactions')).toHaveText('10,000');
 
@@ -42,7 +43,7 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   await page.evaluate(() => console.timeStamp('sweep-start'));
   await page.getByTestId('run-experiment').click();
   await expect(page.getByTestId('sweep-progress')).toBeVisible();
-  await expect(page.getByTestId('sweep-progress')).toBeHidden({ timeout: 120_000 });
+  await expect(page.getByTestId('sweep-progress')).toBeHidden({ timeout: WORK_MS });
   await expect(page.getByTestId('sweep-ended')).toContainText('finished: 24 runs');
   await page.evaluate(() => console.timeStamp('sweep-end'));
   // (Scheduled with setTimeout: the deliberate task is a task of the page, not of the protocol.)
@@ -130,7 +131,9 @@ test('preset sweep, charts, exports, cancel, and results kept across a reload', 
   await page.getByTestId('experiment-name').fill('Long sweep');
   await page.getByTestId('sweep-values').fill('2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16');
   await page.getByTestId('run-experiment').click();
-  await expect(page.getByTestId('sweep-done')).toContainText(/^[3-9] \/ 90|^\d\d \/ 90/, { timeout: 60_000 });
+  await expect(page.getByTestId('sweep-done')).toContainText(/^[3-9] \/ 90|^\d\d \/ 90/, {
+    timeout: WORK_MS,
+  });
   await page.screenshot({ path: 'test-results/experiment-running.png', fullPage: true });
   await page.getByTestId('cancel-experiment').click();
   await expect(page.getByTestId('sweep-progress')).toBeHidden();

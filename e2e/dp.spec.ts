@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { WORK_MS, TEST_MS } from './limits.ts';
 
 async function load(page: Page, file: string, transactions: string) {
   await page.getByTestId('file-input').setInputFiles(file);
@@ -14,7 +15,7 @@ async function load(page: Page, file: string, transactions: string) {
 }
 
 test('PrivBasis on mushroom: itemsets, ledger, noise source, seeded warning, export', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TEST_MS);
   await page.goto('/');
   await expect(page.getByTestId('dataset-item')).toHaveCount(1);
   await load(page, 'test/data/mushroom.dat.gz', '8,124');
@@ -50,7 +51,7 @@ test('PrivBasis on mushroom: itemsets, ledger, noise source, seeded warning, exp
 test('DiffPart on BMS1, then a DP sweep beside a k-anonymity sweep on AvgRE with the caption', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(TEST_MS);
   await page.goto('/');
   await expect(page.getByTestId('dataset-item')).toHaveCount(1);
   await load(page, 'test/data/BMS1.dat.gz', '59,602');
@@ -83,7 +84,7 @@ test('DiffPart on BMS1, then a DP sweep beside a k-anonymity sweep on AvgRE with
   await page.getByTestId('experiment-seeds').fill('2');
   await expect(page.getByTestId('run-experiment')).toContainText('Run 14 runs');
   await page.getByTestId('run-experiment').click();
-  await expect(page.getByTestId('sweep-ended')).toContainText('finished: 14 runs', { timeout: 200_000 });
+  await expect(page.getByTestId('sweep-ended')).toContainText('finished: 14 runs', { timeout: WORK_MS });
   await page.getByTestId('tab-results').click();
   await expect(page.getByTestId('result-row')).toHaveCount(14);
   await page.getByTestId('results-metric').selectOption('avgre');

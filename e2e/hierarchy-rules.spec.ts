@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { WORK_MS } from './limits.ts';
 
 test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'txanon-e2e-rules-'));
@@ -44,7 +45,7 @@ test('hierarchy, apriori-km over it, rules applied to the next batch', async ({ 
   await page.getByTestId('param-k').fill('3');
   await page.getByTestId('param-m').fill('2');
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
   await expect(page.getByTestId('run-detail')).toContainText('chosen by: least NCP');
   await expect(page.getByTestId('published-count')).toContainText(
     '8 node(s) of the hierarchy stand for 27 items',

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WORK_MS } from './limits.ts';
 
 const cli = (args: string[]) =>
   execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
@@ -25,7 +26,7 @@ for (const method of ['nn', 'lsh']) {
     await page.getByTestId('method-select').selectOption(method);
     await page.getByTestId('param-p').fill('4');
     await page.getByTestId('run-method').click();
-    await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
     const command = (await page.getByTestId('run-command').textContent())!;
     expect(command).toContain(`--method ${method} --p 4`);
     const downloading = page.waitForEvent('download');

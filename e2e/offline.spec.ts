@@ -9,13 +9,14 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { WORK_MS } from './limits.ts';
 
 test('after one visit: offline reload, samples, gray-cahd, pta and an export, nothing fetched', async ({
   page,
   context,
 }) => {
   await page.goto('/');
-  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: WORK_MS });
   await expect(page.getByTestId('stat-transactions')).toHaveText('10,000');
 
   await context.setOffline(true);
@@ -115,7 +116,7 @@ test('a newly deployed version waits for the user: update prompt, then the new v
     // A returning user: the page comes from the installed version.
     await page.goto(host.url);
     // Installing means fetching every file of the app once: allow a slow, shared machine.
-    await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: WORK_MS });
     await page.reload();
     await expect(page.getByTestId('offline-ready')).toBeVisible();
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);

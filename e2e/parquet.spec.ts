@@ -8,13 +8,14 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { runCheck } from './checkForm.ts';
+import { WORK_MS, TEST_MS } from './limits.ts';
 
 const FIXTURE = 'test/data/columnar/baskets-list.snappy.parquet';
 
 test('a Parquet file loads, its release exports as Parquet, loads back and passes Check', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(TEST_MS);
   await page.goto('/');
   await expect(page.getByTestId('dataset-item')).toHaveCount(1);
   await page.getByTestId('file-input').setInputFiles({
@@ -55,7 +56,7 @@ test('a Parquet file loads, its release exports as Parquet, loads back and passe
   await page.getByTestId('method-select').selectOption('pta');
   await page.getByTestId('param-k').fill('4');
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
   await expect(page.getByTestId('export-format')).toHaveValue('parquet');
   await expect(page.getByTestId('export-format').locator('option')).toContainText([
     'parquet (default)',

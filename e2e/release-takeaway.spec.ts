@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { runCheck } from './checkForm.ts';
+import { WORK_MS, TEST_MS } from './limits.ts';
 
 const ITEMS = [
   'whole milk',
@@ -43,7 +44,7 @@ async function run(page: Page, method: string, params: Record<string, string>): 
   for (const [name, value] of Object.entries(params)) await page.getByTestId(`param-${name}`).fill(value);
   const rows = await page.getByTestId('run-row').count();
   await page.getByTestId('run-method').click();
-  await expect(page.getByTestId('run-row')).toHaveCount(rows + 1, { timeout: 60_000 });
+  await expect(page.getByTestId('run-row')).toHaveCount(rows + 1, { timeout: WORK_MS });
   await expect(page.getByTestId('run-verified')).toBeVisible();
 }
 
@@ -71,7 +72,7 @@ async function check(page: Page, model: string, level: string, m?: string): Prom
 test('PTA and COAT on multi-word items: phases, summary, rows before/after, export, check, reload', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(TEST_MS);
   await page.goto('/');
   await expect(page.getByTestId('dataset-item')).toHaveCount(1);
   await page.getByTestId('file-input').setInputFiles({
@@ -132,7 +133,7 @@ test('PTA and COAT on multi-word items: phases, summary, rows before/after, expo
 
   // Everything survives a reload: the datasets, and both runs with their files.
   await page.reload();
-  await expect(page.getByTestId('dataset-item')).toHaveCount(4, { timeout: 30_000 });
+  await expect(page.getByTestId('dataset-item')).toHaveCount(4, { timeout: WORK_MS });
   await page
     .getByTestId('dataset-select')
     .filter({ hasText: /^groceries\.csv$/ })

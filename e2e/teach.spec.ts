@@ -5,6 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
+import { WORK_MS } from './limits.ts';
 
 /** Opens a sample, then the Teach tab; the stepper shows its first step. */
 async function openExample(page: Page, sample: string, transactions: string): Promise<void> {
@@ -83,7 +84,7 @@ test('Ghinita Fig. 1: gray-cahd steps through GraySort (Fig. 1c) and CAHD; the l
   await page.getByTestId('teach-speed').selectOption('500');
   await page.getByTestId('teach-play').click();
   await expect(page.getByTestId('teach-play')).toHaveText('⏸ Pause');
-  await expect(page.getByTestId('teach-step')).toHaveText(`step ${count} of ${count}`, { timeout: 15_000 });
+  await expect(page.getByTestId('teach-step')).toHaveText(`step ${count} of ${count}`, { timeout: WORK_MS });
   await expect(page.getByTestId('teach-play')).toHaveText('▶ Play');
   await page.getByTestId('teach-first').click();
   await page.getByTestId('teach-next').click();

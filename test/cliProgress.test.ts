@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { terminalProgress, type ProgressStream } from '../src/cli/progress.ts';
 import { scratch } from './cliInProcess.ts';
+import { SPAWNS_LIMIT_MS } from './limits.ts';
 
 const dir = scratch('progress');
 const data = dir.file(
@@ -92,27 +93,35 @@ describe('progress on a terminal (a pseudo-terminal through script)', () => {
       if (command === 'distribute') expect(shown).toMatch(/· partitions · 2\/2 /);
     },
     // Each a process of its own (distribute starts two more), on a loaded machine.
-    180_000,
+    SPAWNS_LIMIT_MS,
   );
 
-  it('writes none with --quiet', () => {
-    const { code, shown } = onTerminal('check', data, '--model', 'k-anonymity', '--k', '2', '--quiet');
-    expect(code).toBe(0);
-    expect(shown).toMatch(/"model": "k-anonymity"/);
-    expect(progressLines(shown, 'check')).toEqual([]);
-    expect(shown).not.toContain(CLEAR);
-  }, 120_000);
+  it(
+    'writes none with --quiet',
+    () => {
+      const { code, shown } = onTerminal('check', data, '--model', 'k-anonymity', '--k', '2', '--quiet');
+      expect(code).toBe(0);
+      expect(shown).toMatch(/"model": "k-anonymity"/);
+      expect(progressLines(shown, 'check')).toEqual([]);
+      expect(shown).not.toContain(CLEAR);
+    },
+    SPAWNS_LIMIT_MS,
+  );
 });
 
 describe('progress piped', () => {
-  it('anonymize and check write nothing on stderr', () => {
-    for (const [command, args] of COMMANDS.slice(0, 2)) {
-      const r = piped(...args);
-      expect(r.status, r.stderr).toBe(0);
-      expect(r.stderr, command).toBe('');
-      expect(r.stdout).toMatch(/^\{/);
-    }
-  }, 120_000);
+  it(
+    'anonymize and check write nothing on stderr',
+    () => {
+      for (const [command, args] of COMMANDS.slice(0, 2)) {
+        const r = piped(...args);
+        expect(r.status, r.stderr).toBe(0);
+        expect(r.stderr, command).toBe('');
+        expect(r.stdout).toMatch(/^\{/);
+      }
+    },
+    SPAWNS_LIMIT_MS,
+  );
 });
 
 describe('the progress line', () => {

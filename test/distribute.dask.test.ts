@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
 import { runDask } from '../src/cli/distribute/daskEngine.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
+import { SPAWNS_LIMIT_MS } from './limits.ts';
 
 const dir = scratch('distribute-dask');
 
@@ -82,120 +83,132 @@ describe('distribute --engine dask (LocalCluster, 2 workers)', () => {
       const local = await run('local', input, all, flags[1]);
       expect(dask.release).toBe(local.release);
     },
-    120_000,
+    SPAWNS_LIMIT_MS,
   );
 
-  it('a worker killed while it runs a partition: the same release', async () => {
-    const input = await netflix(400);
-    const flags = ['--method', 'pta', '--k', '5', '--parts', '4'];
-    const reference = await run('local', input, flags, 'killed-reference');
-    const out = dir.path('killed.json');
-    const [node, ...args] = cliCommand();
-    const child = spawn(node, [
-      ...args,
-      'distribute',
-      input,
-      ...flags,
-      '--engine',
-      'dask',
-      '--workers',
-      '2',
-      '--out',
-      out,
-    ]);
-    let stderr = '';
-    let stdout = '';
-    let killed: number | null = null;
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-      const started = /attempt started on \S+ \(worker pid (\d+)\)/.exec(stderr);
-      if (started && killed === null) {
-        killed = Number(started[1]);
-        // Mid-task: the partition's process has started under that worker.
-        setTimeout(() => process.kill(killed!, 'SIGKILL'), 300);
-      }
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(stderr).not.toMatch(/^error/m);
-    expect(code).toBe(0);
-    expect(killed).not.toBeNull();
-    const record = JSON.parse(stdout);
-    expect(record.verified).toBe(true);
-    // Some partition ran more than once: the one the killed worker held.
-    expect(
-      Math.max(...record.distribute.partitions.map((p: { attempts: number }) => p.attempts)),
-    ).toBeGreaterThan(1);
-    expect(readFileSync(out, 'utf8')).toBe(reference.release);
-  }, 180_000);
+  it(
+    'a worker killed while it runs a partition: the same release',
+    async () => {
+      const input = await netflix(400);
+      const flags = ['--method', 'pta', '--k', '5', '--parts', '4'];
+      const reference = await run('local', input, flags, 'killed-reference');
+      const out = dir.path('killed.json');
+      const [node, ...args] = cliCommand();
+      const child = spawn(node, [
+        ...args,
+        'distribute',
+        input,
+        ...flags,
+        '--engine',
+        'dask',
+        '--workers',
+        '2',
+        '--out',
+        out,
+      ]);
+      let stderr = '';
+      let stdout = '';
+      let killed: number | null = null;
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        const started = /attempt started on \S+ \(worker pid (\d+)\)/.exec(stderr);
+        if (started && killed === null) {
+          killed = Number(started[1]);
+          // Mid-task: the partition's process has started under that worker.
+          setTimeout(() => process.kill(killed!, 'SIGKILL'), 300);
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).not.toMatch(/^error/m);
+      expect(code).toBe(0);
+      expect(killed).not.toBeNull();
+      const record = JSON.parse(stdout);
+      expect(record.verified).toBe(true);
+      // Some partition ran more than once: the one the killed worker held.
+      expect(
+        Math.max(...record.distribute.partitions.map((p: { attempts: number }) => p.attempts)),
+      ).toBeGreaterThan(1);
+      expect(readFileSync(out, 'utf8')).toBe(reference.release);
+    },
+    SPAWNS_LIMIT_MS,
+  );
 });
 
 describe('the Dask engine on its own', () => {
-  it("retries a failing task (Dask's retries); one that keeps failing fails the run with its reason", async () => {
-    const work = dir.path('engine-dask');
-    mkdirSync(work, { recursive: true });
-    const marker = dir.path('dask-flaky-marker');
-    const flaky = `test -e ${marker} || { touch ${marker}; echo flaked >&2; exit 1; }; echo '{}'`;
-    const log: string[] = [];
-    const options = { workers: 2, retries: 2, workDir: work, log: (l: string) => log.push(l) };
-    const tasks = [
-      { part: 0, dir: `${work}/part-0`, argv: ['bash', '-c', flaky] },
-      { part: 1, dir: `${work}/part-1`, argv: ['bash', '-c', 'echo "disk on fire" >&2; exit 1'] },
-    ];
-    for (const t of tasks) mkdirSync(t.dir, { recursive: true });
-    await expect(runDask(tasks, options)).rejects.toThrow(
-      /partition 1 failed after 3 attempts: .*disk on fire/,
-    );
-    rmSync(marker, { force: true });
-    const outcomes = await runDask([tasks[0]], options);
-    expect(outcomes[0].attempts).toBeGreaterThanOrEqual(2);
-  }, 120_000);
+  it(
+    "retries a failing task (Dask's retries); one that keeps failing fails the run with its reason",
+    async () => {
+      const work = dir.path('engine-dask');
+      mkdirSync(work, { recursive: true });
+      const marker = dir.path('dask-flaky-marker');
+      const flaky = `test -e ${marker} || { touch ${marker}; echo flaked >&2; exit 1; }; echo '{}'`;
+      const log: string[] = [];
+      const options = { workers: 2, retries: 2, workDir: work, log: (l: string) => log.push(l) };
+      const tasks = [
+        { part: 0, dir: `${work}/part-0`, argv: ['bash', '-c', flaky] },
+        { part: 1, dir: `${work}/part-1`, argv: ['bash', '-c', 'echo "disk on fire" >&2; exit 1'] },
+      ];
+      for (const t of tasks) mkdirSync(t.dir, { recursive: true });
+      await expect(runDask(tasks, options)).rejects.toThrow(
+        /partition 1 failed after 3 attempts: .*disk on fire/,
+      );
+      rmSync(marker, { force: true });
+      const outcomes = await runDask([tasks[0]], options);
+      expect(outcomes[0].attempts).toBeGreaterThanOrEqual(2);
+    },
+    SPAWNS_LIMIT_MS,
+  );
 });
 
 describe('distribute --mode rounds --engine dask: PatternKa Alg. 5 on the engine', () => {
-  it("map (each mining's rows keyed by item) and reduce (a task per key group) on 2 workers: the single-process release", async () => {
-    const input = await netflix(600);
-    const single = {
-      out: dir.path('patternka-single.json'),
-      audit: dir.path('patternka-single-audit.json'),
-    };
-    const flags = ['--method', 'patternka', '--k', '5', '--seed', '7'];
-    const one = await cliInProcess(
-      'anonymize',
-      input,
-      ...flags,
-      '--workers',
-      '1',
-      '--out',
-      single.out,
-      '--audit',
-      single.audit,
-    );
-    expect(one.code).toBe(0);
-    const out = dir.path('patternka-rounds.json');
-    const audit = dir.path('patternka-rounds-audit.json');
-    const r = await cliInProcess(
-      'distribute',
-      input,
-      ...flags,
-      '--mode',
-      'rounds',
-      '--engine',
-      'dask',
-      '--workers',
-      '2',
-      '--out',
-      out,
-      '--audit',
-      audit,
-    );
-    expect(r.code).toBe(0);
-    expect(r.stderr).not.toMatch(/Error|EPIPE/); // the task servers end quietly with their workers
-    const record = JSON.parse(r.stdout);
-    expect(record.verified).toBe(true);
-    expect(record.distribute.rounds).toBeGreaterThan(1);
-    expect(record.distribute.tasks).toBe(record.distribute.rounds * 8); // MINING_GROUPS a mining
-    expect(readFileSync(out, 'utf8')).toBe(readFileSync(single.out, 'utf8'));
-    expect(readFileSync(audit, 'utf8')).toBe(readFileSync(single.audit, 'utf8'));
-  }, 180_000);
+  it(
+    "map (each mining's rows keyed by item) and reduce (a task per key group) on 2 workers: the single-process release",
+    async () => {
+      const input = await netflix(600);
+      const single = {
+        out: dir.path('patternka-single.json'),
+        audit: dir.path('patternka-single-audit.json'),
+      };
+      const flags = ['--method', 'patternka', '--k', '5', '--seed', '7'];
+      const one = await cliInProcess(
+        'anonymize',
+        input,
+        ...flags,
+        '--workers',
+        '1',
+        '--out',
+        single.out,
+        '--audit',
+        single.audit,
+      );
+      expect(one.code).toBe(0);
+      const out = dir.path('patternka-rounds.json');
+      const audit = dir.path('patternka-rounds-audit.json');
+      const r = await cliInProcess(
+        'distribute',
+        input,
+        ...flags,
+        '--mode',
+        'rounds',
+        '--engine',
+        'dask',
+        '--workers',
+        '2',
+        '--out',
+        out,
+        '--audit',
+        audit,
+      );
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toMatch(/Error|EPIPE/); // the task servers end quietly with their workers
+      const record = JSON.parse(r.stdout);
+      expect(record.verified).toBe(true);
+      expect(record.distribute.rounds).toBeGreaterThan(1);
+      expect(record.distribute.tasks).toBe(record.distribute.rounds * 8); // MINING_GROUPS a mining
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync(single.out, 'utf8'));
+      expect(readFileSync(audit, 'utf8')).toBe(readFileSync(single.audit, 'utf8'));
+    },
+    SPAWNS_LIMIT_MS,
+  );
 });

@@ -16,6 +16,7 @@ import { auditFromPlain, releaseFromPlain, releaseToPlain } from '../src/core/re
 import { partitionRows } from '../src/core/distribute/partitionRows.ts';
 import { datasetOf } from './helpers.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
+import { SPAWNS_LIMIT_MS } from './limits.ts';
 
 const dir = scratch('distribute');
 
@@ -83,91 +84,114 @@ describe('distribute --engine local', () => {
       const evaluated = await cliInProcess('evaluate', input, run.out, '--audit', run.audit);
       expect(JSON.parse(evaluated.stdout).verified).toBe(true);
     },
-    60_000,
+    SPAWNS_LIMIT_MS,
   );
 
-  it('named items (csv-basket, items with spaces) go to the partitions and come back as they were', async () => {
-    const input = dir.file('groceries.csv', readFileSync('public/samples/groceries.csv'));
-    const run = await distributeRun(
-      input,
-      ['--method', 'pta', '--k', '2', '--parts', '2', '--workers', '2'],
-      'csv',
-    );
-    expect(run.code).toBe(0);
-    expect(run.record.verified).toBe(true);
-    const release = JSON.parse(readFileSync(run.out, 'utf8'));
-    expect(release.transactions.flat()).toContain('whole milk');
-  }, 60_000);
+  it(
+    'named items (csv-basket, items with spaces) go to the partitions and come back as they were',
+    async () => {
+      const input = dir.file('groceries.csv', readFileSync('public/samples/groceries.csv'));
+      const run = await distributeRun(
+        input,
+        ['--method', 'pta', '--k', '2', '--parts', '2', '--workers', '2'],
+        'csv',
+      );
+      expect(run.code).toBe(0);
+      expect(run.record.verified).toBe(true);
+      const release = JSON.parse(readFileSync(run.out, 'utf8'));
+      expect(release.transactions.flat()).toContain('whole milk');
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
-  it("relational input: PatternKa's partitions select as Alg. 2 does (auto follows the whole input's format)", async () => {
-    const records = Array.from({ length: 60 }, (_, i) => `${20 + (i % 7)},${i % 2 ? 'f' : 'm'},job${i % 5}`);
-    const input = dir.file('people.csv', ['age,sex,job', ...records].join('\n') + '\n');
-    const work = dir.path('relational-work');
-    const run = await distributeRun(
-      input,
-      [
-        '--format',
+  it(
+    "relational input: PatternKa's partitions select as Alg. 2 does (auto follows the whole input's format)",
+    async () => {
+      const records = Array.from(
+        { length: 60 },
+        (_, i) => `${20 + (i % 7)},${i % 2 ? 'f' : 'm'},job${i % 5}`,
+      );
+      const input = dir.file('people.csv', ['age,sex,job', ...records].join('\n') + '\n');
+      const work = dir.path('relational-work');
+      const run = await distributeRun(
+        input,
+        [
+          '--format',
+          'relational',
+          '--method',
+          'patternka',
+          '--k',
+          '3',
+          '--parts',
+          '2',
+          '--workers',
+          '2',
+          '--work-dir',
+          work,
+        ],
         'relational',
-        '--method',
-        'patternka',
-        '--k',
-        '3',
-        '--parts',
-        '2',
-        '--workers',
-        '2',
-        '--work-dir',
-        work,
-      ],
-      'relational',
-    );
-    expect(run.code).toBe(0);
-    expect(run.record.verified).toBe(true);
-    for (const part of [0, 1]) {
-      const record = JSON.parse(readFileSync(`${work}/part-${part}/attempt-1/record.json`, 'utf8'));
-      expect(record.notes.selection).toBe('relational');
-    }
-  }, 60_000);
+      );
+      expect(run.code).toBe(0);
+      expect(run.record.verified).toBe(true);
+      for (const part of [0, 1]) {
+        const record = JSON.parse(readFileSync(`${work}/part-${part}/attempt-1/record.json`, 'utf8'));
+        expect(record.notes.selection).toBe('relational');
+      }
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
-  it('a rerun writes the same release and audit, byte for byte', async () => {
-    const input = await generated(600);
-    const flags = ['--method', 'pta', '--k', '5', '--parts', '3', '--workers', '2'];
-    const a = await distributeRun(input, flags, 'again-1');
-    const b = await distributeRun(input, flags, 'again-2');
-    expect(readFileSync(a.out, 'utf8')).toBe(readFileSync(b.out, 'utf8'));
-    expect(readFileSync(a.audit, 'utf8')).toBe(readFileSync(b.audit, 'utf8'));
-  }, 60_000);
+  it(
+    'a rerun writes the same release and audit, byte for byte',
+    async () => {
+      const input = await generated(600);
+      const flags = ['--method', 'pta', '--k', '5', '--parts', '3', '--workers', '2'];
+      const a = await distributeRun(input, flags, 'again-1');
+      const b = await distributeRun(input, flags, 'again-2');
+      expect(readFileSync(a.out, 'utf8')).toBe(readFileSync(b.out, 'utf8'));
+      expect(readFileSync(a.audit, 'utf8')).toBe(readFileSync(b.audit, 'utf8'));
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
-  it('--export as Parquet: the second table beside it is Parquet too, named .parquet as anonymize names it', async () => {
-    const input = await generated(600);
-    const data = dir.path('groups.parquet');
-    const run = await distributeRun(
-      input,
-      [
-        ...['--method', 'gray-cahd', '--p', '3', '--sensitive-top', '2', '--parts', '2', '--workers', '2'],
-        ...['--export', data, '--export-format', 'parquet-long'],
-      ],
-      'parquet-export',
-    );
-    expect(run.code, run.stderr).toBe(0);
-    const side = dir.path('groups-sensitive.parquet');
-    expect(run.record.exported).toEqual([data, side]);
-    for (const path of [data, side]) expect(readFileSync(path).subarray(0, 4).toString()).toBe('PAR1');
-  }, 60_000);
+  it(
+    '--export as Parquet: the second table beside it is Parquet too, named .parquet as anonymize names it',
+    async () => {
+      const input = await generated(600);
+      const data = dir.path('groups.parquet');
+      const run = await distributeRun(
+        input,
+        [
+          ...['--method', 'gray-cahd', '--p', '3', '--sensitive-top', '2', '--parts', '2', '--workers', '2'],
+          ...['--export', data, '--export-format', 'parquet-long'],
+        ],
+        'parquet-export',
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const side = dir.path('groups-sensitive.parquet');
+      expect(run.record.exported).toEqual([data, side]);
+      for (const path of [data, side]) expect(readFileSync(path).subarray(0, 4).toString()).toBe('PAR1');
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
-  it('a partition that fails on its input fails the run with its reason; nothing is written', async () => {
-    const input = await generated(600);
-    // p = 10 over the 2 most frequent items is impossible in some partition (Theorem 1).
-    const run = await distributeRun(
-      input,
-      ['--method', 'gray-cahd', '--p', '10', '--sensitive-top', '2', '--parts', '3', '--workers', '2'],
-      'fails',
-    );
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/error: partition \d: error: privacy degree p = 10 is impossible/);
-    expect(run.stderr).not.toMatch(/retrying/); // bad input fails the same way every time
-    expect(existsSync(run.out) || existsSync(run.audit)).toBe(false);
-  }, 60_000);
+  it(
+    'a partition that fails on its input fails the run with its reason; nothing is written',
+    async () => {
+      const input = await generated(600);
+      // p = 10 over the 2 most frequent items is impossible in some partition (Theorem 1).
+      const run = await distributeRun(
+        input,
+        ['--method', 'gray-cahd', '--p', '10', '--sensitive-top', '2', '--parts', '3', '--workers', '2'],
+        'fails',
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/error: partition \d: error: privacy degree p = 10 is impossible/);
+      expect(run.stderr).not.toMatch(/retrying/); // bad input fails the same way every time
+      expect(existsSync(run.out) || existsSync(run.audit)).toBe(false);
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
   it('refuses before any work: PrivBasis (distributeDp.test.ts: DiffPart), too many parts, flags of another engine', async () => {
     const input = await generated(600);

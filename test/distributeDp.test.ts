@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliInProcess, scratch } from './cliInProcess.ts';
+import { SPAWNS_LIMIT_MS } from './limits.ts';
 
 const dir = scratch('distribute-dp');
 const BMS1 = 'test/data/BMS1.dat.gz';
@@ -40,7 +41,7 @@ let seeded: Awaited<ReturnType<typeof distribute>>;
 
 beforeAll(async () => {
   seeded = await distribute(BMS1, SEEDED, 'seeded');
-}, 120_000);
+}, SPAWNS_LIMIT_MS);
 
 describe('DiffPart through distribute (BMS1, 2 partitions, local engine)', () => {
   it('verifies as a whole, states parallel composition over its partitions, and evaluate agrees', async () => {
@@ -71,63 +72,75 @@ describe('DiffPart through distribute (BMS1, 2 partitions, local engine)', () =>
     expect(evaluated).toMatchObject({ verified: true, problems: [] });
   });
 
-  it('a seeded rerun writes the same release and audit, byte for byte', async () => {
-    const again = await distribute(BMS1, SEEDED, 'seeded-again');
-    expect(readFileSync(again.out, 'utf8')).toBe(readFileSync(seeded.out, 'utf8'));
-    expect(readFileSync(again.audit, 'utf8')).toBe(readFileSync(seeded.audit, 'utf8'));
-  }, 120_000);
+  it(
+    'a seeded rerun writes the same release and audit, byte for byte',
+    async () => {
+      const again = await distribute(BMS1, SEEDED, 'seeded-again');
+      expect(readFileSync(again.out, 'utf8')).toBe(readFileSync(seeded.out, 'utf8'));
+      expect(readFileSync(again.audit, 'utf8')).toBe(readFileSync(seeded.audit, 'utf8'));
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
-  it("unseeded, every partition draws the system's randomness (and the command names no seed)", async () => {
-    const input = dir.file(
-      'bms1-head.dat',
-      (await import('node:zlib'))
-        .gunzipSync(readFileSync(BMS1))
-        .toString()
-        .split('\n')
-        .slice(0, 8000)
-        .join('\n'),
-    );
-    const flags = ['--method', 'diffpart', '--epsilon', '10', '--parts', '2', '--workers', '2'];
-    const a = await distribute(input, flags, 'unseeded-a');
-    expect(a.record.verified).toBe(true);
-    const release = JSON.parse(readFileSync(a.out, 'utf8'));
-    expect(release.noise.source).toBe('system');
-    const b = await distribute(input, flags, 'unseeded-b');
-    expect(readFileSync(b.out, 'utf8')).not.toBe(readFileSync(a.out, 'utf8'));
-  }, 120_000);
+  it(
+    "unseeded, every partition draws the system's randomness (and the command names no seed)",
+    async () => {
+      const input = dir.file(
+        'bms1-head.dat',
+        (await import('node:zlib'))
+          .gunzipSync(readFileSync(BMS1))
+          .toString()
+          .split('\n')
+          .slice(0, 8000)
+          .join('\n'),
+      );
+      const flags = ['--method', 'diffpart', '--epsilon', '10', '--parts', '2', '--workers', '2'];
+      const a = await distribute(input, flags, 'unseeded-a');
+      expect(a.record.verified).toBe(true);
+      const release = JSON.parse(readFileSync(a.out, 'utf8'));
+      expect(release.noise.source).toBe('system');
+      const b = await distribute(input, flags, 'unseeded-b');
+      expect(readFileSync(b.out, 'utf8')).not.toBe(readFileSync(a.out, 'utf8'));
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
-  it('a partition that holds no item runs in the driver; a given hierarchy is the domain of every partition', async () => {
-    const rows = Array.from({ length: 12 }, (_, i) => (i % 2 ? 'bread,milk' : 'eggs'));
-    const input = dir.file('two-rows.csv', [...rows, ''].join('\n'));
-    const hierarchy = dir.file(
-      'domain.csv',
-      ['bread;bakery;*', 'rolls;bakery;*', 'milk;dairy;*', 'eggs;dairy;*', 'cheese;dairy;*', ''].join('\n'),
-    );
-    const flags = [
-      '--format',
-      'csv-basket',
-      '--method',
-      'diffpart',
-      '--epsilon',
-      '10',
-      '--hierarchy',
-      hierarchy,
-      '--seed',
-      '3',
-      '--parts',
-      '5',
-      '--workers',
-      '2',
-    ];
-    const { record, out } = await distribute(input, flags, 'itemless');
-    expect(record.verified).toBe(true);
-    const parts = record.distribute.partitions;
-    expect(parts.filter((p: Json) => p.rows === 0 && p.attempts === 0).length).toBeGreaterThanOrEqual(3);
-    const release = JSON.parse(readFileSync(out, 'utf8'));
-    expect(release.ledger.parallel.parts).toHaveLength(5);
-    expect(release.partitions.filter((p: Json) => p.parent === -1)).toHaveLength(5);
-    expect(record.warnings.join(' ')).not.toMatch(/item domain/);
-  }, 120_000);
+  it(
+    'a partition that holds no item runs in the driver; a given hierarchy is the domain of every partition',
+    async () => {
+      const rows = Array.from({ length: 12 }, (_, i) => (i % 2 ? 'bread,milk' : 'eggs'));
+      const input = dir.file('two-rows.csv', [...rows, ''].join('\n'));
+      const hierarchy = dir.file(
+        'domain.csv',
+        ['bread;bakery;*', 'rolls;bakery;*', 'milk;dairy;*', 'eggs;dairy;*', 'cheese;dairy;*', ''].join('\n'),
+      );
+      const flags = [
+        '--format',
+        'csv-basket',
+        '--method',
+        'diffpart',
+        '--epsilon',
+        '10',
+        '--hierarchy',
+        hierarchy,
+        '--seed',
+        '3',
+        '--parts',
+        '5',
+        '--workers',
+        '2',
+      ];
+      const { record, out } = await distribute(input, flags, 'itemless');
+      expect(record.verified).toBe(true);
+      const parts = record.distribute.partitions;
+      expect(parts.filter((p: Json) => p.rows === 0 && p.attempts === 0).length).toBeGreaterThanOrEqual(3);
+      const release = JSON.parse(readFileSync(out, 'utf8'));
+      expect(release.ledger.parallel.parts).toHaveLength(5);
+      expect(release.partitions.filter((p: Json) => p.parent === -1)).toHaveLength(5);
+      expect(record.warnings.join(' ')).not.toMatch(/item domain/);
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
   describe('a merged release that claims less than it spent, or the wrong split, is verified: false', () => {
     const read = () => ({

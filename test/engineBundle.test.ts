@@ -13,6 +13,7 @@ import {
   buildBundle,
   chooseEngineEntry,
 } from '../workers/node/engineBundle.ts';
+import { SPAWNS_LIMIT_MS } from './limits.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'txanon-bundle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,38 +21,46 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the engine bundled for worker threads', () => {
   const place = bundlePlace(join(dir, 'cache'));
 
-  it('is built when missing, and runs the engine in a worker thread', async () => {
-    expect(bundleIsCurrent(place)).toBe(false);
-    expect(chooseEngineEntry(place).pathname).toBe(place.bundle);
-    expect(bundleIsCurrent(place)).toBe(true);
-    const worker = new Worker(pathToFileURL(place.bundle));
-    try {
-      const methods = await wrap<EngineApi>(nodeEndpoint(worker)).methods();
-      expect(methods.map((m) => m.id)).toEqual(expect.arrayContaining(['pta', 'coat', 'nn', 'patternka']));
-    } finally {
-      await worker.terminate();
-    }
-  }, 60_000);
+  it(
+    'is built when missing, and runs the engine in a worker thread',
+    async () => {
+      expect(bundleIsCurrent(place)).toBe(false);
+      expect(chooseEngineEntry(place).pathname).toBe(place.bundle);
+      expect(bundleIsCurrent(place)).toBe(true);
+      const worker = new Worker(pathToFileURL(place.bundle));
+      try {
+        const methods = await wrap<EngineApi>(nodeEndpoint(worker)).methods();
+        expect(methods.map((m) => m.id)).toEqual(expect.arrayContaining(['pta', 'coat', 'nn', 'patternka']));
+      } finally {
+        await worker.terminate();
+      }
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
-  it('is stale when a file it bundled changed size or time, or is gone', () => {
-    buildBundle(place);
-    const inputs = JSON.parse(readFileSync(place.inputs, 'utf8')) as {
-      path: string;
-      size: number;
-      mtimeMs: number;
-    }[];
-    expect(inputs.some((i) => i.path.endsWith(join('workers', 'engine.ts')))).toBe(true);
-    const changed = (edit: (first: (typeof inputs)[number]) => void) => {
-      const copy = inputs.map((i) => ({ ...i }));
-      edit(copy[copy.length - 1]);
-      writeFileSync(place.inputs, JSON.stringify(copy));
-      return bundleIsCurrent(place);
-    };
-    expect(changed(() => {})).toBe(true);
-    expect(changed((i) => (i.size += 1))).toBe(false);
-    expect(changed((i) => (i.mtimeMs += 1))).toBe(false);
-    expect(changed((i) => (i.path += '.gone'))).toBe(false);
-  }, 60_000);
+  it(
+    'is stale when a file it bundled changed size or time, or is gone',
+    () => {
+      buildBundle(place);
+      const inputs = JSON.parse(readFileSync(place.inputs, 'utf8')) as {
+        path: string;
+        size: number;
+        mtimeMs: number;
+      }[];
+      expect(inputs.some((i) => i.path.endsWith(join('workers', 'engine.ts')))).toBe(true);
+      const changed = (edit: (first: (typeof inputs)[number]) => void) => {
+        const copy = inputs.map((i) => ({ ...i }));
+        edit(copy[copy.length - 1]);
+        writeFileSync(place.inputs, JSON.stringify(copy));
+        return bundleIsCurrent(place);
+      };
+      expect(changed(() => {})).toBe(true);
+      expect(changed((i) => (i.size += 1))).toBe(false);
+      expect(changed((i) => (i.mtimeMs += 1))).toBe(false);
+      expect(changed((i) => (i.path += '.gone'))).toBe(false);
+    },
+    SPAWNS_LIMIT_MS,
+  );
 
   it('falls back to the TypeScript entry through tsx when it cannot be built', () => {
     const blocked = join(dir, 'a-file');

@@ -22,6 +22,7 @@ import { roundsHere } from '../workers/roundsHere.ts';
 import { anonymizeWithWorkers, scratch } from './cliInProcess.ts';
 import { fakeEndpoint } from './fakeEndpoint.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
+import { HANG_LIMIT_MS } from './limits.ts';
 
 /** Quest rows with planted patterns: minings that search (not the dive alone), several per run. */
 const quest = () => questDataset({ D: 800, T: 8, I: 4, N: 40, L: 30, seed: 3 });
@@ -81,24 +82,28 @@ describe('PatternKa on the worker pool (Alg. 5)', () => {
     expect(new Set(log.filter((e) => e.endsWith(':runTask')).map((e) => e.split(':')[0])).size).toBe(2);
   });
 
-  it('`anonymize --workers 2` (worker threads) writes the same release and audit as `--workers 1`', async () => {
-    const dir = scratch('rounds');
-    const data = dir.file(
-      'quest.dat',
-      Array.from({ length: quest().n }, (_, r) => Array.from(quest().row(r)).join(' ')).join('\n') + '\n',
-    );
-    const run = async (workers: number) => {
-      const { record, files } = await anonymizeWithWorkers(
-        dir,
-        data,
-        '--method patternka --k 5 --seed 7'.split(' '),
-        workers,
+  it(
+    '`anonymize --workers 2` (worker threads) writes the same release and audit as `--workers 1`',
+    async () => {
+      const dir = scratch('rounds');
+      const data = dir.file(
+        'quest.dat',
+        Array.from({ length: quest().n }, (_, r) => Array.from(quest().row(r)).join(' ')).join('\n') + '\n',
       );
-      expect(record.verified).toBe(true);
-      return files;
-    };
-    expect(await run(2)).toBe(await run(1));
-  }, 60_000);
+      const run = async (workers: number) => {
+        const { record, files } = await anonymizeWithWorkers(
+          dir,
+          data,
+          '--method patternka --k 5 --seed 7'.split(' '),
+          workers,
+        );
+        expect(record.verified).toBe(true);
+        return files;
+      };
+      expect(await run(2)).toBe(await run(1));
+    },
+    HANG_LIMIT_MS,
+  );
 });
 
 describe('a mining in groups of root branches (longestClosedPatterns.ts)', () => {

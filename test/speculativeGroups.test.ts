@@ -35,6 +35,7 @@ import { roundsHere } from '../workers/roundsHere.ts';
 import { anonymizeWithWorkers, scratch } from './cliInProcess.ts';
 import { fakeEndpoint } from './fakeEndpoint.ts';
 import { arbitraryRows, datasetOf } from './helpers.ts';
+import { HANG_LIMIT_MS } from './limits.ts';
 
 /**
  * Between 60 and `maxRows` rows (fast-check's default sizes stay small): several rounds of
@@ -205,17 +206,21 @@ describe('nn and lsh on the worker pool: the release of one thread', () => {
     }
   });
 
-  it('`anonymize --workers 2` (worker threads) writes the same release and audit as `--workers 1`', async () => {
-    const dir = scratch('nnpool');
-    const data = dir.file('netflix-like.dat', shapeFimi(netflixLike));
-    const run = async (method: string, workers: number) => {
-      const flags = `--method ${method} --p 5 --sensitive-random 4 --seed 2`.split(' ');
-      const { record, files } = await anonymizeWithWorkers(dir, data, flags, workers);
-      expect(record.verified).toBe(true);
-      return JSON.stringify(record.notes) + files;
-    };
-    for (const method of ['nn', 'lsh']) expect(await run(method, 2)).toBe(await run(method, 1));
-  }, 120_000);
+  it(
+    '`anonymize --workers 2` (worker threads) writes the same release and audit as `--workers 1`',
+    async () => {
+      const dir = scratch('nnpool');
+      const data = dir.file('netflix-like.dat', shapeFimi(netflixLike));
+      const run = async (method: string, workers: number) => {
+        const flags = `--method ${method} --p 5 --sensitive-random 4 --seed 2`.split(' ');
+        const { record, files } = await anonymizeWithWorkers(dir, data, flags, workers);
+        expect(record.verified).toBe(true);
+        return JSON.stringify(record.notes) + files;
+      };
+      for (const method of ['nn', 'lsh']) expect(await run(method, 2)).toBe(await run(method, 1));
+    },
+    HANG_LIMIT_MS,
+  );
 });
 
 describe('when the rounds pay (the CLI without --workers)', () => {
