@@ -69,6 +69,17 @@ describe('csv-long', () => {
     ]);
   });
 
+  it('reads a recognised export (group,row,item) without a warning about the columns Check reads', () => {
+    const text = 'group,row,item\n1,1,a\n1,2,b\n';
+    const { dataset, warnings } = parseText(text, {
+      fileName: 'g.csv',
+      format: 'csv-long',
+      tidColumn: 'row',
+    });
+    expect(tokenRows(dataset)).toEqual([['a'], ['b']]);
+    expect(warnings.total).toBe(0);
+  });
+
   it('warns of a row with more fields than the header, never drops them unsaid', () => {
     const { dataset, warnings } = parseText('tid,item\n1,a\n1,b,extra\n', { fileName: 'l.csv' });
     expect(tokenRows(dataset)).toEqual([['a', 'b']]);

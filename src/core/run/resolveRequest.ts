@@ -67,7 +67,7 @@ export function runContext(
   checkDataBounds(spec, params, dataFacts(dataset));
   if (spec.needsSensitive && !request.sensitive)
     throw new InputError(
-      `${spec.id} needs sensitive items (--sensitive, --sensitive-top or --sensitive-random)`,
+      `${spec.id} needs sensitive items (--sensitive a,b, --sensitive-top M, --sensitive-random M or --sensitive-band M; the page's default: a band of moderate support)`,
     );
   // Only a model with sensitive items chooses them (an experiment's choice applies to those runs).
   const sensitive = spec.needsSensitive

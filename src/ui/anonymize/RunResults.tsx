@@ -10,12 +10,7 @@ import { describeValue, formatMetric, formatRuntime } from '../widgets/metricTex
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { RunDetail } from './RunDetail.tsx';
 import { TAB_MEMORY_HOW, tabMemoryText } from '../widgets/tabMemory.ts';
-
-/** A parameter as the table shows it: a document (a hierarchy, constraints) by its size. */
-const shortValue = (value: unknown) => {
-  const text = String(value);
-  return text.length > 40 ? `(${text.split('\n').filter(Boolean).length} lines)` : text;
-};
+import { paramsText } from '../widgets/paramsText.ts';
 
 export function RunResults({ dataset }: { dataset: DatasetEntry }) {
   const { runs, selectedRunId, selectRun, forget, metrics } = useRuns(
@@ -66,11 +61,7 @@ export function RunResults({ dataset }: { dataset: DatasetEntry }) {
               onClick={() => selectRun(r.id)}
             >
               <td>{r.record.method}</td>
-              <td>
-                {Object.entries(r.record.params)
-                  .map(([k, v]) => `${k}=${shortValue(v)}`)
-                  .join(' ')}
-              </td>
+              <td>{paramsText(r.record.params)}</td>
               <td>{r.record.seed}</td>
               <td>{r.record.verified ? '✓' : '✗'}</td>
               {metricNames.map((m) => (

@@ -16,12 +16,9 @@ import {
 } from '../widgets/metricText.ts';
 import { notApplicableCell } from '../widgets/notApplicable.ts';
 import { useRuns } from '../anonymize/runStore.ts';
+import { paramsText } from '../widgets/paramsText.ts';
 
-const settings = (run: SweepRun) =>
-  Object.entries({ ...run.params, ...run.metricOptions })
-    .filter(([, v]) => v !== '' && v !== undefined && String(v).length < 40)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(' ');
+const settings = (run: SweepRun) => paramsText({ ...run.params, ...run.metricOptions });
 
 type SortKey = 'method' | 'params' | 'seed' | 'verified' | string;
 

@@ -13,6 +13,7 @@ import { DatasetBuilder } from '../datasetBuilder.ts';
 import { fieldError, forEachCsvRow } from './csvRows.ts';
 import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
+import { exportLayoutOf } from '../exportLayout.ts';
 
 export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
   const delimiter = options.delimiter ?? ',';
@@ -41,7 +42,8 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
         );
       }
       const others = names.filter((_, i) => i !== tidIndex && i !== itemIndex);
-      if (others.length > 0)
+      // A recognised export's other columns (its groups, buckets, columns) are read by Check.
+      if (others.length > 0 && exportLayoutOf(names) === null)
         warnings.add(
           row.line,
           `column${others.length > 1 ? 's' : ''} ${others.map((n) => `'${n}'`).join(', ')} not read (a csv-long file is read as its '${tidName}' and '${itemName}' columns)`,

@@ -118,7 +118,7 @@ function run(dataset: Dataset, params: AprioriKmParams, ctx: RunContext) {
 export const aprioriKmSpec = defineMethod({
   id: 'apriori-km',
   label: 'Apriori k^m-anonymization (Terrovitis et al., hierarchy)',
-  paper: '002_756e2aba8234532b.txt',
+  paper: '002_756e2aba8234532b.txt (Apriori)',
   model: 'km-anonymity',
   releaseKind: 'generalized',
   needsSensitive: false,
