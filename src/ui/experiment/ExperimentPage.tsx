@@ -98,16 +98,6 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
               </label>
             ))}
           </div>
-          {notApplicable.length > 0 && (
-            <p className="note small" data-testid="experiment-metric-na">
-              {notApplicable.map(({ why, metrics: ids }) => (
-                <span key={why}>
-                  {ids.join(', ')}: n/a, {why}.{' '}
-                </span>
-              ))}
-              Their cells read n/a.
-            </p>
-          )}
         </fieldset>
         <Field label="Sweep">
           <select
@@ -190,6 +180,16 @@ export function ExperimentPage({ dataset, onShowResults }: { dataset: DatasetEnt
               </label>
             ))}
           </div>
+          {notApplicable.length > 0 && (
+            <p className="note small" data-testid="experiment-metric-na">
+              {notApplicable.map(({ why, metrics: ids }) => (
+                <span key={why}>
+                  {ids.join(', ')}: n/a, {why}.{' '}
+                </span>
+              ))}
+              Their cells read n/a.
+            </p>
+          )}
         </fieldset>
       </div>
       <div className="actions">
