@@ -68,3 +68,20 @@ test('the README screenshot: a verified run', async ({ page }) => {
   await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
   await page.screenshot({ path: 'test-results/readme.png' });
 });
+
+test('the seed is kept per dataset and method: another method or file starts from 1', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('dataset-item')).toHaveCount(1);
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('gray-cahd');
+  await page.getByTestId('seed').fill('3');
+  await page.getByTestId('method-select').selectOption('pta');
+  await expect(page.getByTestId('seed')).toHaveValue('1');
+  await page.getByTestId('method-select').selectOption('gray-cahd');
+  await expect(page.getByTestId('seed')).toHaveValue('3');
+  // Another file: gray-cahd there starts from 1 too.
+  await page.getByTestId('sample-coat-fig1a').click();
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('gray-cahd');
+  await expect(page.getByTestId('seed')).toHaveValue('1');
+});

@@ -9,7 +9,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveChoice } from '../../core/data/sensitive.ts';
 import { hierarchyInForce, type DatasetEntry } from '../load/datasetStore.ts';
-import { useAnonymizeForm, type FormSettings } from './formStore.ts';
+import { seedKey, seedOf, useAnonymizeForm, type FormSettings } from './formStore.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from './runStore.ts';
 import { ParamForm } from '../widgets/ParamForm.tsx';
@@ -36,8 +36,9 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   );
   const busy = useRuns((s) => s.running !== null);
   const form = useAnonymizeForm();
-  const { methodId, values, seed, memoryMb, sensitiveMode, sensitiveCount, sensitiveItems, metricChoices } =
-    form;
+  const { methodId, values, memoryMb, sensitiveMode, sensitiveCount, sensitiveItems, metricChoices } = form;
+  // The seed of this dataset and method (formStore.ts): another method or file starts from 1.
+  const seed = seedOf(form, dataset.sourceKey, methodId);
   const setValues = form.setValues;
   const inForce = hierarchyInForce(dataset);
   // Seeded DP noise is chosen run by run, never kept with the form: unchecked after a reload.
@@ -196,7 +197,11 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             type="number"
             data-testid="seed"
             value={seed}
-            onChange={(e) => change({ seed: Number(e.target.value) })}
+            onChange={(e) =>
+              change({
+                seeds: { ...form.seeds, [seedKey(dataset.sourceKey, methodId)]: Number(e.target.value) },
+              })
+            }
           />
         </label>
         {method.model === 'differential-privacy' && (

@@ -6,6 +6,9 @@
  * setting up (issue 32: the form forgot its method and parameters on a tab switch). `exampleFor`:
  * the saved dataset source whose worked-example settings the form last took (samples.ts), so that
  * an example sets the form once when it is opened, not on every return to the tab.
+ * The seed is kept per dataset and method (`seeds`, by seedKey): a seed set for one method on one
+ * file names that run and its downloads, and does not carry over to another method or file, which
+ * start from seed 1 (the CLI's default) until one is set for them.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
@@ -17,7 +20,8 @@ import { defaultMemoryMb } from './memoryDefault.ts';
 export interface FormSettings {
   methodId: string;
   values: Record<string, ParamValue>;
-  seed: number;
+  /** The seed set for each dataset and method (seedKey); absent: 1. */
+  seeds: Record<string, number>;
   /** The run's memory budget in MiB (the CLI's --memory-mb; memoryDefault.ts). */
   memoryMb: number;
   sensitiveMode: SensitiveKind;
@@ -28,6 +32,13 @@ export interface FormSettings {
   /** The sensitive items an example named, as the form wrote them (tokens of its data). */
   exampleSensitive: string | null;
 }
+
+/** The key of a seed: the dataset's saved source and the method. */
+export const seedKey = (sourceKey: string, methodId: string) => `${sourceKey} ${methodId}`;
+
+/** The seed of a dataset and method: the one set for them, else 1. */
+export const seedOf = (settings: Pick<FormSettings, 'seeds'>, sourceKey: string, methodId: string): number =>
+  settings.seeds?.[seedKey(sourceKey, methodId)] ?? 1;
 
 interface FormState extends FormSettings {
   change(settings: Partial<FormSettings>): void;
@@ -64,7 +75,7 @@ export const useAnonymizeForm = create<FormState>()(
     (set) => ({
       methodId: '',
       values: {},
-      seed: 1,
+      seeds: {},
       memoryMb: defaultMemoryMb(),
       sensitiveMode: 'band',
       sensitiveCount: 10,
