@@ -27,6 +27,19 @@ describe('engine: hierarchies and rules', () => {
     expect(partial.view.root.items).toBe(27);
   });
 
+  it('says when a hierarchy is loaded that DiffPart cannot use a category of more than 16 items', async () => {
+    const engine = createEngine();
+    const items = Array.from({ length: 17 }, (_, i) => `i${i}`);
+    await engine.parseBlob('w', new Blob([items.join('\n') + '\n']), 'w.csv', {}, () => {});
+    const wide = engine.hierarchy('w', { text: items.map((t) => `${t};all`).join('\n'), name: 'wide.csv' });
+    expect(wide.diffPart).toMatch(/'all' has 17 children, at most 16 are allowed/);
+    const fine = engine.hierarchy('w', {
+      text: items.map((t, i) => `${t};${i < 9 ? 'a' : 'b'};all`).join('\n'),
+      name: 'fine.csv',
+    });
+    expect(fine.diffPart).toBeUndefined();
+  });
+
   it('a k^m run carries its rules; applied to the next batch they are checked, bad rules are input errors', async () => {
     const engine = createEngine();
     await engine.parseBlob('g', new Blob([groceries]), 'groceries.csv', {}, () => {});

@@ -10,6 +10,9 @@ import { parseHierarchy } from '../src/core/data/hierarchy/parseHierarchy.ts';
 import { bindHierarchy } from '../src/core/data/hierarchy/rangeTree.ts';
 import { serializeHierarchy } from '../src/core/data/hierarchy/serializeHierarchy.ts';
 import { hierarchyView } from '../src/core/data/hierarchy/treeView.ts';
+import type { Hierarchy } from '../src/core/data/hierarchy/hierarchy.ts';
+import { taxonomyOf } from '../src/core/dp/taxonomy.ts';
+import { InputError } from '../src/core/base/errors.ts';
 import { applyRules } from '../src/core/check/applyRules.ts';
 import { writeReleaseJson } from '../src/core/release/writeJson.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
@@ -17,6 +20,21 @@ import { defaultExportFormat } from '../src/core/run/publishRun.ts';
 import { parseRules, rulesKeyOf } from '../src/core/run/rules.ts';
 import type { AppliedRulesResult, HierarchyJobs } from './engineTypes.ts';
 import { blobOf, toRunFile } from './runFiles.ts';
+
+/**
+ * What DiffPart will say of a hierarchy (it splits a node into 2^c - 1 sub-partitions, so a
+ * category may have at most 16 children: core/dp/taxonomy.ts), said when the hierarchy is loaded
+ * rather than when a DiffPart run is refused.
+ */
+function diffPartRefusal(h: Hierarchy): { diffPart?: string } {
+  try {
+    taxonomyOf(h);
+    return {};
+  } catch (error) {
+    if (error instanceof InputError) return { diffPart: error.message };
+    throw error;
+  }
+}
 
 export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
   return {
@@ -32,6 +50,7 @@ export function hierarchyJobs(get: (id: string) => Dataset): HierarchyJobs {
           text: source.text,
           built: false,
           view: hierarchyView(tree.hierarchy, dataset),
+          ...diffPartRefusal(tree.hierarchy),
           ...(unnamed.length > 0 && { unnamed: { count: unnamed.length, first: unnamed.slice(0, 10) } }),
         };
       }

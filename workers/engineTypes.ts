@@ -253,6 +253,8 @@ export interface HierarchyResult {
   text: string;
   built: boolean;
   view: HierarchyView;
+  /** Why DiffPart cannot use this hierarchy (a category of more than 16 items), when it cannot. */
+  diffPart?: string;
   /** Items of the data the file does not name (they stay themselves, under its root). */
   unnamed?: { count: number; first: string[] };
 }

@@ -149,6 +149,11 @@ export function HierarchyPanel({ entry }: { entry: DatasetEntry }) {
               </span>
             )}
           </p>
+          {hierarchy.diffPart && (
+            <p className="note small" data-testid="hierarchy-diffpart">
+              DiffPart cannot use this hierarchy: {hierarchy.diffPart}. The other methods can.
+            </p>
+          )}
           <HierarchyTree
             view={hierarchy.view}
             testId="hierarchy-tree"
