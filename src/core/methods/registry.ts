@@ -18,6 +18,7 @@ import { diffPartSpec } from './diffpart/index.ts';
 import { privBasisSpec } from './privbasis/index.ts';
 import { hkpCoherenceSpec } from './hkp-coherence/index.ts';
 import { disassociationSpec } from './disassociation/index.ts';
+import { privBayesSpec } from './privbayes/index.ts';
 import { methodInfo, type MethodInfo, type MethodSpec } from './types.ts';
 
 export const METHODS: readonly MethodSpec[] = [
@@ -36,6 +37,7 @@ export const METHODS: readonly MethodSpec[] = [
   privBasisSpec,
   hkpCoherenceSpec,
   disassociationSpec,
+  privBayesSpec,
 ];
 
 export function findMethod(id: string): MethodSpec | undefined {

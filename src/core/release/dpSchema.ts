@@ -64,6 +64,32 @@ export const DIFFPART_BODY_SHAPE: Shape = {
   },
 };
 
+/** PrivBayes's body: the noisy network its rows were sampled from (dp/bayesNet.ts). */
+export const PRIVBAYES_BODY_SHAPE: Shape = {
+  type: 'object',
+  fields: {
+    network: {
+      type: 'object',
+      fields: {
+        rows: integer(0),
+        rowCount: { type: 'literal', values: ['noised', 'public'] },
+        sampleSeed: integer(0, 2 ** 32 - 1),
+        nodes: arrayOf({
+          type: 'object',
+          fields: { item: STRING, parents: tokens, counts: arrayOf(integer()), charge: integer(0) },
+          optional: ['counts', 'charge'],
+        }),
+      },
+    },
+  },
+};
+
+/** The body shape of a differential-privacy `transactions` release: PrivBayes's when it holds a network, else DiffPart's. */
+export const syntheticBodyShape = (value: unknown): Shape =>
+  typeof value === 'object' && value !== null && 'network' in value
+    ? PRIVBAYES_BODY_SHAPE
+    : DIFFPART_BODY_SHAPE;
+
 export const SYNTHETIC_AUDIT_SHAPE: Shape = { type: 'object', fields: { trueCounts: arrayOf(integer(0)) } };
 
 export const ITEMSETS_BODY_SHAPE: Shape = {

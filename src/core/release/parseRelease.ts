@@ -8,7 +8,7 @@
  */
 import { childPath, shapeProblem, type Shape } from './jsonShape.ts';
 import { AUDIT_SHAPES, BODY_SHAPES, HEADER_SHAPE } from './releaseSchema.ts';
-import { DIFFPART_BODY_SHAPE, DP_HEADER_SHAPE, SYNTHETIC_AUDIT_SHAPE } from './dpSchema.ts';
+import { DP_HEADER_SHAPE, SYNTHETIC_AUDIT_SHAPE, syntheticBodyShape } from './dpSchema.ts';
 import type { Audit, PrivacyModel, Release, ReleaseKind } from './types.ts';
 import { auditFromPlain, releaseFromPlain, type PlainAudit, type PlainRelease } from './plainRelease.ts';
 
@@ -30,13 +30,13 @@ export function parseRelease(text: string, file: string): Release {
   if (dp) {
     const dpProblem =
       shapeProblem(value, DP_HEADER_SHAPE) ??
-      (kind === 'transactions' ? shapeProblem(value, DIFFPART_BODY_SHAPE) : null);
+      (kind === 'transactions' ? shapeProblem(value, syntheticBodyShape(value)) : null);
     if (dpProblem) throw new ReleaseFormatError(file, `${dpProblem} (in a differential-privacy release)`);
   }
   const shapes = [
     HEADER_SHAPE,
     BODY_SHAPES[kind],
-    ...(dp ? [DP_HEADER_SHAPE, ...(kind === 'transactions' ? [DIFFPART_BODY_SHAPE] : [])] : []),
+    ...(dp ? [DP_HEADER_SHAPE, ...(kind === 'transactions' ? [syntheticBodyShape(value)] : [])] : []),
   ];
   const unknown = unknownKey(value, shapes);
   if (unknown) throw new ReleaseFormatError(file, `${unknown} (in a "${kind}" release)`);

@@ -15,6 +15,7 @@ import type {
   SyntheticAudit,
 } from './types.ts';
 import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
+import type { PrivBayesNetwork } from '../dp/bayesNet.ts';
 import {
   clustersTableOf,
   plainClusters,
@@ -44,7 +45,12 @@ export type PlainRelease =
   | (ReleaseHeader &
       (
         | { kind: 'groups'; groups: PlainGroup[] }
-        | { kind: 'transactions'; transactions: string[][]; partitions?: DiffPartPartition[] }
+        | {
+            kind: 'transactions';
+            transactions: string[][];
+            partitions?: DiffPartPartition[];
+            network?: PrivBayesNetwork;
+          }
         | {
             kind: 'generalized';
             generalized: Record<string, string[]>;

@@ -8,6 +8,7 @@
  */
 import type { Ledger } from '../dp/ledger.ts';
 import type { NoiseNote } from '../dp/noise.ts';
+import type { PrivBayesNetwork } from '../dp/bayesNet.ts';
 import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
 import type { DisassociatedAudit, DisassociatedRelease } from './disassociated.ts';
 import type { IdRows, TokenCounts, TokenRows } from './tokenRows.ts';
@@ -57,6 +58,8 @@ export interface TransactionsRelease extends ReleaseHeader {
   transactions: TokenRows;
   /** DiffPart: the partitions its noisy counts kept, from which the rows follow (release/diffPartRelease.ts). */
   partitions?: DiffPartPartition[];
+  /** PrivBayes: the noisy network the rows were sampled from (dp/bayesNet.ts). */
+  network?: PrivBayesNetwork;
 }
 
 /**
@@ -136,7 +139,10 @@ export interface GeneralizedAudit extends RowsAudit {
   utility?: string[][];
 }
 
-/** DiffPart's synthetic rows link to no input row: the audit holds each partition's true size. */
+/**
+ * Synthetic rows link to no input row: the audit holds the true counts the noisy ones stand for
+ * (DiffPart: each partition's size; PrivBayes: each measured cell of its network).
+ */
 export interface SyntheticAudit {
   trueCounts: number[];
 }

@@ -2,11 +2,12 @@
  * Checks any release with its model's verifier (DESIGN.md sec. 4). Every release is checked before
  * it is shown or written; a kind without a verifier fails the check rather than pass unchecked.
  * A `differential-privacy` release is checked by its ledger and by replaying how its data follow
- * from its noisy counts (verifyDiffPart.ts, verifyItemsets.ts).
+ * from its noisy counts (verifyDiffPart.ts, verifyPrivBayes.ts, verifyItemsets.ts).
  */
 import type { Dataset } from '../data/dataset.ts';
 import type { Audit, Release, Verification } from './types.ts';
 import { verifyDiffPart } from './verifyDiffPart.ts';
+import { verifyPrivBayes } from './verifyPrivBayes.ts';
 import { verifyItemsets } from './verifyItemsets.ts';
 import { verifyBuckets } from './verifyBuckets.ts';
 import { verifyDisassociated } from './verifyDisassociated.ts';
@@ -17,8 +18,11 @@ import { verifyCoherence } from './verifyCoherence.ts';
 
 export function verifyRelease(dataset: Dataset, release: Release, audit: Audit): Verification {
   if (release.model === 'differential-privacy' && release.kind === 'transactions') {
-    if (!('trueCounts' in audit)) return broken('a DiffPart release needs an audit with trueCounts');
-    return verifyDiffPart(dataset, release, audit);
+    if (!('trueCounts' in audit)) return broken('a synthetic DP release needs an audit with trueCounts');
+    // A synthetic release says how its rows follow from its noise: a network (PrivBayes) or partitions (DiffPart).
+    return release.network
+      ? verifyPrivBayes(dataset, release, audit)
+      : verifyDiffPart(dataset, release, audit);
   }
   if (release.model === 'hkp-coherence' && release.kind === 'transactions') {
     if (!('rowOf' in audit)) return broken('an hkp-coherence release needs an audit with rowOf');
