@@ -81,6 +81,7 @@ export const ALL_METHOD_IDS = [
   'privbasis',
   'hkp-coherence',
   'disassociation',
+  'privbayes',
 ];
 
 /** A run summary of zeros, for hand-made run records. */
