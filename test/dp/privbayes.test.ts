@@ -25,7 +25,7 @@ import type { SyntheticAudit, TransactionsRelease } from '../../src/core/release
 import { arbitraryRows, datasetOf, datasetOfTokens, rowsOf, withAnItem } from '../helpers.ts';
 import { testBits } from './statistics.ts';
 
-const rowsTimes = (spec: [string[], number][]) =>
+const rowsTimes = <T>(spec: [T[], number][]) =>
   spec.flatMap(([row, n]) => Array.from({ length: n }, () => row));
 
 /** a and b always together, c on every other row independently of them. */
@@ -220,8 +220,7 @@ describe('runs verify (release/verifyPrivBayes.ts)', () => {
     const { dataset, release, audit } = base();
     expect(verifyRelease(dataset, release, audit).problems).toEqual([]);
     const rows = rowsOf(release);
-    const changed = rows.map((r, i) => (i === 3 ? [...r.filter((t) => t !== '5'), '5'] : r));
-    changed[3] = rows[3].length > 0 ? rows[3].slice(1) : ['1'];
+    const changed = rows.map((r, i) => (i !== 3 ? r : r.length > 0 ? r.slice(1) : ['1']));
     const withRow = { ...release, transactions: tokenRowsOf(changed) };
     expect(verifyRelease(dataset, withRow, audit).problems.join(' ')).toMatch(/row 3/);
 
