@@ -69,9 +69,13 @@ export function publishRun(
   report(2 / steps, 'publishing', 'release JSON');
   if (options.output) writeReleaseJson(outcome.release, options.output.release);
   report(3 / steps, 'publishing', 'audit');
-  // k-anonymity rules fingerprint the input's rows under a secret key, kept with the audit only.
+  // k-anonymity rules fingerprint the input's rows under a secret key, kept with the audit only:
+  // only a release whose rows link to input rows has them (synthetic DP rows link to none, and
+  // their audit's shape has no key: `evaluate` refused the page's DiffPart audits, issue 45).
   const rulesKey =
-    options.rules !== false && outcome.release.kind === 'transactions' ? newRulesKey() : undefined;
+    options.rules !== false && outcome.release.kind === 'transactions' && 'rowOf' in outcome.audit
+      ? newRulesKey()
+      : undefined;
   const audit = rulesKey ? { ...outcome.audit, rulesKey } : outcome.audit;
   if (options.output) writeAuditJson(audit, options.output.audit);
   const format = options.exportFormat ?? defaultExportFormat(dataset, outcome.release.kind);
