@@ -1,7 +1,8 @@
 /**
  * The check of an `itemsets` release (PrivBasis; DESIGN.md sec. 4: "the published data are exactly
  * what the noisy counts produce"). Beside the ledger (verifyLedger.ts) it replays the release:
- * - the DP choices are well formed: λ items of the dataset's domain, distinct; when λ > 12, λ2 pairs
+ * - the DP choices are well formed: λ items of the domain (the `items` param's public list, or the
+ *   dataset's items), distinct; when λ > 12, λ2 pairs
  *   (the plan's count) within them, distinct; else none;
  * - the bases are what F and P build (dp/basisSet.ts; {F} when λ <= 12), each with 2^|B| - 1 bins;
  * - the ledger is exactly the plan's charges (dp/privBasisPlan.ts) for that λ and w, in order;
@@ -11,6 +12,7 @@
 import type { Dataset } from '../data/dataset.ts';
 import { compareTokens } from '../data/tokenOrder.ts';
 import { constructBasisSet } from '../dp/basisSet.ts';
+import { itemDomainOf } from '../dp/itemDomain.ts';
 import { reconstructTopK } from '../dp/basisFreq.ts';
 import { formatRational } from '../dp/rational.ts';
 import { pairCount, privBasisPlan, SINGLE_BASIS_MAX } from '../dp/privBasisPlan.ts';
@@ -48,7 +50,14 @@ export function verifyItemsets(
     problems.push(
       `basis: λ = ${lambda} but ${items.length} items (${new Set(items).size} distinct) were chosen`,
     );
-  const unknown = items.filter((t) => dataset.dictionary.find(t) === undefined);
+  let domain: Set<string>;
+  try {
+    domain = new Set(itemDomainOf(dataset, String(release.params.items ?? '')).tokens);
+  } catch (error) {
+    problems.push(`the item domain of the header's params cannot be read: ${(error as Error).message}`);
+    return done();
+  }
+  const unknown = items.filter((t) => !domain.has(t));
   if (unknown.length > 0) problems.push(`basis: items outside the domain: ${unknown.slice(0, 5).join(', ')}`);
   const expectedPairs = pairCount(lambda, k);
   const inF = new Set(items);

@@ -10,8 +10,8 @@
  *   half of the input's item occurrences (issue 32: apriori-km over an alphabetical hierarchy
  *   published every one of a grocery file's 169 items as a range, with a plain ✓); the page then
  *   shows a "read with care" box that measures what would lose less on the file;
- * - a differential-privacy run whose item domain is the data's own items (PrivBasis always,
- *   DiffPart without a hierarchy): DP then holds only if that item set is public (a catalogue, a
+ * - a differential-privacy run whose item domain is the data's own items (DiffPart without a
+ *   hierarchy, PrivBasis and PrivBayes without `items`): DP then holds only if that item set is public (a catalogue, a
  *   questionnaire's answers), since an item held by one row is itself a fact about that row.
  */
 import { count, percent } from '../base/format.ts';
@@ -96,12 +96,13 @@ export function runWarnings(
 function domainFromData(release: Release, params: MethodParams, supports: ArrayLike<number>): string | null {
   if (release.model !== 'differential-privacy') return null;
   if (typeof params.hierarchy === 'string' && params.hierarchy.trim() !== '') return null;
+  if (typeof params.items === 'string' && params.items.trim() !== '') return null;
   let once = 0;
   for (let id = 0; id < supports.length; id++) if (supports[id] === 1) once++;
   return (
     `The item domain is this file's own ${count(supports.length)} items: ε-differential privacy holds only if that list is public (a catalogue, a questionnaire's answers)` +
     (once > 0 ? `; ${count(once)} of them occur in a single row, and listing them tells on that row` : '') +
-    '. Give the public domain as a hierarchy where the method takes one.'
+    '. Give the public domain as a hierarchy (DiffPart) or an item list (--items: PrivBasis, PrivBayes).'
   );
 }
 

@@ -13,6 +13,7 @@ import { noiseBits, noiseNote } from '../../dp/noise.ts';
 import type { ItemsetsRelease } from '../../release/itemsets.ts';
 import { itemsetsAudit } from '../../release/itemsetsAudit.ts';
 import { EPSILON_PARAM } from '../shared/epsilonParam.ts';
+import { ITEMS_TEXT_PARAM } from '../shared/itemsParam.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { privBasis } from './privBasis.ts';
 
@@ -26,6 +27,7 @@ const PRIVBASIS_PARAMS = [
     max: 1000,
     help: 'how many of the most frequent itemsets to publish, with their noisy supports',
   },
+  ITEMS_TEXT_PARAM,
 ] as const;
 type PrivBasisParams = ParamValues<typeof PRIVBASIS_PARAMS>;
 

@@ -13,14 +13,16 @@
  * D (α3ε): each basis's 2^|B_i| - 1 bin counts with discrete Laplace noise of scale w/(α3ε) (each
  *   transaction is in at most one bin per basis: sensitivity 1 per basis, w in all), then every
  *   subset's support and the top k (dp/basisFreq.ts).
- * The candidates of A and B are the items of the dataset's dictionary, taken as the public domain
- * (★ never only the items of the top itemsets, P4).
+ * The candidates of A and B are the public item domain's (`items`, dp/itemDomain.ts), or, when none
+ * is given, the items of the dataset's dictionary, taken as the public domain (★ never only the
+ * items of the top itemsets, P4).
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { ItemRows } from '../../data/itemRows.ts';
 import { topItemsets } from '../../data/topItemsets.ts';
 import { compareTokens } from '../../data/tokenOrder.ts';
 import { InputError } from '../../base/errors.ts';
+import { itemDomainOf } from '../../dp/itemDomain.ts';
 import type { RandomBits } from '../../dp/byteSource.ts';
 import { exponentialMechanism, peel } from '../../dp/exponentialMechanism.ts';
 import { constructBasisSet } from '../../dp/basisSet.ts';
@@ -54,7 +56,7 @@ const rateOf = (scale: Rational) => samplerFraction(rational(scale.d, scale.n), 
 
 export function privBasis(
   dataset: Dataset,
-  params: { epsilon: number; k: number },
+  params: { epsilon: number; k: number; items?: string },
   bits: RandomBits,
   /** A recorded run's steps (privBasisSteps.ts), made with the run's ledger and item supports. */
   record?: (budget: PrivacyBudget, support: (item: number) => number) => PrivBasisSteps,
@@ -63,16 +65,21 @@ export function privBasis(
   const budget = new PrivacyBudget(epsilon, params.epsilon);
   const { k } = params;
   const index = ItemRows.of(dataset);
-  const steps = record?.(budget, (item) => index.support(item));
-  const m = dataset.d;
+  // The candidates: the public domain's items when given (an item the data lack has support 0).
+  const domain = itemDomainOf(dataset, params.items ?? '');
+  const m = domain.tokens.length;
   if (m === 0) throw new InputError(`${dataset.name} holds no item: no itemset to publish`);
-  const token = (id: number) => dataset.dictionary.token(id);
+  const token = (position: number) => domain.tokens[position];
+  const supportOf = (position: number) =>
+    domain.ids[position] >= 0 ? index.support(domain.ids[position]) : 0;
+  // The steps speak of candidates by position in the domain (the data's own ids without --items).
+  const steps = record?.(budget, supportOf);
 
   // A: λ.
   const cover = coverCount(k);
   const top = topItemsets(dataset, cover);
   const theta = top.length >= cover ? top[cover - 1].support : 0;
-  const bySupport = Array.from({ length: m }, (_, i) => index.support(i)).sort((a, b) => b - a);
+  const bySupport = Array.from({ length: m }, (_, i) => supportOf(i)).sort((a, b) => b - a);
   const scoreOfRank = Int32Array.from(bySupport, (f) => -Math.abs(f - theta));
   const aScale = lambdaScale(epsilon);
   budget.spend({
@@ -100,7 +107,7 @@ export function privBasis(
       }),
     );
   const chosen = pick(
-    Int32Array.from({ length: m }, (_, i) => index.support(i)),
+    Int32Array.from({ length: m }, (_, i) => supportOf(i)),
     lambda,
     'item',
   );
@@ -112,7 +119,11 @@ export function privBasis(
   const pairs =
     lambda2 > 0
       ? pick(
-          Int32Array.from(candidates, (pair) => index.countRowsContaining(pair)),
+          Int32Array.from(candidates, (pair) =>
+            pair.some((p) => domain.ids[p] < 0)
+              ? 0
+              : index.countRowsContaining(pair.map((p) => domain.ids[p])),
+          ),
           lambda2,
           'pair',
         ).map((c) => candidates[c])
