@@ -10,6 +10,7 @@
  *   half of the input's item occurrences (issue 32: apriori-km over an alphabetical hierarchy
  *   published every one of a grocery file's 169 items as a range, with a plain ✓); the page then
  *   shows a "read with care" box that measures what would lose less on the file;
+ * - a differential-privacy release that publishes little (dpPublishedLittle.ts: DiffPart's 0 rows);
  * - a differential-privacy run whose item domain is the data's own items (DiffPart without a
  *   hierarchy, PrivBasis and PrivBayes without `items`): DP then holds only if that item set is public (a catalogue, a
  *   questionnaire's answers), since an item held by one row is itself a fact about that row.
@@ -21,6 +22,7 @@ import { ItemRows } from '../data/itemRows.ts';
 import type { MethodParams } from '../methods/types.ts';
 import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
 import type { Release } from '../release/types.ts';
+import { dpPublishedLittle } from './dpPublishedLittle.ts';
 
 /** Above this share a setting or a loss is "most". */
 const MOST = 0.5;
@@ -83,6 +85,8 @@ export function runWarnings(
     warnings.push(
       `The release drops ${count(facts.items_suppressed)} of the ${count(facts.items_before)} items altogether.`,
     );
+  const little = release ? dpPublishedLittle(release, params, n) : null;
+  if (little) warnings.push(little);
   const domain = release ? domainFromData(release, params, supports) : null;
   if (domain) warnings.push(domain);
   return warnings;

@@ -25,6 +25,7 @@ import {
   type Measured,
 } from './alternatives.ts';
 import { useAnonymizeForm } from './formStore.ts';
+import { publishesLittle } from '../../core/run/dpPublishedLittle.ts';
 import { useRuns, type RunEntry } from './runStore.ts';
 
 /** Above this share of the occurrences lost, the box shows (runWarnings.ts says the same). */
@@ -86,7 +87,9 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
   const { record } = run;
   const methods = useRuns((s) => s.methods);
   const self = measuredOf(`this run (${record.method})`, record);
-  const shown = self.lostShare > MOST;
+  // A DP release that publishes little (issue 45) gets the box too, measuring what would publish more.
+  const little = publishesLittle(record.summary, record.params);
+  const shown = self.lostShare > MOST || little;
   const state = useSyncExternalStore(subscribe, () => measured.get(run.id) ?? null);
   const alternatives = useMemo(() => alternativesOf(record, methods), [record, methods]);
   const estimateMs = measuringTime(alternatives, record);
@@ -105,11 +108,21 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
   return (
     <div className="read-with-care" role="note" data-testid="read-with-care">
       {/* Not "read with care" again: the run's warnings box above already says so, in the same words. */}
-      <h4>What would lose less on this file</h4>
-      <p>
-        This release generalizes or suppresses <b>{percent(self.lostShare)}</b> of the item occurrences
-        {ncp(self)}: most of what an analyst would count is no longer there as it was.
-      </p>
+      <h4>{little ? 'What DP would publish on this file' : 'What would lose less on this file'}</h4>
+      {little ? (
+        <p data-testid="dp-little">
+          This release publishes <b>{publishedWords(self)}</b>
+          {self.published?.unit === 'rows' &&
+            ` for the input's ${record.summary.rows_before.toLocaleString('en')}`}
+          : it is verified, but DP published little here. A larger ε, another setting or another DP method may
+          publish more; measured below on this file.
+        </p>
+      ) : (
+        <p>
+          This release generalizes or suppresses <b>{percent(self.lostShare)}</b> of the item occurrences
+          {ncp(self)}: most of what an analyst would count is no longer there as it was.
+        </p>
+      )}
       {alternatives.length > 0 && (state === null || state.status === 'cancelled') && (
         <p className="small">
           {state?.status === 'cancelled'
@@ -138,7 +151,13 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
       )}
       {(state?.status === 'done' || (state === null && alternatives.length === 0)) && (
         <p data-testid="read-with-care-verdict">
-          {better ? (
+          {better && little ? (
+            <>
+              On this file, <b>{better.label}</b> publishes {publishedWords(better)} with AvgRE{' '}
+              {formatValue(better.avgre ?? NaN)} (this run: {publishedWords(self)}, AvgRE{' '}
+              {formatValue(self.avgre ?? NaN)}).
+            </>
+          ) : better ? (
             <>
               On this file, <b>{better.label}</b> loses less by {lessLossWords(better, self).by}:{' '}
               {lessLossWords(better, self).detail}.
@@ -146,7 +165,7 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
           ) : alternatives.length === 0 ? (
             'No other method or setting of this model to measure.'
           ) : (
-            `None of the ${alternatives.length} other methods or settings measured loses less on this file: to keep more, lower k or m.`
+            `None of the ${alternatives.length} other methods or settings measured loses less on this file: ${little ? 'a larger ε is the lever left.' : 'to keep more, lower k or m.'}`
           )}
         </p>
       )}
@@ -155,7 +174,7 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
           <thead>
             <tr>
               <th>measured on this file</th>
-              <th>occurrences generalized or suppressed</th>
+              <th>{little ? 'published' : 'occurrences generalized or suppressed'}</th>
               <th>NCP</th>
               <th>AvgRE</th>
             </tr>
@@ -170,7 +189,7 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
                   </td>
                 ) : (
                   <>
-                    <td className="num">{percent(r.lostShare)}</td>
+                    <td className="num">{little ? publishedWords(r) : percent(r.lostShare)}</td>
                     <td className="num">{r.ncp !== undefined ? formatValue(r.ncp) : '—'}</td>
                     <td className="num">{r.avgre !== undefined ? formatValue(r.avgre) : '—'}</td>
                   </>
@@ -182,6 +201,11 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
       )}
     </div>
   );
+}
+
+/** `0 rows`, `12 itemsets`. */
+function publishedWords(m: Measured): string {
+  return m.published ? `${m.published.count.toLocaleString('en')} ${m.published.unit}` : '—';
 }
 
 function errorOf(row: Measured & { error?: string }): string | undefined {

@@ -17,6 +17,7 @@ import { RunDownloads } from './RunDownloads.tsx';
 import { RunSummary } from './RunSummary.tsx';
 import { ReadWithCare } from './ReadWithCare.tsx';
 import { AttackPanel } from '../attack/AttackPanel.tsx';
+import { publishesLittle } from '../../core/run/dpPublishedLittle.ts';
 import { useRuns, type RunEntry } from './runStore.ts';
 import { useStaged } from '../widgets/useStaged.ts';
 import { TAB_MEMORY_HOW, tabMemoryText } from '../widgets/tabMemory.ts';
@@ -28,15 +29,18 @@ export function RunDetail({ run, datasetId }: { run: RunEntry; datasetId: string
   const viewer = RELEASE_VIEWERS[summary.kind];
   const { RunExtras } = methodViews(record.method);
   const notes = Object.entries(record.notes);
+  // A DP release that publishes little never shows a bare green ✓ (issue 45: DiffPart's 0 rows).
+  const little = summary.dp !== undefined && publishesLittle(record.summary, record.params);
   // Shown in stages, a task each (useStaged.ts): no single long task while a large run lands.
   const stage = useStaged(4);
   return (
     <div className="run-detail" data-testid="run-detail">
       <h3>
         {record.method} on {run.datasetName}{' '}
-        <span className="badge ok" data-testid="run-verified">
+        <span className={`badge ${little ? 'warn' : 'ok'}`} data-testid="run-verified">
           verified: {guaranteeOf(viewer, method?.model)}
           {summary.dp ? '' : ', every input row once'}
+          {little && ', but publishes little (below)'}
         </span>
       </h3>
       <p className="muted">

@@ -33,6 +33,7 @@ export interface Alternative {
 export function alternativesOf(record: RunRecord, catalogue: readonly MethodInfo[]): Alternative[] {
   const method = catalogue.find((m) => m.id === record.method);
   if (!method) return [];
+  if (method.model === 'differential-privacy') return dpAlternativesOf(record, method, catalogue);
   const out: Alternative[] = [];
   const sensitive = record.sensitive.length > 0 ? { items: record.sensitive } : undefined;
   const request = (id: string, params: RunRequest['params'], needsSensitive: boolean): RunRequest => ({
@@ -78,19 +79,72 @@ export function alternativesOf(record: RunRecord, catalogue: readonly MethodInfo
   return out.slice(0, MAX_ALTERNATIVES);
 }
 
+/**
+ * A DP release that publishes little (core/run/dpPublishedLittle.ts, issue 45): what the box
+ * measures is the same method at 4ε, its taxonomy's fan-out at the other end of its range (DiffPart's
+ * `f`, a shape parameter), and the model's other methods at the same ε. Measuring them reads the
+ * input, as any run in this tab does: the analyst's own view, not a release.
+ */
+const SHAPE_PARAMS = ['f'];
+const LARGER_EPSILON = 4;
+
+function dpAlternativesOf(
+  record: RunRecord,
+  method: MethodInfo,
+  catalogue: readonly MethodInfo[],
+): Alternative[] {
+  const epsilon = Number(record.params.epsilon);
+  const request = (id: string, params: RunRequest['params']): RunRequest => ({
+    method: id,
+    params,
+    seed: record.seed,
+    metrics: CARE_METRICS,
+  });
+  const out: Alternative[] = [];
+  const epsilonParam = method.params.find((p) => p.name === 'epsilon');
+  const larger = Math.min(epsilonParam?.max ?? Infinity, epsilon * LARGER_EPSILON);
+  if (larger > epsilon)
+    out.push({
+      label: `${method.id}, ε = ${larger}`,
+      request: request(method.id, { ...record.params, epsilon: larger }),
+    });
+  for (const param of method.params) {
+    if (!SHAPE_PARAMS.includes(param.name) || param.min === undefined || param.max === undefined) continue;
+    const now = Number(record.params[param.name]);
+    const other = now - param.min > param.max - now ? param.min : param.max;
+    out.push({
+      label: `${method.id}, ${param.name} = ${other}`,
+      request: request(method.id, { ...record.params, [param.name]: other }),
+    });
+  }
+  for (const other of catalogue)
+    if (other.id !== method.id && other.model === method.model)
+      out.push({ label: `${other.id} (ε = ${epsilon})`, request: request(other.id, { epsilon }) });
+  return out.slice(0, MAX_ALTERNATIVES);
+}
+
 /** A measured run: its share of item occurrences lost and the metrics the box compares. */
 export interface Measured {
   label: string;
   lostShare: number;
+  /** What a DP release published: rows (synthetic) or itemsets. */
+  published?: { count: number; unit: 'rows' | 'itemsets' };
   ncp?: number;
   avgre?: number;
 }
 
 export function measuredOf(label: string, record: RunRecord): Measured {
   const occurrences = Math.round(record.summary.avg_items_before * record.summary.rows_before);
+  const { publishes, itemsets, rows_after } = record.summary;
   return {
     label,
     lostShare: occurrences > 0 ? (record.occurrences_lost ?? 0) / occurrences : 0,
+    ...(publishes && {
+      published:
+        publishes === 'itemsets'
+          ? { count: itemsets ?? 0, unit: 'itemsets' }
+          : { count: rows_after, unit: 'rows' },
+    }),
     ...(record.metrics.ncp !== undefined && { ncp: record.metrics.ncp }),
     ...(record.metrics.avgre !== undefined && { avgre: record.metrics.avgre }),
   };
