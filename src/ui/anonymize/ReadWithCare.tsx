@@ -133,13 +133,18 @@ export function ReadWithCare({ run, datasetId }: { run: RunEntry; datasetId: str
             data-testid="read-with-care-measure"
             onClick={() => void measure(run.id, datasetId, alternatives, methods)}
           >
-            {state?.status === 'cancelled' ? 'Measure the rest' : 'Measure what would lose less'}
+            {state?.status === 'cancelled'
+              ? 'Measure the rest'
+              : little
+                ? 'Measure what would publish more'
+                : 'Measure what would lose less'}
           </button>
         </p>
       )}
       {state?.status === 'running' && (
         <p className="muted small" data-testid="read-with-care-progress">
-          Measuring what would lose less on this file: {state.done} of {state.total} runs…{' '}
+          Measuring {little ? 'what DP would publish' : 'what would lose less'} on this file: {state.done} of{' '}
+          {state.total} runs…{' '}
           <button
             type="button"
             data-testid="read-with-care-stop"

@@ -62,15 +62,17 @@ export function greedyBayes(
   position[order[0]] = 0;
   const parents: number[][] = [[]];
   const picks: Pick[] = [];
+  const scratch = new Float64Array(8);
   for (let i = 1; i < slots; i++) {
     const rest: number[] = [];
     for (let s = 0; s < slots; s++) if (position[s] < 0) rest.push(s);
     const parentSets = combinations(order, Math.min(degree, order.length));
     const scores = new Float64Array(parentSets.length * rest.length);
     let best = -Infinity;
+    const size = 1 << (Math.min(degree, order.length) + 1);
     parentSets.forEach((set, p) =>
       rest.forEach((child, c) => {
-        const score = scoreOfCells(cellCounts(supports, child, set), supports.n);
+        const score = scoreOfCells(cellCounts(supports, child, set, scratch), supports.n, size);
         scores[p * rest.length + c] = score;
         if (score > best) best = score;
       }),

@@ -20,27 +20,46 @@
 import { SCORE_RESOLUTION } from '../../dp/privBayesPlan.ts';
 import type { SubsetSupports } from './subsetSupports.ts';
 
-/** The joint counts of (parents, child) from the supports. */
-export function cellCounts(s: SubsetSupports, child: number, parents: readonly number[]): Float64Array {
-  const members = [...parents, child];
-  const size = 1 << members.length;
-  const f = new Float64Array(size);
-  const chosen: number[] = [];
-  for (let mask = 0; mask < size; mask++) {
-    chosen.length = 0;
-    for (let j = 0; j < members.length; j++) if (mask & (1 << j)) chosen.push(members[j]);
-    f[mask] = s.support(chosen);
-  }
-  // f[A] holds rows with every member of A; subtracting the supersets leaves rows with exactly A.
+/**
+ * The joint counts of (parents, child) from the supports, into `f` (2^(parents+1) cells; a scratch
+ * reused across the millions of candidates a network weighs, so that none allocates).
+ */
+export function cellCounts(
+  s: SubsetSupports,
+  child: number,
+  parents: readonly number[],
+  f: Float64Array = new Float64Array(1 << (parents.length + 1)),
+): Float64Array {
+  const m = parents.length;
+  const size = 1 << (m + 1);
+  // f[A]: rows holding every member of A (bit j: parent j, bit m: the child).
+  f[0] = s.n;
+  if (m === 0) f[1] = s.support1(child);
+  else if (m === 1) {
+    const [a] = parents;
+    f[1] = s.support1(a);
+    f[2] = s.support1(child);
+    f[3] = s.support2(a, child);
+  } else if (m === 2) {
+    const [a, b] = parents;
+    f[1] = s.support1(a);
+    f[2] = s.support1(b);
+    f[3] = s.support2(a, b);
+    f[4] = s.support1(child);
+    f[5] = s.support2(a, child);
+    f[6] = s.support2(b, child);
+    f[7] = s.support3(a, b, child);
+  } else throw new RangeError('the R score is computed for at most 2 parents');
+  // Subtracting the supersets leaves rows with exactly A (the fast Möbius transform).
   for (let bit = 1; bit < size; bit <<= 1)
     for (let mask = 0; mask < size; mask++) if (!(mask & bit)) f[mask] -= f[mask | bit];
   return f;
 }
 
 /** floor(M·Σ|c(x,π) − c(x)c(π)/n|), exactly. */
-export function scoreOfCells(cells: ArrayLike<number>, n: number): number {
+export function scoreOfCells(cells: ArrayLike<number>, n: number, size = cells.length): number {
   if (n === 0) return 0;
-  const half = cells.length / 2;
+  const half = size / 2;
   let ones = 0;
   for (let pi = 0; pi < half; pi++) ones += cells[pi + half];
   const zeros = n - ones;

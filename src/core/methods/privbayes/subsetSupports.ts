@@ -47,27 +47,19 @@ export class SubsetSupports {
     return new SubsetSupports(dataset.n, slots, single, pairs, triples);
   }
 
-  /** Rows holding every slot of `set` (distinct slots, any order, at most three). */
-  support(set: readonly number[]): number {
-    switch (set.length) {
-      case 0:
-        return this.n;
-      case 1:
-        return this.single[set[0]];
-      case 2: {
-        const [a, b] = set[0] < set[1] ? [set[0], set[1]] : [set[1], set[0]];
-        return this.pairs[pairIndex(a, b)];
-      }
-      case 3: {
-        if (!this.triples) throw new RangeError('triples were not counted');
-        let [a, b, c] = [set[0], set[1], set[2]];
-        if (a > b) [a, b] = [b, a];
-        if (b > c) [b, c] = [c, b];
-        if (a > b) [a, b] = [b, a];
-        return this.triples[tripleIndex(a, b, c)];
-      }
-      default:
-        throw new RangeError('subset supports count itemsets of at most 3 items');
-    }
+  support1(a: number): number {
+    return this.single[a];
+  }
+
+  support2(a: number, b: number): number {
+    return a < b ? this.pairs[pairIndex(a, b)] : this.pairs[pairIndex(b, a)];
+  }
+
+  support3(a: number, b: number, c: number): number {
+    if (!this.triples) throw new RangeError('triples were not counted');
+    if (a > b) [a, b] = [b, a];
+    if (b > c) [b, c] = [c, b];
+    if (a > b) [a, b] = [b, a];
+    return this.triples[tripleIndex(a, b, c)];
   }
 }
