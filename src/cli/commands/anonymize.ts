@@ -16,6 +16,8 @@
  * and lsh on fewer than 50,000 rows run in one thread (their rounds do not pay for the threads'
  * start there). `--rules-out FILE` also writes the run's rules (sec. 7, core/run/rules.ts) for
  * `apply`. A parse error in a file given to a `text` param (a hierarchy, constraints) names that file.
+ * `--budget-file F [--budget X]` (differential-privacy methods, budgetFlags.ts): the ε spent on this
+ * dataset across releases, checked before the run and entered after it.
  */
 import { availableParallelism } from 'node:os';
 import { publishRun, type PublishedRun } from '../../core/run/publishRun.ts';
@@ -40,6 +42,7 @@ import { planRunFiles } from '../runFiles.ts';
 import { runFlags, runRequest } from '../runFlags.ts';
 import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
 import type { RunProgress } from '../../core/run/runPhases.ts';
+import { BUDGET_FLAGS, budgetBookFor } from '../budgetFlags.ts';
 
 /** Release kinds a run saves rules for (core/run/rules.ts). */
 const KINDS_WITH_RULES = ['generalized', 'transactions'];
@@ -61,6 +64,14 @@ function anonymizeFlags(spec: MethodSpec): FlagSpec[] {
     },
     workersFlag('the hardware threads'),
     QUIET_FLAG,
+    ...BUDGET_FLAGS.map((flag) => ({
+      ...flag,
+      only: {
+        when: 'to differential-privacy methods',
+        holds: () => spec.model === 'differential-privacy',
+        refusal: () => `--${flag.name}: ${spec.id} is not a differential-privacy method; it spends no ε`,
+      },
+    })),
   ]);
 }
 
@@ -108,6 +119,8 @@ async function anonymize(values: FlagValues, progress: Progress): Promise<Anonym
     void pool.terminate();
     pool = undefined;
   }
+  // One budget per dataset (--budget-file): refused before it runs when it would pass the budget.
+  const budget = budgetBookFor(values, dataset, file, Number(resolvedParams.epsilon));
   const started = performance.now();
   let outcome: PublishedRun;
   try {
@@ -125,6 +138,7 @@ async function anonymize(values: FlagValues, progress: Progress): Promise<Anonym
   const { record } = outcome;
   const rulesOut = values.path('rules-out');
   const exported = await runFiles.write(outcome);
+  if (budget) budget.enter(spec.id, outcome.release.ledger?.total ?? Number(resolvedParams.epsilon));
   // A constraint file's content stays out of the printed record: it names the file instead; the
   // per-query values (for paired comparisons in sweeps) stay out too.
   const shownParams = { ...record.params, ...files };
