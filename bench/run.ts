@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,6 +27,7 @@ import { benchBundle } from './bundle.ts';
 import { benchScale } from './scale.ts';
 import { benchTeach } from './teachStepper.ts';
 import { benchDensity } from './density.ts';
+import { benchPrivBayes } from './privbayes.ts';
 import { readFileSync } from 'node:fs';
 
 /** The shared benchmark data (SHARED_DATA overrides it, e.g. from a worktree beside other checkouts). */
@@ -67,6 +68,7 @@ const SECTIONS = [
   'density',
   'parquet',
   'attack',
+  'privbayes',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -105,6 +107,8 @@ async function section(name: SectionName): Promise<string> {
     case 'parquet':
       await generateLarge();
       return benchParquet(GENERATED, Number(process.env.E2E_PORT ?? 4180));
+    case 'privbayes':
+      return benchPrivBayes(SHARED);
   }
 }
 
