@@ -47,7 +47,15 @@ test('DiffPart publishing nothing says so; its page audit is evaluated by the CL
   const evaluated = JSON.parse(
     execFileSync(
       'npx',
-      ['tsx', 'src/cli/main.ts', 'evaluate', data, join(dir, 'release.json'), '--audit', join(dir, 'audit.json')],
+      [
+        'tsx',
+        'src/cli/main.ts',
+        'evaluate',
+        data,
+        join(dir, 'release.json'),
+        '--audit',
+        join(dir, 'audit.json'),
+      ],
       { encoding: 'utf8', timeout: 120_000 },
     ),
   ) as { verified: boolean; problems: string[] };
