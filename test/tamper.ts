@@ -326,11 +326,7 @@ interface Node {
  * optional partition fields: deleting one of these is no wrong shape.
  */
 const OPTIONAL =
-<<<<<<< HEAD
-  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility|rulesKey|suppressed)$|^params\.(hierarchy|constraints|utility)$|^partitions\[\d+\]\.(split|count|charge)$/;
-=======
-  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility|rulesKey)$|^params\.(hierarchy|constraints|utility|items)$|^partitions\[\d+\]\.(split|count|charge)$/;
->>>>>>> 8c0fcb7 (tamper fuzz: params.items is a document param a release need not repeat (as hierarchy); e2e spec formatted)
+  /^(generalized|groups\[\d+\]\.sensitive)\[|^(generalized|groups\[\d+\]\.sensitive)\.|^(constraints|utility|rulesKey|suppressed)$|^params\.(hierarchy|constraints|utility|items)$|^partitions\[\d+\]\.(split|count|charge)$/;
 
 /** Every node below the root of a JSON value. */
 function nodes(value: Json, path = ''): Node[] {
