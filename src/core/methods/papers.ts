@@ -68,7 +68,7 @@ export const PAPERS: Readonly<Record<string, Paper>> = {
     authors: 'Terrovitis, Liagouris, Mamoulis, Skiadopoulos',
     title: 'Privacy Preservation by Disassociation',
     venue: 'PVLDB 5(10), 2012',
-    },
+  },
   // Not in the paper folder either: cited from the paper as published (notes/privbayes.md).
   privbayes: {
     authors: 'Zhang, Cormode, Procopiuc, Srivastava, Xiao',
