@@ -2,8 +2,8 @@
  * One colour per method, the same in every chart and table of every experiment: a method's colour
  * is its place in the method catalogue (the registry's order, to which new methods are appended),
  * so gray-cahd is blue wherever it is drawn, whatever else an experiment holds. The palette is
- * D3's category10 plus five, chosen to stay apart (rcm-cahd orange, lsh red; the last, gold,
- * for the fifteenth method). A series that is one
+ * D3's category10 plus six, chosen to stay apart (rcm-cahd orange, lsh red; gold for the
+ * fifteenth method, teal for the sixteenth). A series that is one
  * method at one value of a second swept parameter gets a lighter or darker shade of its method's
  * colour. A method not in the catalogue (a results file from elsewhere) gets a colour from its id.
  */
@@ -23,6 +23,7 @@ const PALETTE = [
   '#000000',
   '#c51b7d',
   '#ffd700',
+  '#00897b',
 ];
 
 /** Shades for the 2nd, 3rd, ... series of one method: + lighter (towards white), - darker. */
