@@ -4,11 +4,14 @@
  * metrics that apply to it. A release or audit of the wrong shape (an unknown top-level key
  * included), or whose header does not fit the method it names, is bad input (exit 2, naming the
  * JSON path); a release of the right shape that does not match its input is `verified: false`
- * with the problems.
+ * with the problems. A verified differential-privacy release also says whether it is publishable:
+ * `publishable: false` and `seeded: "seeded: not for publication: ..."` when a seed it carries
+ * replays its noise (run/seededReplay.ts), whatever its `noise` label says.
  */
 import { findMetric, inapplicableMetrics, metricsFor } from '../../core/metrics/registry.ts';
 import { readRelease } from '../../core/run/readRelease.ts';
 import { CliError } from '../cliError.ts';
+import { checkSeededNoise, type SeededCheck } from '../../core/run/seededReplay.ts';
 import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
 import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
@@ -19,7 +22,9 @@ import { parseFlags, readDataset } from '../readDataset.ts';
 import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 
-export const evaluateCommand: CommandSpec<Verification & { metrics: Record<string, number> }> = {
+export const evaluateCommand: CommandSpec<
+  Verification & Partial<SeededCheck> & { metrics: Record<string, number> }
+> = {
   name: 'evaluate',
   summary: 'verifies a release against its input and computes its metrics',
   positional: [
@@ -45,7 +50,7 @@ export const evaluateCommand: CommandSpec<Verification & { metrics: Record<strin
 async function evaluate(
   values: FlagValues,
   progress: Progress,
-): Promise<Verification & { metrics: Record<string, number> }> {
+): Promise<Verification & Partial<SeededCheck> & { metrics: Record<string, number> }> {
   const [file, releasePath] = values.positional;
   const auditPath = values.path('audit')!;
   const { release, audit } = readRelease(
@@ -68,5 +73,11 @@ async function evaluate(
       Object.assign(metrics, findMetric(id)!.compute(dataset, release, audit, options));
     }
   }
-  return { ...verification, metrics };
+  // A DP release whose noise a seed redraws is marked, whatever its label (run/seededReplay.ts).
+  let seeded: SeededCheck | undefined;
+  if (verification.verified && release.model === 'differential-privacy') {
+    progress.stage('replaying seeds');
+    seeded = checkSeededNoise(dataset, release);
+  }
+  return { ...seeded, ...verification, metrics };
 }
