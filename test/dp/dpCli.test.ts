@@ -4,7 +4,8 @@
  * within ε, rows consistent with their counts) and `evaluate` recomputes the same; two unseeded
  * runs differ, two runs of one explicit seed are byte for byte equal and say they are not for
  * publication; a tampered DP release (a charge removed, the header's ε lowered below the ledger's
- * total, one synthetic row added, a count changed) is `verified: false`; privbasis on mushroom
+ * total, one synthetic row added, a count changed, a leaf count raised with one more copy of its row)
+ * is `verified: false`; privbasis on mushroom
  * exports `itemset,support` and evaluates to the same precision, fnr and re.
  */
 import { readFileSync } from 'node:fs';
@@ -120,6 +121,27 @@ describe('diffpart on BMS1 (CLI)', () => {
       const out = await evaluate(release, audit);
       expect(out.verified).toBe(false);
       expect(out.problems.join(' ')).toMatch(/noisy counts give/);
+    });
+
+    it('a leaf count raised together with one more copy of its row (issue 43)', async () => {
+      const { release, audit } = read();
+      const leaf = release.partitions.findIndex(
+        (p: Json) => p.parent !== -1 && p.split === undefined && p.count > 0,
+      );
+      const p = release.partitions[leaf];
+      const key = [...p.cut].sort().join(' ');
+      const row = release.transactions.find((t: Json) => [...t].sort().join(' ') === key);
+      expect(row, 'a row of the leaf partition').toBeDefined();
+      p.count += 1;
+      release.transactions.push([...row]);
+      const out = await evaluate(release, audit);
+      expect(out.verified).toBe(false);
+      expect(out.problems).toEqual([
+        `partition ${leaf} {${p.cut.join(', ')}}: count ${p.count} in the release, the run drew ${p.count - 1} (the audit's)`,
+      ]);
+      // The same edit made in the audit too is accepted by the release's checks: the audit is the trusted link.
+      audit.counts[leaf] += 1;
+      expect((await evaluate(release, audit)).verified).toBe(true);
     });
 
     it("a scale that does not follow from its charge's epsilon, and a count below its threshold", async () => {

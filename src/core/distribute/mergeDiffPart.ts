@@ -33,6 +33,7 @@ export function mergeDiffPart(
   const { ledger, firstEntry } = composeInParallel(ledgers, split, header.seed);
   const partitions: DiffPartPartition[] = [];
   const trueCounts: number[] = [];
+  const counts: number[] = [];
   parts.forEach((p, i) => {
     const offset = partitions.length;
     for (const q of p.release.partitions!)
@@ -41,9 +42,11 @@ export function mergeDiffPart(
         parent: q.parent === -1 ? -1 : q.parent + offset,
         ...(q.charge !== undefined && { charge: q.charge + firstEntry[i] }),
       });
-    const audit = p.audit as { trueCounts?: number[] };
-    if (!audit.trueCounts) throw new Error(`partition ${i}'s audit holds no true sizes`);
+    const audit = p.audit as { trueCounts?: number[]; counts?: number[] };
+    if (!audit.trueCounts || !audit.counts)
+      throw new Error(`partition ${i}'s audit holds no true sizes or drawn counts`);
     trueCounts.push(...audit.trueCounts);
+    counts.push(...audit.counts);
   });
   const release: TransactionsRelease = {
     ...header,
@@ -56,7 +59,7 @@ export function mergeDiffPart(
     partitions,
     transactions: parts.flatMap((p) => p.release.transactions),
   };
-  return { release, audit: { trueCounts } };
+  return { release, audit: { trueCounts, counts } };
 }
 
 /** The parts' noise as one note: all from the system, or all from seeds derived from the run's. */

@@ -90,7 +90,12 @@ export const syntheticBodyShape = (value: unknown): Shape =>
     ? PRIVBAYES_BODY_SHAPE
     : DIFFPART_BODY_SHAPE;
 
-export const SYNTHETIC_AUDIT_SHAPE: Shape = { type: 'object', fields: { trueCounts: arrayOf(integer(0)) } };
+// `counts` (the noisy count a DiffPart run drew for each partition) is DiffPart's; PrivBayes has none.
+export const SYNTHETIC_AUDIT_SHAPE: Shape = {
+  type: 'object',
+  fields: { trueCounts: arrayOf(integer(0)), counts: arrayOf(integer(0)) },
+  optional: ['counts'],
+};
 
 export const ITEMSETS_BODY_SHAPE: Shape = {
   type: 'object',

@@ -141,10 +141,14 @@ export interface GeneralizedAudit extends RowsAudit {
 
 /**
  * Synthetic rows link to no input row: the audit holds the true counts the noisy ones stand for
- * (DiffPart: each partition's size; PrivBayes: each measured cell of its network).
+ * (DiffPart: each partition's size; PrivBayes: each measured cell of its network). DiffPart's also
+ * holds the noisy count the run drew for each partition (0 for a root, whose count is never
+ * drawn), so that a count changed in the release (with rows added or removed to match) no longer
+ * matches the run's draw; its verifier requires it.
  */
 export interface SyntheticAudit {
   trueCounts: number[];
+  counts?: number[];
 }
 
 /** `buckets` releases: the input rows of each bucket (a row of `buckets` a bucket). */

@@ -11,6 +11,8 @@
  *   scoped to that partition; no other charge is in the ledger; each partition's count was noised
  *   by its own class's charge and reaches its threshold;
  * - the rows are exactly each leaf partition's itemset repeated its noisy count (as multisets);
+ * - each partition's count is the one the run drew (the private audit's `counts`), so a count
+ *   changed with rows to match is caught;
  * - the audit's true sizes are the partitions' sizes in the input.
  * A release merged from runs on disjoint parts (`distribute`, issue 35) holds one such tree per part,
  * one after the other, each beginning with its root; its ledger states the parallel composition
@@ -256,9 +258,31 @@ export function verifyDiffPart(
     if (count > 0 && !found.has(key))
       problems.push(`a leaf partition {${key.split('\u0000').join(', ')}} of count ${count} has no rows`);
 
+  problems.push(...drawnCountProblems(partitions, audit));
   if (problems.length === 0)
     problems.push(...auditProblems(dataset, taxonomy, partitions, cuts, audit, rowsOfParts(dataset, ledger)));
   return done();
+}
+
+/**
+ * Each partition's published count against the count the run drew (the private audit's `counts`):
+ * the rows follow from the counts (checked above), the counts from the run. A leaf count raised
+ * with one more copy of its row is consistent within the release and caught only here.
+ */
+function drawnCountProblems(
+  partitions: NonNullable<TransactionsRelease['partitions']>,
+  audit: SyntheticAudit,
+): string[] {
+  if (!Array.isArray(audit.counts) || audit.counts.length !== partitions.length)
+    return [`the audit holds ${audit.counts?.length ?? 0} drawn counts for ${partitions.length} partitions`];
+  const problems: string[] = [];
+  partitions.forEach((p, i) => {
+    if ((p.count ?? 0) !== audit.counts[i])
+      problems.push(
+        `partition ${i} {${p.cut.join(', ')}}: count ${p.count ?? 0} in the release, the run drew ${audit.counts[i]} (the audit's)`,
+      );
+  });
+  return problems.slice(0, MAX_PROBLEMS);
 }
 
 /**

@@ -77,7 +77,7 @@ function run(dataset: Dataset, params: DiffPartParams, ctx: RunContext) {
   const leaves = out.partitions.filter((p) => p.count !== undefined && p.split === undefined).length;
   return {
     release,
-    audit: { trueCounts: out.trueCounts },
+    audit: { trueCounts: out.trueCounts, counts: out.partitions.map((p) => p.count ?? 0) },
     notes: {
       taxonomy: description,
       splits: out.splits,
