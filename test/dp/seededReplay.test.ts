@@ -32,7 +32,7 @@ const SYSTEM_LABEL = {
 async function make(name: string, data: string, args: string[], seed?: string) {
   const release = tmp.path(`${name}.json`);
   const audit = tmp.path(`${name}-audit.json`);
-  await run(
+  const record = await run(
     'anonymize',
     data,
     ...args,
@@ -42,6 +42,9 @@ async function make(name: string, data: string, args: string[], seed?: string) {
     '--audit',
     audit,
   );
+  // The run record of a seeded run carries the mark among its warnings; an unseeded one does not.
+  const marked = record.warnings.filter((w: string) => w.startsWith('seeded: not for publication'));
+  expect(marked).toHaveLength(seed ? 1 : 0);
   return { release, audit };
 }
 

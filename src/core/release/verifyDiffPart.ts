@@ -273,13 +273,14 @@ function drawnCountProblems(
   partitions: NonNullable<TransactionsRelease['partitions']>,
   audit: SyntheticAudit,
 ): string[] {
-  if (!Array.isArray(audit.counts) || audit.counts.length !== partitions.length)
-    return [`the audit holds ${audit.counts?.length ?? 0} drawn counts for ${partitions.length} partitions`];
+  const drawn = audit.counts;
+  if (!Array.isArray(drawn) || drawn.length !== partitions.length)
+    return [`the audit holds ${drawn?.length ?? 0} drawn counts for ${partitions.length} partitions`];
   const problems: string[] = [];
   partitions.forEach((p, i) => {
-    if ((p.count ?? 0) !== audit.counts[i])
+    if ((p.count ?? 0) !== drawn[i])
       problems.push(
-        `partition ${i} {${p.cut.join(', ')}}: count ${p.count ?? 0} in the release, the run drew ${audit.counts[i]} (the audit's)`,
+        `partition ${i} {${p.cut.join(', ')}}: count ${p.count ?? 0} in the release, the run drew ${drawn[i]} (the audit's)`,
       );
   });
   return problems.slice(0, MAX_PROBLEMS);

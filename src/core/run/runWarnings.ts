@@ -23,6 +23,7 @@ import type { MethodParams } from '../methods/types.ts';
 import type { ReleaseFacts } from '../metrics/summary/releaseFacts.ts';
 import type { Release } from '../release/types.ts';
 import { dpPublishedLittle } from './dpPublishedLittle.ts';
+import { SEEDED_MARK } from './seededReplay.ts';
 
 /** Above this share a setting or a loss is "most". */
 const MOST = 0.5;
@@ -89,6 +90,11 @@ export function runWarnings(
   if (little) warnings.push(little);
   const domain = release ? domainFromData(release, params, supports) : null;
   if (domain) warnings.push(domain);
+  // DESIGN.md sec. 8: a seeded DP release is marked whatever else it says (run/seededReplay.ts).
+  if (release?.noise?.source === 'seed')
+    warnings.push(
+      `${SEEDED_MARK}: the noise was drawn from seed ${release.seed}, so anyone with the seed can redraw and remove it. Run without --seed for a release to publish.`,
+    );
   return warnings;
 }
 
