@@ -63,6 +63,7 @@ async function evaluateEdited(
 const CASES = [
   { method: 'diffpart', data: BMS1, args: ['--method', 'diffpart', '--epsilon', '1'] },
   { method: 'privbasis', data: MUSHROOM, args: ['--method', 'privbasis', '--epsilon', '1', '--k', '20'] },
+  { method: 'privbayes', data: MUSHROOM, args: ['--method', 'privbayes', '--epsilon', '1'] },
 ];
 
 describe.each(CASES)('$method: a seeded release relabelled system noise', ({ method, data, args }) => {

@@ -34,6 +34,7 @@ export interface SeededCheck {
 function noisyPart(release: Release): string | undefined {
   if (release.kind === 'transactions' && release.partitions)
     return JSON.stringify(release.partitions.map((p) => [[...p.cut].sort(), p.parent, p.split, p.count]));
+  if (release.kind === 'transactions' && release.network) return JSON.stringify(release.network);
   if (release.kind === 'itemsets') return JSON.stringify(release.basis);
   return undefined;
 }
