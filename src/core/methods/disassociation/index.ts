@@ -53,7 +53,7 @@ function run(dataset: Dataset, params: DisassociationParams, ctx: RunContext) {
   const { k, m, maxCluster, safe } = params;
   if (maxCluster < 2 * k - 1)
     throw new InputError(
-      `disassociation: maxCluster (${maxCluster}) must be at least 2k - 1 (${2 * k - 1}), so that HORPART's clusters can hold k rows each`,
+      `disassociation: maxCluster (${maxCluster}) needs at least 2k - 1 = ${2 * k - 1} rows, so that HORPART's clusters can hold k rows each`,
     );
   const steps = ctx.recorder.on ? disassociationSteps(dataset, params, ctx.recorder) : undefined;
   const result = disassociate(dataset, { k, m, maxCluster, safe }, ctx.rng, ctx.progress, steps?.watch);
