@@ -1,6 +1,6 @@
 /**
  * Progress on stderr (src/cli/progress.ts, DESIGN.md sec. 8): on a terminal, the long commands
- * (anonymize, check, evaluate, sweep, distribute) draw a line with the stage, a bar or a count and
+ * (anonymize, check, evaluate, attack, sweep, distribute) draw a line with the stage, a bar or a count and
  * the time so far, and end with the stages' times; piped, they write nothing there; `--quiet`
  * writes nothing even on a terminal. The terminal is a real pseudo-terminal: the CLI spawned under
  * `script` (util-linux), whose output is what the terminal showed.
@@ -67,6 +67,11 @@ const COMMANDS: [string, string[], RegExp][] = [
     /^txanon check · [\d.]+ m?s \(reading .*grouping .*verifying .*measuring/,
   ],
   ['evaluate', ['evaluate', data, release, '--audit', audit], /^txanon evaluate · .*\(reading .*verifying/],
+  [
+    'attack',
+    ['attack', data, release, '--audit', audit, '--targets', '50'],
+    /^txanon attack · .*\(reading .*attacking/,
+  ],
   ['sweep', ['sweep', spec, '--out', dir.path('results.json')], /^txanon sweep · .*\(reading .*runs /],
   [
     'distribute',

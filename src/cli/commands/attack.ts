@@ -20,6 +20,8 @@ import { CliError } from '../cliError.ts';
 import { KNOWN_FLAG, PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
 import { readTextFile } from '../fileErrors.ts';
 import type { CommandSpec } from '../flagSpec.ts';
+import { QUIET_FLAG, withProgress, type Progress } from '../progress.ts';
+import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 
 export const DEFAULT_ATTACK_TARGETS = 2000;
@@ -65,37 +67,41 @@ export const attackCommand: CommandSpec<AttackReport> = {
       help: `membership (DP releases of at most ${MEMBERSHIP_ROWS.toLocaleString('en')} rows): mechanism runs on each of D and D minus the target (${DEFAULT_MEMBERSHIP_TARGETS} targets)`,
     },
     SEED_FLAG,
+    QUIET_FLAG,
   ],
-  async run(values) {
-    const [file, releasePath] = values.positional;
-    const auditPath = values.path('audit');
-    if (releasePath !== undefined && auditPath === undefined)
-      throw new CliError(
-        'usage: attack <file> [<release.json> --audit FILE] (a release needs its audit: it scores the attack)',
-      );
-    if (releasePath === undefined && auditPath !== undefined)
-      throw new CliError('--audit applies only with a release (attack <file> <release.json> --audit FILE)');
-    const knowledge = {
-      known: values.integers('known') ?? [1, 2, 3, 4],
-      choose: values.string('choose') as KnownChoice,
-      targets: values.integer('targets')!,
-      seed: values.integer('seed')!,
-    };
-    const parsed =
-      releasePath === undefined
-        ? undefined
-        : readRelease(
-            { text: readTextFile(releasePath, releasePath), file: releasePath },
-            { text: readTextFile(auditPath!, '--audit'), file: auditPath! },
-          );
-    const { dataset } = await readDataset(file, parseFlags(values));
-    if (!parsed) return attackInput(dataset, knowledge);
-    if (parsed.release.model === 'differential-privacy' && dataset.n > MEMBERSHIP_ROWS)
-      throw new CliError(
-        `${file}: the membership game runs ${parsed.release.method} ${2 * DEFAULT_MEMBERSHIP_TARGETS * values.integer('runs')!} times (${DEFAULT_MEMBERSHIP_TARGETS} targets, --runs on each side): at most ${MEMBERSHIP_ROWS.toLocaleString('en')} rows, this file has ${dataset.n.toLocaleString('en')}; attack a sample of it`,
-      );
-    return attackWithMechanism(dataset, parsed.release, parsed.audit, knowledge, {
-      runs: values.integer('runs')!,
-    });
-  },
+  run: (values) => withProgress(values, (progress) => attack(values, progress)),
 };
+
+async function attack(values: FlagValues, progress: Progress): Promise<AttackReport> {
+  const [file, releasePath] = values.positional;
+  const auditPath = values.path('audit');
+  if (releasePath !== undefined && auditPath === undefined)
+    throw new CliError(
+      'usage: attack <file> [<release.json> --audit FILE] (a release needs its audit: it scores the attack)',
+    );
+  if (releasePath === undefined && auditPath !== undefined)
+    throw new CliError('--audit applies only with a release (attack <file> <release.json> --audit FILE)');
+  const knowledge = {
+    known: values.integers('known') ?? [1, 2, 3, 4],
+    choose: values.string('choose') as KnownChoice,
+    targets: values.integer('targets')!,
+    seed: values.integer('seed')!,
+  };
+  const parsed =
+    releasePath === undefined
+      ? undefined
+      : readRelease(
+          { text: readTextFile(releasePath, releasePath), file: releasePath },
+          { text: readTextFile(auditPath!, '--audit'), file: auditPath! },
+        );
+  const { dataset } = await readDataset(file, parseFlags(values), progress.read);
+  progress.stage('attacking');
+  if (!parsed) return attackInput(dataset, knowledge);
+  if (parsed.release.model === 'differential-privacy' && dataset.n > MEMBERSHIP_ROWS)
+    throw new CliError(
+      `${file}: the membership game runs ${parsed.release.method} ${2 * DEFAULT_MEMBERSHIP_TARGETS * values.integer('runs')!} times (${DEFAULT_MEMBERSHIP_TARGETS} targets, --runs on each side): at most ${MEMBERSHIP_ROWS.toLocaleString('en')} rows, this file has ${dataset.n.toLocaleString('en')}; attack a sample of it`,
+    );
+  return attackWithMechanism(dataset, parsed.release, parsed.audit, knowledge, {
+    runs: values.integer('runs')!,
+  });
+}
