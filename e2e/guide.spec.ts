@@ -85,3 +85,22 @@ test('the seed is kept per dataset and method: another method or file starts fro
   await page.getByTestId('method-select').selectOption('gray-cahd');
   await expect(page.getByTestId('seed')).toHaveValue('1');
 });
+
+test('a built hierarchy label in the row examples is read in words beside them', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('sample-groceries').click();
+  await expect(page.getByTestId('stat-transactions')).toHaveText('80');
+  await page.getByTestId('tab-anonymize').click();
+  await page.getByTestId('method-select').selectOption('apriori-km');
+  await page.getByTestId('param-k').fill('5');
+  await page.getByTestId('param-m').fill('2');
+  await page.getByTestId('run-method').click();
+  await expect(page.getByTestId('run-verified')).toBeVisible({ timeout: WORK_MS });
+  const note = page.getByTestId('built-label-note');
+  // "(whole milk +26) is a generalized item: item whole milk and the 26 items after it ... (27 items in all ..."
+  await expect(note).toContainText(
+    /\((.+) \+(\d+)\) is a generalized item: item \1 and the \2 items after it/,
+  );
+  await expect(note).toContainText('-generalized.csv');
+  await page.getByTestId('row-examples').locator('..').screenshot({ path: 'test-results/built-label-note.png' });
+});

@@ -17,6 +17,7 @@ import type { Dataset } from '../dataset.ts';
 import { itemSupports } from '../stats.ts';
 import { cooccurrenceOrder } from './cooccurrenceOrder.ts';
 import type { Hierarchy } from './hierarchy.ts';
+import { builtNodeLabel } from './builtLabel.ts';
 
 export const HIERARCHY_ORDERS = ['cooccurrence', 'alphabetical', 'id', 'support'] as const;
 export type HierarchyOrder = (typeof HIERARCHY_ORDERS)[number];
@@ -74,7 +75,7 @@ export function balancedHierarchy(
       const label =
         labels === 'range'
           ? rangeLabel(items, low[node], high[node])
-          : `(${items[low[node]]} +${high[node] - low[node]})`;
+          : builtNodeLabel(items[low[node]], high[node] - low[node]);
       names.push(unique(label, taken));
       parent.push(-1);
       for (const c of children) parent[c] = node;
