@@ -102,5 +102,8 @@ test('a built hierarchy label in the row examples is read in words beside them',
     /\((.+) \+(\d+)\) is a generalized item: item \1 and the \2 items after it/,
   );
   await expect(note).toContainText('-generalized.csv');
-  await page.getByTestId('row-examples').locator('..').screenshot({ path: 'test-results/built-label-note.png' });
+  await page
+    .getByTestId('row-examples')
+    .locator('..')
+    .screenshot({ path: 'test-results/built-label-note.png' });
 });
