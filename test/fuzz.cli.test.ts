@@ -21,6 +21,7 @@ const COUNTS: Record<Category, number> = {
   releases: 100,
   runs: 25,
   columnar: 40,
+  signals: 4,
 };
 
 const root = mkdtempSync(join(tmpdir(), 'txanon-fuzz-'));

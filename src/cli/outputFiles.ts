@@ -106,10 +106,11 @@ export function planOutputs(inputs: readonly InputFile[], targets: readonly Outp
  * (`checkpoint`: two turns of the loop, so that a poll phase, where Node reads a signal, is sure to
  * come between): a signal that came while a file was written abandons it, and nothing is put in
  * place. A signal that comes while the renames run (microseconds) is acted on right after them:
- * the process ends by it with every new file in place. The probe of `planOutputs` creates and
- * removes an empty temporary before any work; a signal in that instant may leave it behind.
- * Test hook: `TXANON_TEST_PAUSE_MS=N` (tests only) waits N ms after each temporary is written, so
- * that a test can send a signal while temporaries exist.
+ * the process ends by it with every new file in place. The probe of `planOutputs` makes a file
+ * without a name where the system can (`probe`), so a signal then leaves nothing; elsewhere it
+ * creates and removes an empty temporary, and a signal in that instant may leave it behind.
+ * Test hook: `TXANON_TEST_PAUSE_MS=N` (tests only) says each phase of `publish` on stderr and waits
+ * N ms in it (`testPhase`), so that a test can send a signal in any phase.
  */
 export class OutputFiles {
   private staged: { target: Planned; temp: string }[] = [];
@@ -131,16 +132,18 @@ export class OutputFiles {
    */
   async publish(write: () => void | Promise<void>): Promise<void> {
     try {
+      await testPhase('writing');
       await write();
       for (const { path, into } of this.queued) {
         await this.checkpoint();
         this.write(path, into);
-        await testPause();
+        await testPhase(`temporary ${this.staged.length}`);
       }
       this.queued = [];
       // A signal that came during the writes is acted on here, before anything is put in place.
       await this.checkpoint();
       this.commit();
+      await testPhase('placed');
       // One that came during the renames: the process ends by it, every file in place.
       await checkpoint();
     } catch (error) {
@@ -179,7 +182,7 @@ export class OutputFiles {
     } catch (error) {
       throw writeError(target, error);
     }
-    await testPause();
+    await testPhase(`temporary ${this.staged.length}`);
   }
 
   /** Two turns of the event loop: a signal caught meanwhile is acted on (see the top). */
@@ -270,10 +273,17 @@ export function endBySignal(signal: NodeJS.Signals): never {
   process.exit(128 + (osConstants.signals[signal] ?? 0));
 }
 
-/** The test hook of the top: TXANON_TEST_PAUSE_MS after each temporary. */
-async function testPause(): Promise<void> {
+/**
+ * The test hook of the top: with TXANON_TEST_PAUSE_MS=N, each phase of `publish` is said on stderr
+ * (`txanon-test: writing`, before the first temporary; `txanon-test: temporary K`, once K exist;
+ * `txanon-test: placed`, once every file is in place) and followed by a pause of N ms, so that a
+ * test can send a signal in the phase it wants.
+ */
+async function testPhase(phase: string): Promise<void> {
   const ms = Number(process.env.TXANON_TEST_PAUSE_MS ?? 0);
-  if (ms > 0) await new Promise((done) => setTimeout(done, ms));
+  if (!(ms > 0)) return;
+  process.stderr.write(`txanon-test: ${phase}\n`);
+  await new Promise((done) => setTimeout(done, ms));
 }
 
 const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -330,8 +340,21 @@ function checkReplaceable(target: OutputTarget, file: string, stat: Stats): void
   }
 }
 
-/** Creates and removes a temporary beside the target: whether a file can be made there at all. */
+/**
+ * Whether a file can be made beside the target at all: first as a file without a name (Linux's
+ * O_TMPFILE, open(2): nothing to leave behind if a signal ends the process meanwhile); where the
+ * system or the file system has no such file, or refuses it, by creating and removing a temporary
+ * (whose failure gives the reason said).
+ */
 function probe(target: OutputTarget, file: string): void {
+  if (O_TMPFILE !== null) {
+    try {
+      closeSync(openSync(dirname(file), O_TMPFILE | constants.O_WRONLY, 0o600));
+      return;
+    } catch {
+      // not supported here, or refused: the named temporary below says why
+    }
+  }
   const temp = temporaryBeside(file);
   try {
     closeSync(openSync(temp, 'wx'));
@@ -342,6 +365,9 @@ function probe(target: OutputTarget, file: string): void {
   }
   unlinkSync(temp);
 }
+
+/** open(2)'s O_TMPFILE (__O_TMPFILE | O_DIRECTORY) where its value is known: Linux on x64 and arm64. */
+const O_TMPFILE = process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch) ? 0o20200000 : null;
 
 function fileKind(stat: Stats): string {
   if (stat.isCharacterDevice()) return 'a character device';

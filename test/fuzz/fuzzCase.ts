@@ -15,12 +15,23 @@ import { join } from 'node:path';
 import { createRng, type Rng } from '../../src/core/base/rng.ts';
 import { main } from '../../src/cli/main.ts';
 
-export const CATEGORIES = ['inputs', 'arguments', 'targets', 'releases', 'runs', 'columnar'] as const;
+export const CATEGORIES = [
+  'inputs',
+  'arguments',
+  'targets',
+  'releases',
+  'runs',
+  'columnar',
+  'signals',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface Expected {
-  /** The exit code, or the codes that are right (a tampered release: 0 unverified, or 2). */
-  code: 0 | 2 | readonly (0 | 2)[];
+  /**
+   * The exit code, or the codes that are right (a tampered release: 0 unverified, or 2); above 128,
+   * ended by signal code - 128 (signalCases.ts), when nothing printed is checked.
+   */
+  code: number | readonly number[];
   /** What the `error:` line says (exit 2): a substring or a pattern. */
   message?: string | RegExp;
   /** A warning that must be on stderr. */
@@ -39,6 +50,8 @@ export interface Prepared {
   /** A last check (files written through links, links intact): a problem or null. */
   after?: () => string | null | Promise<string | null>;
   env?: Readonly<Record<string, string>>;
+  /** Runs the command line otherwise than in this process (a process of its own: signalCases.ts). */
+  run?: (argv: string[]) => Promise<{ code: number; stdout: string; stderr: string }>;
 }
 
 export interface FuzzCase {
@@ -113,13 +126,13 @@ export async function runCase(fuzzCase: FuzzCase, root: string): Promise<CaseRes
     argv = prepared.argv;
     const before = new Set(readdirSync(dir));
     const bytes = (prepared.unchanged ?? []).map((path) => [path, readFileSync(path)] as const);
-    const result = await runCli(argv, prepared.env);
+    const result = await (prepared.run?.(argv) ?? runCli(argv, prepared.env));
     code = result.code;
     problem =
       outcomeProblem(prepared.expect, result) ??
       bytes.map(([path, was]) => (readFileSync(path).equals(was) ? null : `${path} changed`)).find(Boolean) ??
       strayFiles(dir, before, prepared.mayWrite ?? []) ??
-      (result.code === 0 ? await prepared.after?.() : null) ??
+      (result.code !== 2 ? await prepared.after?.() : null) ??
       null;
   } catch (error) {
     problem = `the case itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
@@ -143,7 +156,8 @@ export function outcomeProblem(
 ): string | null {
   const codes = typeof expect.code === 'number' ? [expect.code] : expect.code;
   const said = `exit ${result.code}, stderr ${JSON.stringify(result.stderr.slice(0, 600))}`;
-  if (!codes.includes(result.code as 0 | 2)) return `expected exit ${codes.join(' or ')}, got ${said}`;
+  if (!codes.includes(result.code)) return `expected exit ${codes.join(' or ')}, got ${said}`;
+  if (result.code > 128) return null;
   const lines = result.stderr.split('\n').filter((l) => l !== '');
   const errors = lines.filter((l) => !l.startsWith('warning: '));
   if (expect.warning && !lines.some((l) => l.startsWith('warning: ') && l.includes(expect.warning!)))

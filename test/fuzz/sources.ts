@@ -5,6 +5,7 @@ import type { CaseSource, Category } from './fuzzCase.ts';
 import { inputCase } from './inputCases.ts';
 import { releaseCase } from './releaseCases.ts';
 import { runCase } from './runCases.ts';
+import { signalCase } from './signalCases.ts';
 import { targetCase } from './targetCases.ts';
 
 export const SOURCES: Readonly<Record<Category, CaseSource>> = {
@@ -14,6 +15,7 @@ export const SOURCES: Readonly<Record<Category, CaseSource>> = {
   releases: releaseCase,
   runs: runCase,
   columnar: columnarCase,
+  signals: signalCase,
 };
 
 /** The fuzz's default seed (`npm run fuzz -- --seed N` draws others). */
