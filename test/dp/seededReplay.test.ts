@@ -2,12 +2,15 @@
  * Issue 43 F9 (DESIGN.md sec. 8): a DP release whose noise was drawn from a seed, relabelled
  * `"noise": {"source": "system"}`, is still found seeded by `evaluate`: the seed in its header
  * replays the noise (run/seededReplay.ts), and the output reads "seeded: not for publication" with
- * `publishable: false`; a release of the system's noise is publishable. In-process CLI, BMS1 and
- * mushroom from test/data.
+ * `publishable: false`; a release of the system's noise is publishable. The same for DiffPart run
+ * in parts by `distribute` (each part from its own seed derived from the run's: the parts rebuilt
+ * and replayed, core/distribute/replayParts.ts), whose split's key is the run's seed too. In-process
+ * CLI, BMS1 and mushroom from test/data.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, scratch } from '../cliInProcess.ts';
+import { SPAWNS_LIMIT_MS } from '../limits.ts';
 
 const tmp = scratch('seeded');
 const BMS1 = 'test/data/BMS1.dat.gz';
@@ -102,4 +105,66 @@ describe.each(CASES)('$method: a seeded release relabelled system noise', ({ met
     expect(out.seeded).toBeUndefined();
     expect(out.replays.join(' ')).toMatch(/does not reproduce/);
   });
+});
+
+describe('DiffPart through distribute (mushroom, 2 parts): a seeded merged release relabelled system noise', () => {
+  /** distribute's release and audit of DiffPart on mushroom, seeded when `seed` is given. */
+  async function distributed(name: string, seed?: string) {
+    const release = tmp.path(`${name}.json`);
+    const audit = tmp.path(`${name}-audit.json`);
+    await run(
+      'distribute',
+      MUSHROOM,
+      ...['--method', 'diffpart', '--epsilon', '10', '--parts', '2', '--workers', '2'],
+      ...(seed ? ['--seed', seed] : []),
+      ...['--out', release, '--audit', audit],
+    );
+    return { release, audit };
+  }
+
+  it(
+    'is replayed part by part and reads "seeded: not for publication", its header seed changed or not',
+    async () => {
+      const files = await distributed('distributed-seeded', '7');
+      const out = await evaluateEdited(MUSHROOM, files, (r) => {
+        expect(r.ledger.parallel.key).toBe(7);
+        expect(r.partitions.length).toBeGreaterThan(20);
+        r.noise = { ...SYSTEM_LABEL };
+      });
+      expect(out.verified).toBe(true);
+      expect(out.publishable).toBe(false);
+      expect(out.seeded).toMatch(
+        /^seeded: not for publication: the noise replayed from seed 7 \(each part from its own seed derived from it\) reproduces/,
+      );
+      expect(out.seeded).toMatch(/label "system" is wrong/);
+      // The header's seed changed too: the split's key (which the verifier recomputes the parts from) replays it.
+      const moved = await evaluateEdited(MUSHROOM, files, (r) => {
+        r.seed = 99;
+        r.noise = { ...SYSTEM_LABEL };
+      });
+      expect(moved.verified).toBe(true);
+      expect(moved.publishable).toBe(false);
+      expect(moved.replays).toEqual([
+        'seed 99: does not reproduce the published noise',
+        'seed 7: reproduces the published noise',
+      ]);
+    },
+    SPAWNS_LIMIT_MS,
+  );
+
+  it(
+    "a merged release of the system's noise is publishable (no seed it carries replays it)",
+    async () => {
+      const files = await distributed('distributed-system');
+      const out = await evaluateEdited(MUSHROOM, files, () => {});
+      expect(out.verified).toBe(true);
+      expect(out.publishable).toBe(true);
+      expect(out.seeded).toBeUndefined();
+      expect(out.replays.length).toBeGreaterThan(0);
+      expect(out.replays.every((r: string) => r.endsWith('does not reproduce the published noise'))).toBe(
+        true,
+      );
+    },
+    SPAWNS_LIMIT_MS,
+  );
 });

@@ -12,6 +12,7 @@ import { findMetric, inapplicableMetrics, metricsFor } from '../../core/metrics/
 import { readRelease } from '../../core/run/readRelease.ts';
 import { CliError } from '../cliError.ts';
 import { checkSeededNoise, type SeededCheck } from '../../core/run/seededReplay.ts';
+import { replayMergedDiffPart } from '../../core/distribute/replayParts.ts';
 import { verifyRelease } from '../../core/release/verify.ts';
 import type { Verification } from '../../core/release/types.ts';
 import { METRIC_FLAGS, METRICS_FLAG, PARSE_FLAGS, SEED_FLAG } from '../commonFlags.ts';
@@ -77,7 +78,7 @@ async function evaluate(
   let seeded: SeededCheck | undefined;
   if (verification.verified && release.model === 'differential-privacy') {
     progress.stage('replaying seeds');
-    seeded = checkSeededNoise(dataset, release);
+    seeded = checkSeededNoise(dataset, release, replayMergedDiffPart);
   }
   return { ...seeded, ...verification, metrics };
 }
