@@ -11,7 +11,8 @@
  * `{ method, transactions, steps, omitted, limit, out, degree? }` (`degree`: the p chosen and why).
  * Bounded like `anonymize` (issue 43, F4): `--memory-mb` holds the method's structures, and the
  * trace at most MAX_STEPS steps and `limit.cells` drawn cells (core/teach/traceSize.ts), stated in
- * the output; it is written step by step, never as one string.
+ * the output; it is written step by step, never as one string. `--sample-rows N --sample-items M`
+ * steps through a seeded sample of a larger file (core/data/teachingSample.ts), said in the trace.
  */
 import { findMethod, METHODS } from '../../core/methods/registry.ts';
 import { resolveRequest } from '../../core/run/resolveRequest.ts';
@@ -30,6 +31,7 @@ import { traceCellLimit } from '../../core/teach/traceSize.ts';
 import type { ByteSink } from '../../core/release/export/textWriter.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
 import { sensitiveChoice } from '../sensitiveFlags.ts';
+import { SAMPLE_FLAGS, sampleSizeOf } from '../sampleFlags.ts';
 
 export interface TeachOutput {
   method: string;
@@ -40,6 +42,8 @@ export interface TeachOutput {
   out: string;
   /** The handout written (--deck). */
   deck?: string;
+  /** How the file was sampled (--sample-rows, --sample-items). */
+  sample?: string;
   /** The p chosen when --p was not given and the default does not fit the file (teachingDegree.ts). */
   degree?: DegreeChoice;
 }
@@ -63,6 +67,7 @@ export const teachCommand: CommandSpec<TeachOutput> = {
         kind: 'path-out',
         help: 'also a handout: one self-contained HTML file, a step a printed page, answers at the end',
       },
+      ...SAMPLE_FLAGS,
       ...methodSensitiveFlags(spec),
       ...spec.params.map((p) => flagOfParam(p)),
     ];
@@ -85,7 +90,13 @@ export const teachCommand: CommandSpec<TeachOutput> = {
     // The trace's size, stated up front: at most MAX_STEPS steps and this many drawn cells.
     const cells = traceCellLimit(memoryMb * 1024 * 1024);
     const { dataset, rowNames } = await readDataset(file, { ...parseFlags(values), keepRowNames: true });
-    const trace = teachRun(dataset, { ...request, ...(rowNames && { rowNames }) }, MAX_STEPS, cells);
+    const sample = sampleSizeOf(values);
+    const trace = teachRun(
+      dataset,
+      { ...request, ...(rowNames && { rowNames }), ...(sample && { sample }) },
+      MAX_STEPS,
+      cells,
+    );
     const out = values.path('out')!;
     const deck = values.path('deck');
     // Written step by step: no single string of the whole trace.
@@ -102,6 +113,7 @@ export const teachCommand: CommandSpec<TeachOutput> = {
       out,
       ...(deck && { deck }),
       ...(trace.degree && { degree: trace.degree }),
+      ...(trace.sample && { sample: trace.sample.why }),
     };
   },
 };

@@ -8,10 +8,13 @@ import type { Dataset } from '../data/dataset.ts';
 import type { ToolArgs } from '../methods/types.ts';
 import { resolveRequest, runContext } from './resolveRequest.ts';
 import type { RunRequest } from './runRecord.ts';
-import { teachRun } from './teachRun.ts';
+import { teachRun, type TeachRequest } from './teachRun.ts';
 import { deckHtml } from '../teach/deck.ts';
 
-export interface ExtraRequest extends Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'> {
+export interface ExtraRequest
+  extends
+    Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'>,
+    Pick<TeachRequest, 'sample' | 'loss'> {
   /** `teach` for the teaching trace, `deck` for its handout, else the name of one of the method's tools. */
   extra: string;
   /** A tool's own arguments. */

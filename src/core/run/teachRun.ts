@@ -20,6 +20,8 @@ import { resolveRequest, runContext } from './resolveRequest.ts';
 import type { RunRequest } from './runRecord.ts';
 import { teachingDegree } from './teachingDegree.ts';
 import { attackStep } from './teachAttack.ts';
+import { teachLoss } from './teachLoss.ts';
+import { takeSample, type SampleSize } from '../data/teachingSample.ts';
 
 /** What the verifier checked, in words, per privacy model (DESIGN.md sec. 4). */
 const GUARANTEE: Record<PrivacyModel, string> = {
@@ -47,6 +49,10 @@ const UNIT: Record<ReleaseKind, string> = {
 export type TeachRequest = Pick<RunRequest, 'method' | 'params' | 'seed' | 'sensitive'> & {
   /** The file's own row names (a csv-long file's tids), shown in place of T1..Tn. */
   rowNames?: readonly string[];
+  /** Step through a sample of the file (data/teachingSample.ts), drawn with the trace's seed. */
+  sample?: SampleSize;
+  /** Measure the release's loss (teachLoss.ts) into `trace.loss`. */
+  loss?: boolean;
 };
 
 /** A step without its figure badge (the data are not the paper's example). */
@@ -65,12 +71,17 @@ export function teachRefusal(dataset: Dataset, method: string): string | null {
 
 /** `maxCells`: the drawn cells the trace may hold (core/teach/traceSize.ts; the release is always drawn). */
 export function teachRun(
-  dataset: Dataset,
-  asked: TeachRequest,
+  file: Dataset,
+  { sample: size, ...asked }: TeachRequest,
   maxSteps = MAX_STEPS,
   maxCells = Number.POSITIVE_INFINITY,
 ): Trace {
   const method = resolveRequest(asked).spec;
+  const named = asked.sensitive && 'items' in asked.sensitive ? asked.sensitive.items : [];
+  const sample = size && takeSample(file, size, asked.seed, named);
+  const dataset = sample ? sample.dataset : file;
+  // A sample's rows keep the file's names (its tids, else its row numbers).
+  if (sample) asked = { ...asked, rowNames: sample.rows.map((r) => asked.rowNames?.[r] ?? `T${r + 1}`) };
   const refusal = teachRefusal(dataset, method.id);
   if (refusal) throw new InputError(refusal);
   // A p-degree method on a small example without a p: the paper's p, or the largest that fits.
@@ -118,9 +129,10 @@ export function teachRun(
       : example?.names
         ? { names: example.names, from: 'paper' as const }
         : undefined;
-  const steps = [...recorder.steps, ...(attack ? [attack] : []), published].map((step) => {
+  const steps = [...recorder.steps, ...(attack ? [attack] : []), published].map((step, i) => {
     const badged = example ? step : withoutFigure(step);
-    return names ? stepWithNames(badged, names.names) : badged;
+    const stated = sample && i === 0 ? { ...badged, text: `${sample.why} ${badged.text}` } : badged;
+    return names ? stepWithNames(stated, names.names) : stated;
   });
   return {
     version: TRACE_VERSION,
@@ -135,6 +147,16 @@ export function teachRun(
     omitted: recorder.omitted,
     ...(degree && { degree }),
     ...(example && { example: example.example }),
+    ...(sample && {
+      sample: {
+        rows: size.rows,
+        items: size.items,
+        seed: asked.seed,
+        of: { transactions: file.n, items: file.d },
+        why: sample.why,
+      },
+    }),
+    ...(asked.loss && { loss: teachLoss(dataset, release, audit, request.seed) }),
     ...(names && { rowNames: names.from }),
     steps,
   };

@@ -160,6 +160,23 @@ export interface DegreeChoice {
   why: string;
 }
 
+/** A release's loss by one metric (run/teachLoss.ts): KL, IL or NCP, lower is better. */
+export interface TraceLoss {
+  metric: string;
+  label: string;
+  value: number;
+}
+
+/** How a trace's data were sampled from a larger file (data/teachingSample.ts). */
+export interface TraceSample {
+  rows: number;
+  items: number;
+  seed: number;
+  /** Of the file: its transactions and items. */
+  of: { transactions: number; items: number };
+  why: string;
+}
+
 export interface Trace {
   version: typeof TRACE_VERSION;
   method: string;
@@ -182,6 +199,10 @@ export interface Trace {
    * `figure` badges.
    */
   example?: string;
+  /** The data are a sample of a larger file (the first step says so too). */
+  sample?: TraceSample;
+  /** The release's loss, when the request asked for it (the page's side by side). */
+  loss?: TraceLoss[];
   /** Where the row names come from when they are not T1..Tn: the file's own, or the paper's. */
   rowNames?: 'file' | 'paper';
   steps: Step[];
