@@ -4,12 +4,9 @@
  * (core/data/teachingSample.ts). Either flag takes the sample; the other then has its default.
  */
 import { TEACHING_ROWS } from '../core/teach/trace.ts';
-import type { SampleSize } from '../core/data/teachingSample.ts';
+import { DEFAULT_SAMPLE, type SampleSize } from '../core/data/teachingSample.ts';
 import type { FlagSpec } from './flagSpec.ts';
 import type { FlagValues } from './readCommandLine.ts';
-
-/** The sample's size when only one of the flags is given: a lesson that fits on a screen. */
-export const DEFAULT_SAMPLE: SampleSize = { rows: 20, items: 12 };
 
 export const SAMPLE_FLAGS: readonly FlagSpec[] = [
   {

@@ -4,7 +4,7 @@
  * 1280x720 projector, up (to MAX_SCALE) on 1920x1080, so nothing scrolls and nothing is cut. The
  * scale is measured again whenever the window or the step's height changes (ResizeObserver).
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** The width the step is laid out at, before scaling. */
 export const STAGE_WIDTH = 1280;
@@ -39,4 +39,14 @@ export function PresentFit({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
+}
+
+/** Esc leaves Present mode. */
+export function useLeaveOnEscape(presenting: boolean, leave: () => void): void {
+  useEffect(() => {
+    if (!presenting) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && leave();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [presenting, leave]);
 }

@@ -6,10 +6,10 @@
  * question asks it first, over the step before, and keeps a score (PredictPanel.tsx). The cursor
  * lives in the Teach state, so that the link, the keys and the buttons move one and the same step.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Trace } from '../../core/teach/trace.ts';
 import { PredictPanel, Verdict } from './PredictPanel.tsx';
-import { PresentFit } from './PresentFit.tsx';
+import { PresentFit, useLeaveOnEscape } from './PresentFit.tsx';
 import { StepView } from './StepView.tsx';
 import { SPEEDS, usePlayer } from './usePlayer.ts';
 
@@ -61,12 +61,10 @@ export function Stepper({
   const questions = trace.steps.filter((s) => s.question).length;
   const step = trace.steps[at];
   const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!presenting) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setPresenting(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [presenting]);
+  useLeaveOnEscape(
+    presenting,
+    useCallback(() => setPresenting(false), []),
+  );
   const copy = () => {
     void navigator.clipboard?.writeText(link).then(
       () => setCopied(true),

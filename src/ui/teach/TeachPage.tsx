@@ -7,7 +7,8 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import type { MethodInfo, ParamValue } from '../../core/methods/types.ts';
-import { TEACHING_ROWS } from '../../core/teach/trace.ts';
+import { DEFAULT_SAMPLE } from '../../core/data/teachingSample.ts';
+import { TEACHING_ROWS, type Trace } from '../../core/teach/trace.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { SAMPLES } from '../load/samples.ts';
@@ -15,7 +16,10 @@ import { ParamForm } from '../widgets/ParamForm.tsx';
 import { carriedValues, MethodSelect } from '../widgets/MethodSelect.tsx';
 import { SensitiveField } from '../widgets/SensitiveField.tsx';
 import { parseSensitiveChoice } from '../widgets/sensitiveChoice.ts';
+import { CompareForm } from './CompareForm.tsx';
+import { CompareStepper } from './CompareStepper.tsx';
 import { HandoutButton } from './HandoutButton.tsx';
+import { SampleControl } from './SampleControl.tsx';
 import { Stepper } from './Stepper.tsx';
 import { parseTeachHash, teachHash } from './teachLink.ts';
 import { MissingLinkData } from './MissingLinkData.tsx';
@@ -23,6 +27,22 @@ import { useTeach } from './teachStore.ts';
 import { useTrace } from './useTrace.ts';
 
 const keyOf = (dataset: DatasetEntry) => dataset.sampleId ?? dataset.name;
+
+/** A trace's parameters (one-line values) and sensitive items, in a line. */
+const paramsLine = (trace: Trace) =>
+  `${Object.entries(trace.params)
+    .filter(([, v]) => typeof v !== 'string' || (v !== '' && !v.includes('\n')))
+    .map(([name, value]) => `${name} = ${value}`)
+    .join(', ')}${trace.sensitive.length > 0 ? `; sensitive: ${trace.sensitive.join(', ')}` : ''}`;
+
+/** The compared method's parameters: those set, else defaults; a p-degree p unset is the engine's. */
+function comparedParams(method: MethodInfo, values: Record<string, ParamValue>): Record<string, ParamValue> {
+  return Object.fromEntries(
+    method.params
+      .filter((p) => !(method.model === 'p-degree' && p.name === 'p' && values.p === undefined))
+      .map((p) => [p.name, values[p.name] ?? p.default]),
+  );
+}
 
 export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
   const methods = useRuns((s) => s.methods);
@@ -68,7 +88,13 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
     [teach.values, method],
   );
   const limit = method?.teachMaxRows ?? TEACHING_ROWS;
-  const tooLarge = dataset.overview.stats.transactions > limit;
+  // A sample of a large file (SampleControl.tsx): drawn in the worker with the trace's seed.
+  // Not on a paper's worked example, which is the lesson as it stands.
+  const sample =
+    !example && teach.sampleRows > 0
+      ? { rows: teach.sampleRows, items: teach.sampleItems || DEFAULT_SAMPLE.items }
+      : undefined;
+  const tooLarge = dataset.overview.stats.transactions > limit && !(sample && sample.rows <= limit);
   let sensitiveError: string | null = null;
   let sensitive;
   if (method?.needsSensitive) {
@@ -86,12 +112,32 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         method.params.filter((p) => !(unsetP && p.name === 'p')).map((p) => [p.name, current(p.name)]),
       )
     : {};
+  const compared = teachable.find((m) => m.id === teach.compareId);
   const request =
     method && teach.settingsFor === key && !tooLarge && !sensitiveError
-      ? { method: method.id, params, seed: teach.seed, sensitive }
+      ? {
+          method: method.id,
+          params,
+          seed: teach.seed,
+          sensitive,
+          ...(sample && { sample }),
+          ...(compared && { loss: true }),
+        }
       : null;
   const traced = useTrace(request ? dataset.id : null, request);
   const trace = traced.status === 'ready' ? traced.trace : null;
+  // The method stepped beside it: the same data, sample, seed and sensitive items, its own params.
+  const compareParams = compared ? comparedParams(compared, teach.compareValues) : {};
+  const compareRequest =
+    compared && request
+      ? {
+          ...request,
+          method: compared.id,
+          params: compareParams,
+          sensitive: compared.needsSensitive ? sensitive : undefined,
+        }
+      : null;
+  const comparedTrace = useTrace(compareRequest ? dataset.id : null, compareRequest);
   const shownParams = method
     ? Object.fromEntries(
         method.params.map((p) => [
@@ -111,7 +157,9 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
           sensitiveText: teach.sensitiveText,
         }),
         seed: teach.seed,
-        step: trace ? Math.min(teach.step, trace.steps.length - 1) : teach.step,
+        step: trace && !compared ? Math.min(teach.step, trace.steps.length - 1) : teach.step,
+        ...(compared && { compare: { method: compared.id, params: teach.compareValues } }),
+        ...(sample && { sampleSize: sample }),
       })
     : '';
   // The address follows the step: a new history entry per step (Back and Forward step, App.tsx),
@@ -129,6 +177,7 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
     (step: number) => trace && setStep(Math.min(trace.steps.length - 1, Math.max(0, step))),
     [trace, setStep],
   );
+  const onTick = useCallback((tick: number) => setStep(Math.max(0, tick)), [setStep]);
 
   if (!method) return <p className="muted">Loading the methods…</p>;
   // Only values someone set carry over: a default stays a default (a p left to the engine too).
@@ -149,12 +198,7 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         ),
       },
     });
-  const caption = trace
-    ? `${trace.label} — ${trace.citation}. ${dataset.name}, ${Object.entries(trace.params)
-        .filter(([, v]) => typeof v !== 'string' || (v !== '' && !v.includes('\n')))
-        .map(([name, value]) => `${name} = ${value}`)
-        .join(', ')}${trace.sensitive.length > 0 ? `; sensitive: ${trace.sensitive.join(', ')}` : ''}`
-    : '';
+  const caption = trace ? `${trace.label} — ${trace.citation}. ${dataset.name}, ${paramsLine(trace)}` : '';
 
   if (teach.missing) return <MissingLinkData />;
   return (
@@ -179,6 +223,13 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
             />
           </div>
         )}
+        <CompareForm
+          methods={teachable}
+          value={teach.compareId}
+          values={teach.compareValues}
+          shownP={comparedTrace.status === 'ready' ? comparedTrace.trace.params.p : undefined}
+          onChange={(id, values) => teach.edit({ compareId: id, compareValues: values })}
+        />
         <label className="field">
           Seed
           <input
@@ -204,6 +255,19 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
           />
         </p>
       )}
+      {!example && (
+        <SampleControl
+          rows={teach.sampleRows}
+          items={teach.sampleItems}
+          limit={limit}
+          onChange={(rows, items) => teach.edit({ sampleRows: rows, sampleItems: items })}
+        />
+      )}
+      {trace?.sample && (
+        <p className="note small" role="note" data-testid="teach-sample-note">
+          {trace.sample.why}
+        </p>
+      )}
       {trace?.degree && !tooLarge && (
         <p className="note small" role="note" data-testid="teach-degree">
           {trace.degree.why} Set p above to step through another.
@@ -212,8 +276,8 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
       {tooLarge ? (
         <p className="error" data-testid="teach-refused">
           {dataset.name} has {dataset.overview.stats.transactions.toLocaleString('en-US')} transactions, more
-          than the {limit} the stepper draws. Open a paper's worked example (Samples) or load a file of at
-          most {limit} rows.
+          than the {limit} the stepper draws. Take a sample of it (above), open a paper's worked example
+          (Samples) or load a file of at most {limit} rows.
         </p>
       ) : sensitiveError ? (
         <p className="error">{sensitiveError}</p>
@@ -221,7 +285,19 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
         <p className="error" data-testid="teach-error">
           {traced.message}
         </p>
-      ) : trace ? (
+      ) : comparedTrace.status === 'error' ? (
+        <p className="error" data-testid="teach-error">
+          {compared?.label}: {comparedTrace.message}
+        </p>
+      ) : trace && compared && comparedTrace.status === 'ready' ? (
+        <CompareStepper
+          a={{ trace, caption: paramsLine(trace) }}
+          b={{ trace: comparedTrace.trace, caption: paramsLine(comparedTrace.trace) }}
+          cursor={teach.step}
+          onCursor={onTick}
+          link={`${location.origin}${location.pathname}${hash}`}
+        />
+      ) : trace && !compared ? (
         <Stepper
           key={traced.status === 'ready' ? traced.key : ''}
           trace={trace}

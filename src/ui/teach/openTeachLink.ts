@@ -24,6 +24,10 @@ export async function openTeachLink(link: TeachLink): Promise<boolean> {
     ...(link.sensitiveKind && { sensitiveKind: link.sensitiveKind, sensitiveText: link.sensitiveText ?? '' }),
     seed: link.seed,
     step: link.step,
+    compareId: link.compare?.method ?? '',
+    compareValues: link.compare?.params ?? {},
+    sampleRows: link.sampleSize?.rows ?? 0,
+    sampleItems: link.sampleSize?.items ?? 0,
   });
   const { datasets, select, loadSample } = useWorkbench.getState();
   const present = datasets.find((d) => (link.sample ? d.sampleId === link.sample : d.name === link.dataset));

@@ -3,8 +3,10 @@
  * (`sample=`) or the loaded file (`dataset=`, by name), the method, its parameters by name, the
  * sensitive items, the seed and the step, 1-based as the page counts it:
  * `#teach&sample=pta-fig2a&method=pta&k=3&segments=2&seed=1&step=3`. Opening it reopens the same
- * trace at the same step.
+ * trace at the same step. A comparison adds `&compare=METHOD[&compare.<param>=v]` (the step is then
+ * the tick of the joint walk), a sample of a large file `&sample-rows=N&sample-items=M`.
  */
+import { DEFAULT_SAMPLE } from '../../core/data/teachingSample.ts';
 import type { ParamValue } from '../../core/methods/types.ts';
 import type { SensitiveKind } from '../widgets/sensitiveChoice.ts';
 
@@ -18,6 +20,10 @@ export interface TeachLink {
   seed: number;
   /** 0-based. */
   step: number;
+  /** The method stepped side by side, and its parameters set. */
+  compare?: { method: string; params: Record<string, string> };
+  /** A sample of the file (teachingSample.ts). */
+  sampleSize?: { rows: number; items: number };
 }
 
 const FIXED = new Set([
@@ -29,7 +35,11 @@ const FIXED = new Set([
   'sensitive-kind',
   'seed',
   'step',
+  'compare',
+  'sample-rows',
+  'sample-items',
 ]);
+const COMPARED = 'compare.';
 const KINDS: readonly SensitiveKind[] = ['band', 'top', 'random', 'items'];
 
 export function teachHash(link: {
@@ -41,6 +51,8 @@ export function teachHash(link: {
   sensitiveText?: string;
   seed: number;
   step: number;
+  compare?: { method: string; params: Record<string, ParamValue> };
+  sampleSize?: { rows: number; items: number };
 }): string {
   const query = new URLSearchParams();
   if (link.sample) query.set('sample', link.sample);
@@ -50,6 +62,15 @@ export function teachHash(link: {
   if (link.sensitiveKind) {
     query.set('sensitive-kind', link.sensitiveKind);
     query.set('sensitive', link.sensitiveText ?? '');
+  }
+  if (link.sampleSize) {
+    query.set('sample-rows', String(link.sampleSize.rows));
+    query.set('sample-items', String(link.sampleSize.items));
+  }
+  if (link.compare) {
+    query.set('compare', link.compare.method);
+    for (const [name, value] of Object.entries(link.compare.params))
+      query.set(COMPARED + name, String(value));
   }
   query.set('seed', String(link.seed));
   query.set('step', String(link.step + 1));
@@ -63,7 +84,11 @@ export function parseTeachHash(hash: string): TeachLink | null {
   const method = query.get('method');
   if (!method) return null;
   const params: Record<string, string> = {};
-  for (const [name, value] of query) if (!FIXED.has(name)) params[name] = value;
+  const compared: Record<string, string> = {};
+  for (const [name, value] of query)
+    if (name.startsWith(COMPARED)) compared[name.slice(COMPARED.length)] = value;
+    else if (!FIXED.has(name)) params[name] = value;
+  const compare = query.get('compare');
   const kind = query.get('sensitive-kind') as SensitiveKind | null;
   const whole = (name: string, fallback: number) => {
     const value = Number(query.get(name));
@@ -79,5 +104,9 @@ export function parseTeachHash(hash: string): TeachLink | null {
       : {}),
     seed: whole('seed', 1),
     step: Math.max(0, whole('step', 1) - 1),
+    ...(compare && { compare: { method: compare, params: compared } }),
+    ...(whole('sample-rows', 0) > 0 && {
+      sampleSize: { rows: whole('sample-rows', 0), items: whole('sample-items', 0) || DEFAULT_SAMPLE.items },
+    }),
   };
 }

@@ -17,8 +17,15 @@ export interface TeachSettings {
   sensitiveKind: SensitiveKind;
   sensitiveText: string;
   seed: number;
-  /** The step shown (0-based). */
+  /** The step shown (0-based; with a comparison, the tick of the joint walk). */
   step: number;
+  /** The method stepped side by side with this one ('' for none; the same method: two settings). */
+  compareId: string;
+  /** The compared method's parameters set, by name (the others at their defaults). */
+  compareValues: Record<string, ParamValue>;
+  /** Step through a sample of the file: transactions and most frequent items (0: the whole file). */
+  sampleRows: number;
+  sampleItems: number;
 }
 
 export interface TeachState extends TeachSettings {
@@ -44,6 +51,10 @@ export const useTeach = create<TeachState>((set) => ({
   sensitiveText: '3',
   seed: 1,
   step: 0,
+  compareId: '',
+  compareValues: {},
+  sampleRows: 0,
+  sampleItems: 0,
   opening: false,
   missing: null,
   apply: (settings) => set(settings),
