@@ -107,3 +107,19 @@ test("take a sample: a file of the user's own above the limit is stepped through
   expect(page.url()).toContain('sample-rows=12');
   await page.screenshot({ path: 'test-results/teach-sample.png' });
 });
+
+test("one-click paper presets open their figure's sample, method, parameters and step", async ({ page }) => {
+  await page.goto(GRAY_ANATOMY);
+  await expect(page.getByTestId('teach-compare-b-method')).toContainText('Anatomy');
+  await page.getByTestId('teach-preset-coat-fig2a').click();
+  await expect(page.getByTestId('teach-method')).toHaveValue('apriori-km');
+  await expect(page.getByTestId('stepper')).toBeVisible();
+  await expect(page.getByTestId('teach-title')).toHaveText('The release');
+  await expect(page.getByTestId('teach-compare-a')).toHaveCount(0);
+  expect(decodeURIComponent(page.url())).toContain('m=5');
+  await page.screenshot({ path: 'test-results/teach-preset-coat-fig2a.png' });
+  await page.getByTestId('teach-preset-ghinita-lsh').click();
+  await expect(page.getByTestId('teach-method')).toHaveValue('lsh');
+  await expect(page.getByTestId('teach-step')).toHaveText(/^step 1 of \d+$/);
+  expect(page.url()).toMatch(/&w=2&B=2/);
+});

@@ -4,6 +4,7 @@
  * are its own (a p-degree method's p left unset is chosen by the engine, as for the first).
  */
 import type { MethodInfo, ParamValue } from '../../core/methods/types.ts';
+import { MethodSelect } from '../widgets/MethodSelect.tsx';
 import { ParamForm } from '../widgets/ParamForm.tsx';
 
 export function CompareForm({
@@ -23,17 +24,14 @@ export function CompareForm({
   const method = methods.find((m) => m.id === value);
   return (
     <div className="wide-field compare-form">
-      <label className="field">
-        Side by side with
-        <select data-testid="teach-compare" value={value} onChange={(e) => onChange(e.target.value, {})}>
-          <option value="">— nothing (one method) —</option>
-          {methods.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label} — {m.model}
-            </option>
-          ))}
-        </select>
-      </label>
+      <MethodSelect
+        methods={methods}
+        value={value}
+        onChange={(id) => onChange(id, {})}
+        testId="teach-compare"
+        label="Side by side with"
+        none="— nothing (one method) —"
+      />
       {method && (
         <ParamForm
           params={method.params}

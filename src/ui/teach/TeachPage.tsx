@@ -19,6 +19,7 @@ import { parseSensitiveChoice } from '../widgets/sensitiveChoice.ts';
 import { CompareForm } from './CompareForm.tsx';
 import { CompareStepper } from './CompareStepper.tsx';
 import { HandoutButton } from './HandoutButton.tsx';
+import { PresetBar } from './PresetBar.tsx';
 import { SampleControl } from './SampleControl.tsx';
 import { Stepper } from './Stepper.tsx';
 import { parseTeachHash, teachHash } from './teachLink.ts';
@@ -203,6 +204,7 @@ export function TeachPage({ dataset }: { dataset: DatasetEntry }) {
   if (teach.missing) return <MissingLinkData />;
   return (
     <section className="panel teach" data-testid="teach-panel">
+      <PresetBar seed={teach.seed} />
       <div className="teach-form">
         <MethodSelect methods={teachable} value={method.id} onChange={switchMethod} testId="teach-method" />
         <ParamForm

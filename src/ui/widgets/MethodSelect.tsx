@@ -10,16 +10,22 @@ export function MethodSelect({
   value,
   onChange,
   testId,
+  label = 'Method',
+  none,
 }: {
   methods: readonly MethodInfo[];
   value: string;
   onChange: (id: string) => void;
   testId: string;
+  label?: string;
+  /** An option for no method (value ''), with this label. */
+  none?: string;
 }) {
   return (
     <label className="field">
-      Method
+      {label}
       <select data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+        {none !== undefined && <option value="">{none}</option>}
         {methods.map((m) => (
           <option key={m.id} value={m.id}>
             {m.label} — {m.model}
