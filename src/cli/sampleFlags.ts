@@ -3,8 +3,8 @@
  * N of its transactions at random (with the run's seed) over its M most frequent items
  * (core/data/teachingSample.ts). Either flag takes the sample; the other then has its default.
  */
-import { TEACHING_ROWS } from '../core/teach/trace.ts';
-import { DEFAULT_SAMPLE, type SampleSize } from '../core/data/teachingSample.ts';
+import { DEFAULT_SAMPLE, TEACHING_ROWS } from '../core/teach/trace.ts';
+import type { SampleSize } from '../core/data/teachingSample.ts';
 import type { FlagSpec } from './flagSpec.ts';
 import type { FlagValues } from './readCommandLine.ts';
 

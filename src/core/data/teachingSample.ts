@@ -19,9 +19,6 @@ export interface SampleSize {
   items: number;
 }
 
-/** A sample's size when only one of its sizes is given: a lesson that fits on a screen. */
-export const DEFAULT_SAMPLE: SampleSize = { rows: 20, items: 12 };
-
 export interface TeachingSample {
   dataset: Dataset;
   /** The input row (0-based, in the file) of each sampled row, in order. */

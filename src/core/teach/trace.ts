@@ -17,6 +17,12 @@ export const TRACE_VERSION = 1;
  */
 export const TEACHING_ROWS = 300;
 
+/**
+ * A sample's size (data/teachingSample.ts: transactions, most frequent items) when only one of its
+ * sizes is given: a lesson that fits on a screen.
+ */
+export const DEFAULT_SAMPLE = { rows: 20, items: 12 } as const;
+
 /** The most steps a trace holds; later ones are counted (`omitted`), the release always ends it. */
 export const MAX_STEPS = 300;
 

@@ -3,7 +3,7 @@
  * on n of its transactions over its m most frequent items, drawn with the trace's seed in the
  * worker (core/data/teachingSample.ts); the trace says how, and so does the page.
  */
-import { DEFAULT_SAMPLE } from '../../core/data/teachingSample.ts';
+import { DEFAULT_SAMPLE } from '../../core/teach/trace.ts';
 
 export function SampleControl({
   rows,

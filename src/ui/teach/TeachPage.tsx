@@ -7,8 +7,7 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import type { MethodInfo, ParamValue } from '../../core/methods/types.ts';
-import { DEFAULT_SAMPLE } from '../../core/data/teachingSample.ts';
-import { TEACHING_ROWS, type Trace } from '../../core/teach/trace.ts';
+import { DEFAULT_SAMPLE, TEACHING_ROWS, type Trace } from '../../core/teach/trace.ts';
 import { useRuns } from '../anonymize/runStore.ts';
 import type { DatasetEntry } from '../load/datasetStore.ts';
 import { SAMPLES } from '../load/samples.ts';

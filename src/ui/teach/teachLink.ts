@@ -6,8 +6,8 @@
  * trace at the same step. A comparison adds `&compare=METHOD[&compare.<param>=v]` (the step is then
  * the tick of the joint walk), a sample of a large file `&sample-rows=N&sample-items=M`.
  */
-import { DEFAULT_SAMPLE } from '../../core/data/teachingSample.ts';
 import type { ParamValue } from '../../core/methods/types.ts';
+import { DEFAULT_SAMPLE } from '../../core/teach/trace.ts';
 import type { SensitiveKind } from '../widgets/sensitiveChoice.ts';
 
 export interface TeachLink {
