@@ -24,7 +24,7 @@ export function inferenceChance(
   const found = view.candidates(known);
   if (found.persons === 0) return 0;
   let best = 0;
-  for (const secret of model.secrets(row)) best = Math.max(best, found.share(secret));
+  for (const secret of model.secrets(row, known)) best = Math.max(best, found.share(secret));
   return best;
 }
 

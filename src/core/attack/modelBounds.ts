@@ -11,7 +11,9 @@
  *   (anatomy paper Def. 5): 1/l; the distinct reading bounds no frequency;
  * - membership: ε-DP: (e^ε − 1)/(e^ε + 1) (bounds.ts);
  * - (h,k,p)-coherence (Xu et al., KDD 2008, Sec. 2): identity 1/k and inference h for at most p
- *   known public items, no claim past p.
+ *   known public items, no claim past p;
+ * - safe disassociation (arXiv 1904.03112): inference by covers 0 for at most m − 1 known items
+ *   (the share of views/coverShare.ts counts only what covers prove); plain disassociation none.
  * Null: the model claims no bound against that attack.
  */
 import { diversityOf } from '../release/diversity.ts';
@@ -42,6 +44,11 @@ export function modelBound(release: ReleaseHeader, attack: AttackName, known: nu
       return null;
     }
     case 'inference':
+      // Safe disassociation (arXiv 1904.03112): no itemset of at most m items across chunks is
+      // proven for fewer than k rows, so the cover attack (views/coverShare.ts) with at most m − 1
+      // known items proves nothing; plain disassociation claims nothing against it.
+      if (release.model === 'disassociation')
+        return release.params.safe === true && known !== null && known <= param(release, 'm') - 1 ? 0 : null;
       if (release.model === 'hkp-coherence' && param(release, 'h') > 0)
         return known !== null && known <= param(release, 'p') ? param(release, 'h') : null;
       if (release.model === 'p-degree' && param(release, 'p') >= 1) return 1 / param(release, 'p');

@@ -164,7 +164,7 @@ export function attackStep(dataset: Dataset, release: Release, audit: Audit, dra
   if (secrets) {
     const before = inferenceChance(inputView(dataset), secrets, attacker.row, attacker.known);
     const now = inferenceChance(reader.view(dataset, release), secrets, attacker.row, attacker.known);
-    const sensitive = secrets.secrets(attacker.row);
+    const sensitive = secrets.secrets(attacker.row, attacker.known);
     const what =
       sensitive.length === 0
         ? ''

@@ -10,8 +10,12 @@
  * candidates are the weighted clusters. Every record chunk being k^m-anonymous, a weight is 0 or
  * at least k for up to m known items: the 1/k of Def. 3 (modelBounds.ts).
  * The cover problem (release/covers.ts: chunks whose supports force items of different chunks to
- * meet) narrows no candidate in this reading; it is an inference about which items go together,
- * which this reader states no secrets for (docs/disassociation.md).
+ * meet) narrows no candidate in this reading; it is an inference about which items go together
+ * (Barakat, Al Bouna, Nassar, Guyeux 2016: "a privacy breach might occur if the disassociated
+ * dataset is subject to a cover problem"; Awad et al., arXiv 1904.03112, abstract: items "tightly
+ * coupled" across chunks), read by the inference attack through `secrets` and `share`
+ * (coverShare.ts): the attacker knows some of a target's items and asks which of its other items
+ * the release proves go with them, across chunks shuffled apart, in a group of fewer than k rows.
  */
 import type { Dataset } from '../../data/dataset.ts';
 import { sortedHas } from '../../data/rowDistance.ts';
@@ -20,6 +24,7 @@ import type { DisassociatedRelease } from '../../release/disassociated.ts';
 import { rowTokens } from '../../release/tokenRows.ts';
 import type { AttackView, Candidates, KindReader } from './types.ts';
 import { unitsOfLists } from './listUnits.ts';
+import { coverShare, otherItemSecrets } from './coverShare.ts';
 
 function disassociatedView(input: Dataset, release: DisassociatedRelease): AttackView {
   const table = release.clusters;
@@ -27,14 +32,19 @@ function disassociatedView(input: Dataset, release: DisassociatedRelease): Attac
   const subrecords = publishedDataset(input, table.subrecords);
   const chunkItems = publishedDataset(input, table.chunkItems);
   const terms = publishedDataset(input, table.termChunks);
+  const k = Number(release.params.k);
   return {
     units: clusters,
     candidates(known): Candidates {
       const weight = new Float64Array(clusters);
+      // Per cluster, the record chunks holding known items and their sub-records holding that part
+      // (the supports sup_j(S_j) of covers.ts); null when a known item is in the term chunk only.
+      const parts: ({ chunk: number; support: number }[] | null)[] = [];
       let persons = 0;
       for (let c = 0; c < clusters; c++) {
         let w = table.rows[c];
         const placed = new Array<boolean>(known.length).fill(false);
+        const supports: { chunk: number; support: number }[] = [];
         for (let j = table.chunkStart[c]; j < table.chunkStart[c + 1] && w > 0; j++) {
           const part = known.filter((item, i) => {
             const here = sortedHas(chunkItems.items, item, chunkItems.offsets[j], chunkItems.offsets[j + 1]);
@@ -50,18 +60,24 @@ function disassociatedView(input: Dataset, release: DisassociatedRelease): Attac
               )
             )
               matching++;
+          supports.push({ chunk: j, support: matching });
           w = Math.min(w, matching);
         }
+        let counted = true;
         known.forEach((item, i) => {
-          if (!placed[i] && !sortedHas(terms.items, item, terms.offsets[c], terms.offsets[c + 1])) w = 0;
+          if (placed[i]) return;
+          counted = false;
+          if (!sortedHas(terms.items, item, terms.offsets[c], terms.offsets[c + 1])) w = 0;
         });
         weight[c] = w;
+        parts.push(counted ? supports : null);
         persons += w;
       }
       return {
         persons,
         holds: (unit) => unit >= 0 && unit < clusters && weight[unit] > 0,
-        share: () => 0,
+        share: (secret) =>
+          coverShare(table, chunkItems, subrecords, k, known, secret, weight, parts) / (persons || 1),
         list(limit) {
           const out: number[] = [];
           for (let c = 0; c < clusters && out.length < limit; c++) if (weight[c] > 0) out.push(c);
@@ -86,4 +102,5 @@ export const disassociatedReader: KindReader<DisassociatedRelease> = {
   },
   unitOfRows: (input, _release, audit) =>
     unitsOfLists(input.n, 'subrecordOf' in audit ? audit.clusters : undefined),
+  secrets: otherItemSecrets,
 };

@@ -41,7 +41,11 @@ export interface Candidates {
  */
 export interface SecretModel {
   known(row: number): number[];
-  secrets(row: number): Secret[];
+  /**
+   * The target's secrets; `known` (the items the attacker knows, when given) lets a model whose
+   * secrets are the target's other items (disassociated.ts) leave out what is known already.
+   */
+  secrets(row: number, known?: readonly number[]): Secret[];
 }
 
 /** A published form as an attacker reads it. */
