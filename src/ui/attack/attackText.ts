@@ -25,12 +25,17 @@ export function attackSentence(result: AttackResult): string {
       : '';
     return `An attacker who knows a whole row tells whether it was in the data every time from exact counts.${after}`;
   }
-  const who = `An attacker who knows ${result.known} of a person's ${result.attack === 'inference' ? 'non-sensitive ' : ''}items`;
+  const who = `An attacker who knows ${result.known} of a person's items`;
+  // Inference guesses a sensitive item (p-degree, hkp), a column's value (buckets) or, on a
+  // disassociated release, another item the chunks were meant to keep apart (coverShare.ts).
   const verb =
-    result.attack === 'identity' ? 'picks out the right person' : 'names a sensitive item the person holds';
+    result.attack === 'identity'
+      ? 'picks out the right person'
+      : 'is sure of another item the person holds (a sensitive one when the model names them)';
   const before = `${who} ${verb} with a chance of ${percent(result.before.rate)} on average in the input (${oneIn(result.before.worst)} for the most exposed)`;
   if (!result.after) return `${before}.`;
-  return `${before}; after this release, ${percent(result.after.rate)} on average and at most ${oneIn(result.after.worst)}${bound}.`;
+  const worst = result.after.worst > 0 ? `at most ${oneIn(result.after.worst)}` : 'never for any target';
+  return `${before}; after this release, ${percent(result.after.rate)} on average and ${worst}${bound}.`;
 }
 
 /** Before and after per number of known items for one attack, the bound as a line. */
