@@ -11,12 +11,23 @@
  * `bucket,row,column,item`) is checked as what it is (core/check/checkExport.ts): p-degree from the
  * published counts, l-diversity per bucket; as Parquet too (NAME.parquet with NAME-sensitive.parquet). On basket data, l-diversity takes the sensitive items as
  * p-degree does (`--sensitive ...`): they are one column, the rest what an attacker knows.
+ * A disassociated release, as the table its export writes (`cluster,rows,chunk,subrecord,item`) or
+ * as its release file (JSON), is checked with --model disassociation without its input
+ * (core/check/checkDisassociatedExport.ts): chunks k^m-anonymous, items in one chunk, covers.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../../core/base/errors.ts';
 import { checkDataset } from '../../core/check/checkDataset.ts';
 import { checkExport } from '../../core/check/checkExport.ts';
+import { checkDisassociatedExport } from '../../core/check/checkDisassociatedExport.ts';
+import {
+  isDisassociatedTable,
+  isReleaseJson,
+  readDisassociatedJson,
+  readDisassociatedTable,
+  type DisassociatedExport,
+} from '../../core/check/disassociatedExport.ts';
 import {
   readBucketsExport,
   readGroupsExport,
@@ -129,6 +140,15 @@ async function check(values: FlagValues, progress: Progress): Promise<CheckOutpu
   const sensitive = sensitiveChoice(values);
   const get = (name: string) => values.integer(name)!;
   const parquet = isParquet(Buffer.from(firstBytes(file, 4), 'latin1'));
+  const disassociated = parquet ? null : disassociatedExport(file);
+  if (disassociated) {
+    if (model !== 'disassociation')
+      throw new CliError(
+        `${file} is a disassociated release (clusters of record chunks and term chunks): what it guarantees is k^m-anonymity of its chunks; check it with --model disassociation`,
+      );
+    if (sensitive) throw new CliError(`${file} is a disassociated release: leave the sensitive flags out`);
+    return output(checkDisassociatedExport(disassociated, get('k'), get('m')));
+  }
   const exported = parquet ? await parquetExport(file) : textExport(file);
   if (exported) {
     const layout = exported.kind;
@@ -207,6 +227,15 @@ function firstBytes(path: string, bytes = 256): string {
   } catch {
     return ''; // readDataset names the problem
   }
+}
+
+/** A disassociated release read back (its table, or its release file), or null for anything else. */
+function disassociatedExport(file: string): DisassociatedExport | null {
+  const head = firstBytes(file);
+  const json = isReleaseJson(head);
+  if (!json && !isDisassociatedTable(head)) return null;
+  const table = { name: basename(file), text: readTextFile(file, file) };
+  return json ? readDisassociatedJson(table) : readDisassociatedTable(table);
 }
 
 /** A CSV groups or buckets export read whole, or null for data. */

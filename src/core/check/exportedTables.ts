@@ -74,17 +74,17 @@ function rowsOf(table: ExportedTable, layout: ExportLayout, visit: (row: CsvRow)
     );
 }
 
-/** A positive integer field, or a ParseError at it. */
-function numberAt(table: ExportedTable, row: CsvRow, field: number, what: string): number {
+/** A whole-number field of at least `min` (a positive integer by default), or a ParseError at it. */
+export function numberAt(table: ExportedTable, row: CsvRow, field: number, what: string, min = 1): number {
   const text = (row.fields[field] ?? '').trim();
-  if (!/^\d+$/.test(text) || Number(text) < 1)
+  if (!/^\d+$/.test(text) || Number(text) < min)
     throw fieldError(
       table.text,
       table.name,
       row,
       field,
       ',',
-      `expected the ${what}, a positive integer, found '${text}'`,
+      `expected the ${what}, ${min === 1 ? 'a positive integer' : `an integer of at least ${min}`}, found '${text}'`,
     );
   return Number(text);
 }
