@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes, hkp) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,6 +28,7 @@ import { benchScale } from './scale.ts';
 import { benchTeach } from './teachStepper.ts';
 import { benchDensity } from './density.ts';
 import { benchPrivBayes } from './privbayes.ts';
+import { benchHkp } from './hkp.ts';
 import { readFileSync } from 'node:fs';
 
 /** The shared benchmark data (SHARED_DATA overrides it, e.g. from a worktree beside other checkouts). */
@@ -69,6 +70,7 @@ const SECTIONS = [
   'parquet',
   'attack',
   'privbayes',
+  'hkp',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -109,6 +111,8 @@ async function section(name: SectionName): Promise<string> {
       return benchParquet(GENERATED, Number(process.env.E2E_PORT ?? 4180));
     case 'privbayes':
       return benchPrivBayes(SHARED);
+    case 'hkp':
+      return benchHkp(SHARED);
   }
 }
 
