@@ -11,7 +11,6 @@
  * CPU (GNU time, user + system) and the ratio. Usage:
  *   npx tsx bench/hkpCoherence.ts [BMS1 file] [netflix file]
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parseBytes } from '../src/core/data/parsers/index.ts';
@@ -19,6 +18,7 @@ import { chooseSensitive } from '../src/core/data/sensitive.ts';
 import { findMinimalMoles } from '../src/core/release/moles.ts';
 import { restoreRedundant } from '../src/core/methods/hkp-coherence/restore.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
+import { cliCpu } from './cliCpu.ts';
 
 const file = process.argv[2] ?? 'test/data/BMS1.dat.gz';
 const netflix = process.argv[3];
@@ -95,21 +95,7 @@ for (let a = 0; a < dataset.d; a++) if (suppressed[a] === 1) lost += search.supp
 console.log(JSON.stringify({ case: 'keep by decreasing support (reference)', occurrencesLost: lost }));
 
 if (netflix) {
-  const cpu = (args: string[]) => {
-    const out = '.tmp/hkp-bench-time.txt';
-    const result = spawnSync(
-      '/usr/bin/time',
-      ['-f', '%U %S %M', '-o', out, process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args],
-      { encoding: 'utf8', maxBuffer: 1 << 26 },
-    );
-    const [user, system, kb] = readFileSync(out, 'utf8').trim().split(/\s+/).map(Number);
-    return {
-      code: result.status,
-      stdout: result.stdout,
-      cpuSeconds: user + system,
-      peakMb: Math.round(kb / 1024),
-    };
-  };
+  const cpu = cliCpu;
   const stats = cpu(['stats', netflix]);
   const run = cpu([
     'anonymize',
