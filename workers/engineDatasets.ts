@@ -16,6 +16,7 @@ import {
   topItems,
 } from '../src/core/data/stats.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
+import { datasetContentHash } from '../src/core/data/contentHash.ts';
 import { checkDataset } from '../src/core/check/checkDataset.ts';
 import { checkExport } from '../src/core/check/checkExport.ts';
 import { readBucketsExport, readGroupsExport } from '../src/core/check/exportedTables.ts';
@@ -151,6 +152,8 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
         hasBitMatrix: dataset.bits !== null,
       };
     },
+
+    contentHash: (id) => datasetContentHash(get(id)),
 
     risk: (id, options) => reidentificationRisk(get(id), options),
 

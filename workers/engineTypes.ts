@@ -146,6 +146,8 @@ export interface DatasetJobs {
   attach(id: string, handle: DatasetHandle): void;
   detach(id: string): void;
   overview(id: string): DatasetOverview;
+  /** The dataset's content hash (data/contentHash.ts): the key of its privacy budget (issue 45). */
+  contentHash(id: string): string;
   risk(id: string, options: RiskOptions): RiskPoint[];
   /** Checks the dataset as it stands against a privacy model (the Check page), telling its stages. */
   check(id: string, request: CheckRequest, progress?: CheckProgress): CheckResult;

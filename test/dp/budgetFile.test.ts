@@ -9,7 +9,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseBudgetBook, spentOn } from '../../src/core/dp/budgetBook.ts';
+import {
+  budgetStanding,
+  newBudgetBook,
+  parseBudgetBook,
+  recordRelease,
+  spentOn,
+} from '../../src/core/dp/budgetBook.ts';
 import { toUpperDouble } from '../../src/core/dp/rational.ts';
 import { cliInProcess, scratch } from '../cliInProcess.ts';
 
@@ -77,5 +83,20 @@ describe('--budget-file', () => {
     expect(notDp.code).toBe(2);
     expect(notDp.stderr).toMatch(/not a differential-privacy method/);
     expect(existsSync(tmp.path('p.json'))).toBe(false);
+  });
+});
+
+describe('budgetStanding (the page and the CLI ask it alike)', () => {
+  it('adds exactly: 0.1 + 0.2 fits a budget of 0.3, a hair more does not', () => {
+    let book = newBudgetBook(0.3);
+    book = recordRelease(book, 'h', 'f', { method: 'privbayes', epsilon: 0.1, at: '' });
+    const standing = budgetStanding(book, 'h', 0.2);
+    expect(standing).toMatchObject({ spent: 0.1, budget: 0.3, over: false });
+    // Shown upper-rounded: the double at or above 3/10 (never below what was spent).
+    expect(standing.after).toBeCloseTo(0.3, 15);
+    expect(standing.after).toBeGreaterThanOrEqual(0.3);
+    expect(budgetStanding(book, 'h', 0.2000001).over).toBe(true);
+    // Another dataset's spending is its own.
+    expect(budgetStanding(book, 'other', 0.3).over).toBe(false);
   });
 });

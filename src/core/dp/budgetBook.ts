@@ -61,13 +61,35 @@ export function spentOn(book: BudgetBook, hash: string): Rational {
   );
 }
 
-/** Refuses (InputError: exit 2) a run asking `asked` that would take the dataset past the budget. */
-export function checkBudget(book: BudgetBook, hash: string, asked: number, file: string, name: string): void {
+/** Where a dataset stands if a run asking `asked` were made: spent, after it, and whether it passes. */
+export interface BudgetStanding {
+  /** The ε spent so far (upper-rounded to a double for showing). */
+  spent: number;
+  /** The ε spent after the run (upper-rounded). */
+  after: number;
+  budget: number;
+  /** The run would take the dataset past its budget (exact comparison). */
+  over: boolean;
+}
+
+/** The page and the CLI ask the same question (issue 45): one rule, exact in rationals. */
+export function budgetStanding(book: BudgetBook, hash: string, asked: number): BudgetStanding {
   const spent = spentOn(book, hash);
   const after = add(spent, parseDecimal(asked));
-  if (compare(after, parseDecimal(book.budget)) > 0)
+  return {
+    spent: toUpperDouble(spent),
+    after: toUpperDouble(after),
+    budget: book.budget,
+    over: compare(after, parseDecimal(book.budget)) > 0,
+  };
+}
+
+/** Refuses (InputError: exit 2) a run asking `asked` that would take the dataset past the budget. */
+export function checkBudget(book: BudgetBook, hash: string, asked: number, file: string, name: string): void {
+  const { spent, after, over } = budgetStanding(book, hash, asked);
+  if (over)
     throw new InputError(
-      `${file}: ${name} has spent ε ${toUpperDouble(spent)} of its budget ${book.budget}; this run asks ε ${asked}, which would bring it to ${toUpperDouble(after)}. Refused: nothing was run (raise "budget" in the file only if the data's owner agrees).`,
+      `${file}: ${name} has spent ε ${spent} of its budget ${book.budget}; this run asks ε ${asked}, which would bring it to ${after}. Refused: nothing was run (raise "budget" in the file only if the data's owner agrees).`,
     );
 }
 

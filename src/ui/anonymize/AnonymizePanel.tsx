@@ -21,6 +21,8 @@ import { SAMPLES } from '../load/samples.ts';
 import { BAND_HELP, BAND_LABEL } from '../widgets/sensitiveChoice.ts';
 import { RunProgress } from './RunProgress.tsx';
 import { teachHash } from '../teach/teachLink.ts';
+import { BudgetBar, BudgetConfirm } from './BudgetBar.tsx';
+import { standingOf, useBudget } from './budgetStore.ts';
 
 export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   // Selected fields only: the progress of a run re-renders RunProgress, not the whole form.
@@ -43,6 +45,8 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
   const inForce = hierarchyInForce(dataset);
   // Seeded DP noise is chosen run by run, never kept with the form: unchecked after a reload.
   const [seededNoise, setSeededNoise] = useState(false);
+  // A DP run that would pass the dataset's budget waits here for "Run anyway" (BudgetBar.tsx).
+  const [pastBudget, setPastBudget] = useState<{ spent: number; after: number; budget: number } | null>(null);
 
   useEffect(() => void loadCatalogues(), [loadCatalogues]);
   // A paper's worked example starts the form from the paper's settings, once each time it is
@@ -133,15 +137,28 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
       ...Object.fromEntries(Object.entries(given).map(([name, value]) => [`${method.id}.${name}`, value])),
     }));
   const { FormTools } = methodViews(method.id);
-  const start = () => {
+  const isDp = method.model === 'differential-privacy';
+  const asked = Number(formRequest.params.epsilon);
+  const launch = () => {
+    setPastBudget(null);
     const choice = metricChoice();
     void run(dataset, {
       ...formRequest,
-      ...(method.model === 'differential-privacy' && { seededNoise }),
+      ...(isDp && { seededNoise }),
       metrics: choice.ids,
       metricOptions: metricSettingsOf(choice),
       memoryMb,
     });
+  };
+  // Before a DP run: the dataset's book (by content hash) says whether it would pass the budget.
+  const start = async () => {
+    if (!isDp) return launch();
+    const budget = useBudget.getState();
+    if (budget.budget === null) return launch();
+    const hash = await budget.hashOf(dataset.id);
+    const standing = standingOf(useBudget.getState(), hash, asked);
+    if (standing.over) setPastBudget(standing);
+    else launch();
   };
 
   return (
@@ -233,8 +250,15 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
             onChange={(e) => change({ memoryMb: Math.max(1, Math.round(Number(e.target.value)) || 1) })}
           />
         </label>
+        {isDp && <BudgetBar dataset={dataset} asked={asked} />}
         <div className="actions">
-          <button type="button" className="primary" data-testid="run-method" disabled={busy} onClick={start}>
+          <button
+            type="button"
+            className="primary"
+            data-testid="run-method"
+            disabled={busy}
+            onClick={() => void start()}
+          >
             Run {method.id} on {dataset.label}
           </button>
           <RunProgress />
@@ -283,6 +307,9 @@ export function AnonymizePanel({ dataset }: { dataset: DatasetEntry }) {
           )}
         </p>
       </div>
+      {pastBudget && (
+        <BudgetConfirm standing={pastBudget} onRun={launch} onCancel={() => setPastBudget(null)} />
+      )}
       {error && (
         <div className="error" role="alert" data-testid="run-error">
           <div>

@@ -46,7 +46,7 @@ interface FormState extends FormSettings {
 }
 
 /** localStorage that never throws (private windows, a full quota): the form then lasts the visit. */
-const quietStorage: StateStorage = {
+export const quietStorage: StateStorage = {
   getItem: (name) => {
     try {
       return localStorage.getItem(name);

@@ -2,7 +2,8 @@
  * Runs of methods on the loaded datasets (zustand): the method and metric catalogues from the
  * workers, the run in progress (its phase, the progress within it, Cancel) and the finished,
  * verified runs with their files. Every finished run is saved to IndexedDB as it lands (persist.ts)
- * and comes back after a reload, linked to its dataset by the dataset's saved source; runs whose
+ * and comes back after a reload, linked to its dataset by the dataset's saved source (a DP run's ε
+ * is entered in the dataset's privacy budget, budgetStore.ts); runs whose
  * dataset is no longer saved are dropped then. A failed run leaves the finished ones as they were
  * and shows its error.
  */
@@ -16,6 +17,7 @@ import { pool } from '../engineClient.ts';
 import { runOnPool } from '../../../workers/poolRun.ts';
 import { forgetRun, saveRun, savedDatasetSources, savedRuns, type SavedRun } from '../persist.ts';
 import { measureTabMemory } from '../widgets/tabMemory.ts';
+import { useBudget } from './budgetStore.ts';
 
 export type RunEntry = SavedRun;
 
@@ -102,6 +104,9 @@ export const useRuns = create<RunState>((set, get) => ({
       };
       set((s) => ({ runs: [...s.runs, entry], selectedRunId: entry.id, running: null }));
       void saveRun(entry);
+      // A verified DP release spends its ledger's ε of the dataset's budget (budgetStore.ts).
+      const dp = result.summary.dp;
+      if (dp) void useBudget.getState().enter(dataset.id, dataset.name, request.method, dp.ledger.total);
       // The tab's memory with the run landed (its release kept by a worker), shown beside it.
       void measureTabMemory(pool.sharedBytes()).then((tabMemory) => {
         const measured = { ...entry, tabMemory };
