@@ -64,4 +64,7 @@ export const TEACH_EXAMPLES: { method: string; args: string[] }[] = [
       'HIV,Diabetes',
     ],
   },
+  // PrivBayes (issue 45) on the 10-row DP sample: ε = 10 and degree 1, so that ten rows model four
+  // items (θ-usefulness models two at ε = 2); the noise is seeded, as every stepper's.
+  { method: 'privbayes', args: ['public/samples/dp-baskets.csv', '--epsilon', '10', '--degree', '1'] },
 ];

@@ -4,13 +4,21 @@
  * read); then for i = 2..N, every pair (X, Π) with X not yet in the network and Π a set of
  * min(k, i − 1) attributes already in it is a candidate (lines 4-6), and one is chosen by the
  * exponential mechanism on its score (line 7; structureScore.ts, the R score) at ε_structure/(N − 1)
- * per pick. `beforePick` charges each pick before it draws (check-then-spend).
+ * per pick. `beforePick` charges each pick before it draws (check-then-spend); `observer` (a recorded
+ * run's stepper) sees the first node and each pick's candidates with their scores.
  */
 import type { RandomBits } from '../../dp/byteSource.ts';
 import { exponentialMechanism } from '../../dp/exponentialMechanism.ts';
 import type { SamplerFraction } from '../../dp/samplers.ts';
 import { cellCounts, scoreOfCells } from './structureScore.ts';
 import type { SubsetSupports } from './subsetSupports.ts';
+import type { PickSeen } from './privBayesSteps.ts';
+
+/** What a recorded run's stepper sees of the network growing (privBayesSteps.ts). */
+export interface GreedyObserver {
+  first(slot: number): void;
+  pick(seen: Omit<PickSeen, 'rate'>): void;
+}
 
 /** A pick as the stepper shows it: the chosen pair, its score, and the best score offered. */
 export interface Pick {
@@ -55,6 +63,7 @@ export function greedyBayes(
   rate: SamplerFraction,
   beforePick: (pick: number) => void,
   progress: (fraction: number) => void = () => {},
+  observer?: GreedyObserver,
 ): GreedyNetwork {
   const slots = supports.slots;
   const order = [bits.below(slots)];
@@ -63,6 +72,7 @@ export function greedyBayes(
   const parents: number[][] = [[]];
   const picks: Pick[] = [];
   const scratch = new Float64Array(8);
+  observer?.first(order[0]);
   for (let i = 1; i < slots; i++) {
     const rest: number[] = [];
     for (let s = 0; s < slots; s++) if (position[s] < 0) rest.push(s);
@@ -85,6 +95,7 @@ export function greedyBayes(
     order.push(child);
     parents.push(set.map((s) => position[s]));
     picks.push({ child, parents: set, score: scores[chosen], best, candidates: scores.length });
+    observer?.pick({ rest, parentSets, scores, chosen });
     progress(i / (slots - 1));
   }
   return { order, parents, picks };

@@ -17,6 +17,8 @@ import { EPSILON_PARAM } from '../shared/epsilonParam.ts';
 import { ITEMS_TEXT_PARAM } from '../shared/itemsParam.ts';
 import { defineMethod, type ParamValues, type RunContext } from '../types.ts';
 import { privBayes } from './privBayes.ts';
+import { PrivBayesSteps } from './privBayesSteps.ts';
+import { TEACHING } from '../shared/teachingSize.ts';
 
 const PRIVBAYES_PARAMS = [
   EPSILON_PARAM,
@@ -58,6 +60,9 @@ type PrivBayesParams = ParamValues<typeof PRIVBAYES_PARAMS>;
 function run(dataset: Dataset, params: PrivBayesParams, ctx: RunContext) {
   const out = privBayes(dataset, params, noiseBits(ctx.noise), ctx.rng.nextU32(), {
     progress: (f, phase) => ctx.progress(f, phase),
+    ...(ctx.recorder.on && {
+      record: (budget) => new PrivBayesSteps(ctx.recorder, dataset, budget, ctx.noise, params.degree),
+    }),
   });
   const release: TransactionsRelease = {
     ...ctx.header,
@@ -88,4 +93,5 @@ export const privBayesSpec = defineMethod({
   needsSensitive: false,
   params: PRIVBAYES_PARAMS,
   run,
+  teach: TEACHING,
 });

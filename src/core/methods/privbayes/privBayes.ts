@@ -44,6 +44,7 @@ import { discreteLaplace, samplerFraction } from '../../dp/samplers.ts';
 import { chooseItems } from './chooseItems.ts';
 import { greedyBayes, type Pick } from './greedyBayes.ts';
 import { SubsetSupports } from './subsetSupports.ts';
+import type { PrivBayesSteps } from './privBayesSteps.ts';
 
 const CITE = 'Zhang et al. PrivBayes (SIGMOD 2014)';
 
@@ -71,7 +72,12 @@ export interface PrivBayesOutput {
 /** Hooks the stepper and the progress bar listen to. */
 export interface PrivBayesHooks {
   progress?: (fraction: number, phase: string) => void;
+  /** A recorded run's steps (privBayesSteps.ts), made with the run's ledger. */
+  record?: (budget: PrivacyBudget) => PrivBayesSteps;
 }
+
+/** A noise scale as a step writes it (4 significant digits). */
+const scaleText = (scale: Rational) => String(Number((Number(scale.n) / Number(scale.d)).toPrecision(4)));
 
 /** The rate of an exponential mechanism P ∝ exp(score/scale): 1/scale. */
 const rateOf = (scale: Rational) => samplerFraction(rational(scale.d, scale.n), 'exponential mechanism rate');
@@ -88,6 +94,7 @@ export function privBayes(
     throw new InputError(`PrivBayes here learns networks of degree 1 or 2; got ${params.degree}`);
   const epsilon = parseDecimal(params.epsilon);
   const budget = new PrivacyBudget(epsilon, params.epsilon);
+  const steps = hooks.record?.(budget);
   const factor = neighbourFactor(params.rowCount);
   const domain = itemDomainOf(dataset, params.items);
   if (domain.tokens.length === 0) throw new InputError(`${dataset.name} holds no item: nothing to model`);
@@ -113,6 +120,7 @@ export function privBayes(
       scale: rational(1),
       cite: `${CITE} Sec. 2 (n public, a tuple replaced)`,
     });
+  steps?.rowCount(rows, rowsShare ? scaleText(rowsScale(rowsShare)) : undefined);
 
   // The N items.
   const count = modelSize(
@@ -145,6 +153,11 @@ export function privBayes(
     );
   }
   progress(0.05, 'items chosen');
+  steps?.items(
+    positions.map((p) => domain.tokens[p]),
+    domain.tokens,
+    choosing,
+  );
   const slotOf = new Int32Array(dataset.d).fill(-1);
   positions.forEach((position, slot) => {
     const id = domain.ids[position];
@@ -168,6 +181,10 @@ export function privBayes(
         cite: `${CITE} Alg. 4 line 7; R score Sec. 4`,
       }),
     (f) => progress(0.05 + 0.75 * f, 'network'),
+    steps && {
+      first: (slot) => steps.first(slot),
+      pick: (seen) => steps.pick({ ...seen, rate: Number(pScale.d) / Number(pScale.n) }),
+    },
   );
   const tokenOfSlot = (slot: number) => domain.tokens[positions[slot]];
   const idNet: IdNetwork = {
@@ -188,7 +205,9 @@ export function privBayes(
       scale: cScale,
       cite: `${CITE} Alg. 3 (NoisyConditionals)`,
     });
-    return { counts: cells.map((c) => c + discreteLaplace(bits, noise)), charge: entry.id };
+    const counts = cells.map((c) => c + discreteLaplace(bits, noise));
+    steps?.marginal(first + j, idNet.parents[first + j], cells, counts, scaleText(cScale), j === 0);
+    return { counts, charge: entry.id };
   });
   progress(0.85, 'sampling');
 
