@@ -3,17 +3,22 @@
  * style, seed 1), written once into .tmp/bench.
  */
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { generateQuest } from '../src/core/data/synthetic.ts';
+import { generateQuest, type QuestParams } from '../src/core/data/synthetic.ts';
 
 export const WORK = '.tmp/bench';
 export const GENERATED = `${WORK}/T10I4D1000K-N1000.dat`;
 
 export async function generateLarge(): Promise<void> {
-  if (existsSync(GENERATED)) return;
+  await generateQuestFile(GENERATED, { D: 1_000_000, T: 10, I: 4, N: 1000, L: 2000, seed: 1 });
+}
+
+/** A Quest file (FIMI, items sorted in each row) written once at `path`. */
+export async function generateQuestFile(path: string, params: QuestParams): Promise<void> {
+  if (existsSync(path)) return;
   mkdirSync(WORK, { recursive: true });
-  const out = createWriteStream(GENERATED);
+  const out = createWriteStream(path);
   let lines: string[] = [];
-  generateQuest({ D: 1_000_000, T: 10, I: 4, N: 1000, L: 2000, seed: 1 }, (row) => {
+  generateQuest(params, (row) => {
     lines.push(row.sort((a, b) => a - b).join(' '));
     if (lines.length === 20_000) {
       out.write(lines.join('\n') + '\n');

@@ -4,7 +4,7 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes, hkp, disassociation) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes, hkp, disassociation, privbayes-browser) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +30,7 @@ import { benchDensity } from './density.ts';
 import { benchPrivBayes } from './privbayes.ts';
 import { benchHkp } from './hkp.ts';
 import { benchDisassociation } from './disassociation.ts';
+import { benchPrivBayesBrowser } from './privbayesBrowser.ts';
 import { readFileSync } from 'node:fs';
 
 /** The shared benchmark data (SHARED_DATA overrides it, e.g. from a worktree beside other checkouts). */
@@ -73,6 +74,7 @@ const SECTIONS = [
   'privbayes',
   'hkp',
   'disassociation',
+  'privbayes-browser',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -117,6 +119,8 @@ async function section(name: SectionName): Promise<string> {
       return benchHkp(SHARED);
     case 'disassociation':
       return benchDisassociation(SHARED);
+    case 'privbayes-browser':
+      return benchPrivBayesBrowser(Number(process.env.E2E_PORT ?? 4180));
   }
 }
 
