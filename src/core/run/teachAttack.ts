@@ -20,6 +20,7 @@ import type { AttackView } from '../attack/views/types.ts';
 import { qidItems, sensitiveFlags } from '../attack/views/secrets.ts';
 import type { Audit, Release } from '../release/types.ts';
 import { paperAttackerOf } from '../teach/paperAttackers.ts';
+import { syntheticRowName } from '../teach/releaseDrawing.ts';
 import { rowName, type Candidate, type Drawing, type Step } from '../teach/trace.ts';
 import { itemSupports } from '../data/stats.ts';
 
@@ -112,10 +113,14 @@ function attackerOf(
   };
 }
 
-/** The element of the release drawing a unit is drawn as: its row, or its bucket when it holds several. */
+/**
+ * The element of the release drawing a unit is drawn as: its row, its bucket when it holds several,
+ * or a DP release's synthetic row when it holds no input row (releaseDrawing.ts).
+ */
 function unitRefs(units: readonly number[], rowsOfUnit: (unit: number) => number[]): string[] {
   return units.map((u) => {
     const rows = rowsOfUnit(u);
+    if (rows.length === 0) return syntheticRowName(u);
     return rows.length === 1 ? rowName(rows[0]) : `B${u + 1}`;
   });
 }

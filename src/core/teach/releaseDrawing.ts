@@ -20,6 +20,9 @@ import {
  * `columnOrder`: the QID columns of a `groups` release in the order earlier steps drew them (items
  * the release publishes but the order lacks follow, in order of first sight).
  */
+/** The name the drawing gives synthetic row i of a DP release (0-based): S1, S2, ... */
+export const syntheticRowName = (i: number): string => `S${i + 1}`;
+
 export function releaseDrawing(
   typed: Release,
   typedAudit: Audit,
@@ -33,16 +36,21 @@ export function releaseDrawing(
       return groupsDrawing(release.groups, (audit as { groups: number[][] }).groups, columnOrder);
     case 'transactions': {
       const rowOf = (audit as { rowOf?: number[] }).rowOf;
-      // A DP release's rows are synthetic (DiffPart: copies of each kept leaf partition's itemset).
+      // A DP release's rows are synthetic: DiffPart's copies of each kept leaf partition's
+      // itemset, PrivBayes's draws from its noisy network (the release holds the `network`).
       if (!rowOf)
         return {
           kind: 'table',
           rows: release.transactions.map((items, i) => ({
-            id: `S${i + 1}`,
-            label: `S${i + 1}`,
+            id: syntheticRowName(i),
+            label: syntheticRowName(i),
             items: [...items],
           })),
-          caption: `${count(release.transactions.length, 'synthetic row')}: no row of the input, each a copy of a kept leaf partition's itemset`,
+          caption: `${count(release.transactions.length, 'synthetic row')}: no row of the input, ${
+            'network' in release && release.network
+              ? 'each drawn from the noisy Bayesian network with the published sample seed'
+              : "each a copy of a kept leaf partition's itemset"
+          }`,
         };
       return classesDrawing(release.transactions, rowOf);
     }

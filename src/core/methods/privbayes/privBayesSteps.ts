@@ -136,7 +136,8 @@ export class PrivBayesSteps {
       .slice(0, SHOWN)
       .map<Candidate>((token) => ({
         label: token,
-        ref: token,
+        // A public domain's item the data never hold has no column to point at.
+        ...(supportOf.has(token) && { ref: token }),
         values: { support: supportOf.get(token) ?? 0 },
         chosen: inModel.has(token),
         ...(!inModel.has(token) && { note: 'not modelled: dropped from the synthetic rows' }),
@@ -159,7 +160,7 @@ export class PrivBayesSteps {
           : '.'),
       cite: `${CITE} Sec. 4 (θ-usefulness); the choice of items is our addition`,
       state: this.matrix('the data: the modelled items first'),
-      changed: [...modelled],
+      changed: modelled.filter((token) => supportOf.has(token)),
       candidates: this.more(listed, domain.length),
       ledger: this.ledger,
     });
