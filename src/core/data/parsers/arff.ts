@@ -10,7 +10,8 @@
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
 import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
-import type { ParseOptions, ParseResult } from './types.ts';
+import type { PieceReader } from './textPieces.ts';
+import type { ParseOptions } from './types.ts';
 
 interface Attribute {
   name: string;
@@ -30,16 +31,16 @@ const PRESENT = new Set(['1', 't', 'true']);
 const ABSENT = new Set(['0', 'f', 'false', '?']);
 const PRESENCE_DOMAINS = ['t', '0,1', '1,0', 'f,t', 't,f', 'false,true', 'true,false'];
 
-export function parseArff(text: string, options: ParseOptions): ParseResult {
+/** The ARFF parser, fed the file's text piece by piece (textPieces.ts): line by line. */
+export function arffReader(options: ParseOptions): PieceReader {
   const file = options.fileName;
-  const lines = text.split('\n');
   const attributes: Attribute[] = [];
   const builder = new DatasetBuilder();
   const warnings = new WarningLog();
   let inData = false;
   let dataLine = 0;
-  lines.forEach((raw, index) => {
-    const lineNo = index + 1;
+  let lastLine = 1;
+  const visit = (raw: string, lineNo: number) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('%')) return;
@@ -83,18 +84,27 @@ export function parseArff(text: string, options: ParseOptions): ParseResult {
     });
     const repeats = builder.addTokens(tokens);
     if (repeats > 0) warnings.add(lineNo, `${repeats} repeated item(s) kept once`);
-  });
-  if (!inData) throw new ParseError(file, lines.length, 1, 'expected an @data section, found none');
-  const dataset = builder.build(file, 'arff', options.bitBudget);
-  if (dataset.d === 0)
-    throw noTransactionError(
-      file,
-      dataset.n === 0
-        ? `the @data section (line ${dataLine}) holds no row`
-        : `its ${dataset.n} data row(s) hold no item (every value is absent or missing)`,
-      dataLine,
-    );
-  return { dataset, format: 'arff', warnings: warnings.summary() };
+  };
+  return {
+    piece(text, firstLine) {
+      const lines = text.split('\n');
+      lines.forEach((raw, index) => visit(raw, firstLine + index));
+      lastLine = firstLine + lines.length - 1;
+    },
+    finish() {
+      if (!inData) throw new ParseError(file, lastLine, 1, 'expected an @data section, found none');
+      const dataset = builder.build(file, 'arff', options.bitBudget);
+      if (dataset.d === 0)
+        throw noTransactionError(
+          file,
+          dataset.n === 0
+            ? `the @data section (line ${dataLine}) holds no row`
+            : `its ${dataset.n} data row(s) hold no item (every value is absent or missing)`,
+          dataLine,
+        );
+      return { dataset, format: 'arff', warnings: warnings.summary() };
+    },
+  };
 }
 
 function parseAttribute(line: string, file: string, lineNo: number): Attribute {

@@ -6,16 +6,19 @@
  * kept once and reported.
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
-import { forEachCsvRow } from './csvRows.ts';
+import { forEachCsvRow, type CsvRow } from './csvRows.ts';
 import { noTransactionError, WarningLog } from './parseError.ts';
-import type { ParseOptions, ParseResult } from './types.ts';
+import type { PieceReader } from './textPieces.ts';
+import type { ParseOptions } from './types.ts';
 
-export function parseCsvBasket(text: string, options: ParseOptions): ParseResult {
+/** The csv-basket parser, fed the file's text piece by piece (textPieces.ts). */
+export function csvBasketReader(options: ParseOptions): PieceReader {
   const builder = new DatasetBuilder();
   const warnings = new WarningLog();
   const delimiter = options.delimiter ?? ',';
   let skipHeader = options.header ?? false;
-  forEachCsvRow(text, options.fileName, delimiter, (row) => {
+  let empty = true;
+  const visit = (row: CsvRow) => {
     if (skipHeader) {
       skipHeader = false;
       return;
@@ -31,16 +34,24 @@ export function parseCsvBasket(text: string, options: ParseOptions): ParseResult
     }
     const repeats = builder.addTokens(tokens);
     if (repeats > 0) warnings.add(row.line, `${repeats} repeated item(s) kept once`);
-  });
-  const dataset = builder.build(options.fileName, 'csv-basket', options.bitBudget);
-  if (dataset.d === 0)
-    throw noTransactionError(
-      options.fileName,
-      text === ''
-        ? 'the file is empty (0 bytes)'
-        : dataset.n === 0
-          ? 'the file holds only the header row'
-          : `its ${dataset.n} line(s) hold no item`,
-    );
-  return { dataset, format: 'csv-basket', warnings: warnings.summary() };
+  };
+  return {
+    piece(text, firstLine) {
+      if (text !== '') empty = false;
+      forEachCsvRow(text, options.fileName, delimiter, visit, firstLine);
+    },
+    finish() {
+      const dataset = builder.build(options.fileName, 'csv-basket', options.bitBudget);
+      if (dataset.d === 0)
+        throw noTransactionError(
+          options.fileName,
+          empty
+            ? 'the file is empty (0 bytes)'
+            : dataset.n === 0
+              ? 'the file holds only the header row'
+              : `its ${dataset.n} line(s) hold no item`,
+        );
+      return { dataset, format: 'csv-basket', warnings: warnings.summary() };
+    },
+  };
 }

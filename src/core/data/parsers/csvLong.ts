@@ -10,12 +10,14 @@
  * a warning on line 1, and a row with more fields than the header in a warning on its line.
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
-import { fieldError, forEachCsvRow } from './csvRows.ts';
+import { csvPieces, fieldError, type CsvRow } from './csvRows.ts';
 import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
-import type { ParseOptions, ParseResult } from './types.ts';
+import type { PieceReader } from './textPieces.ts';
+import type { ParseOptions } from './types.ts';
 import { exportLayoutOf } from '../exportLayout.ts';
 
-export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
+/** The csv-long parser, fed the file's text piece by piece (textPieces.ts). */
+export function csvLongReader(options: ParseOptions): PieceReader {
   const delimiter = options.delimiter ?? ',';
   const tidName = options.tidColumn ?? 'tid';
   const itemName = options.itemColumn ?? 'item';
@@ -26,7 +28,7 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
   let itemIndex = -1;
   let width = 0;
   let headerWidth = 0;
-  forEachCsvRow(text, options.fileName, delimiter, (row) => {
+  const visit = (row: CsvRow, text: string) => {
     if (tidIndex < 0) {
       const names = row.fields.map((f) => f.trim());
       tidIndex = names.indexOf(tidName);
@@ -74,27 +76,32 @@ export function parseCsvLong(text: string, options: ParseOptions): ParseResult {
     builder.dictionary.idOf(item);
     if (items.has(item)) warnings.add(row.line, `item ${item} repeats in transaction ${tid} (kept once)`);
     items.add(item);
-  });
-  if (tidIndex < 0)
-    throw new ParseError(
-      options.fileName,
-      1,
-      1,
-      `expected a header with columns '${tidName}' and '${itemName}', found an empty file`,
-    );
-  for (const items of rowsOfTid.values()) builder.addTokens([...items]);
-  const dataset = builder.build(options.fileName, 'csv-long', options.bitBudget);
-  if (dataset.d === 0)
-    throw noTransactionError(
-      options.fileName,
-      dataset.n === 0
-        ? 'the file holds only the header row'
-        : `its ${dataset.n} transaction(s) hold no item (every '${itemName}' is empty)`,
-    );
+  };
   return {
-    dataset,
-    format: 'csv-long',
-    warnings: warnings.summary(),
-    ...(options.keepRowNames && { rowNames: [...rowsOfTid.keys()] }),
+    piece: csvPieces(options.fileName, delimiter, visit),
+    finish() {
+      if (tidIndex < 0)
+        throw new ParseError(
+          options.fileName,
+          1,
+          1,
+          `expected a header with columns '${tidName}' and '${itemName}', found an empty file`,
+        );
+      for (const items of rowsOfTid.values()) builder.addTokens([...items]);
+      const dataset = builder.build(options.fileName, 'csv-long', options.bitBudget);
+      if (dataset.d === 0)
+        throw noTransactionError(
+          options.fileName,
+          dataset.n === 0
+            ? 'the file holds only the header row'
+            : `its ${dataset.n} transaction(s) hold no item (every '${itemName}' is empty)`,
+        );
+      return {
+        dataset,
+        format: 'csv-long',
+        warnings: warnings.summary(),
+        ...(options.keepRowNames && { rowNames: [...rowsOfTid.keys()] }),
+      };
+    },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Walks the rows of a CSV text with papaparse (quoting honoured), telling each row's 1-based line
  * and its start offset, and turning papaparse's quote errors into a ParseError at the opening quote.
+ * The text may be a piece of a larger file (textPieces.ts) that starts on line `textLine`.
  * Shared by the csv-basket, csv-long and relational parsers.
  */
 import Papa from 'papaparse';
@@ -12,6 +13,8 @@ export interface CsvRow {
   line: number;
   /** Character offset in the text where the row starts. */
   start: number;
+  /** 1-based line of the file on which the text starts (a piece of a large file, textPieces.ts). */
+  textLine: number;
 }
 
 export function forEachCsvRow(
@@ -19,8 +22,9 @@ export function forEachCsvRow(
   fileName: string,
   delimiter: string,
   visit: (row: CsvRow) => void,
+  textLine = 1,
 ): void {
-  let line = 1;
+  let line = textLine;
   let start = 0;
   let failure: ParseError | null = null;
   Papa.parse<string[]>(text, {
@@ -33,7 +37,7 @@ export function forEachCsvRow(
         const at = lineColumnAt(text, Math.max(0, (quoteError.index ?? start + 1) - 1));
         failure = new ParseError(
           fileName,
-          at.line,
+          at.line + textLine - 1,
           at.column,
           `unterminated quote: the quoted field that opens here never closes`,
         );
@@ -42,12 +46,21 @@ export function forEachCsvRow(
       }
       const end = result.meta.cursor;
       const isFinalNewline = start >= text.length && result.data.length === 1 && result.data[0] === '';
-      if (!isFinalNewline) visit({ fields: result.data, line, start });
+      if (!isFinalNewline) visit({ fields: result.data, line, start, textLine });
       line += countNewlines(text, start, end);
       start = end;
     },
   });
   if (failure) throw failure;
+}
+
+/** A piece reader's `piece` (textPieces.ts): the rows of each piece, each with the piece's text. */
+export function csvPieces(
+  fileName: string,
+  delimiter: string,
+  visit: (row: CsvRow, text: string) => void,
+): (text: string, firstLine: number) => void {
+  return (text, firstLine) => forEachCsvRow(text, fileName, delimiter, (row) => visit(row, text), firstLine);
 }
 
 /** Character offset at which field `index` of the row starting at `rowStart` begins. */
@@ -80,5 +93,5 @@ export function fieldError(
   reason: string,
 ): ParseError {
   const at = lineColumnAt(text, fieldOffset(text, row.start, fieldIndex, delimiter));
-  return new ParseError(fileName, at.line, at.column, reason);
+  return new ParseError(fileName, at.line + row.textLine - 1, at.column, reason);
 }

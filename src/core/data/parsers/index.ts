@@ -1,17 +1,19 @@
 /**
  * Entry point of the parsers: picks the format (forced or detected) and feeds byte chunks to it.
  * FIMI streams byte by byte; the CSV and ARFF parsers check that the chunks are text (textGuard.ts),
- * decode them as UTF-8 as they come and parse the text at the end, every line end (LF, CR LF, a
- * bare CR) read as one. A file that starts as a binary format does is refused before detection. Callers (the parse worker, the CLI, tests) only see `createParser`.
+ * decode them as UTF-8 as they come and parse the text piece by piece as the pieces fill
+ * (textPieces.ts: never the whole file as one string), every line end (LF, CR LF, a bare CR) read
+ * as one. A file that starts as a binary format does is refused before detection. Callers (the parse worker, the CLI, tests) only see `createParser`.
  */
 import type { DatasetFormat } from '../dataset.ts';
-import { parseArff } from './arff.ts';
-import { parseCsvBasket } from './csvBasket.ts';
-import { parseCsvLong } from './csvLong.ts';
+import { arffReader } from './arff.ts';
+import { csvBasketReader } from './csvBasket.ts';
+import { csvLongReader } from './csvLong.ts';
 import { defaultDelimiter, detectFormat } from './detect.ts';
 import { exportLayoutOfText, layoutHeader, qidTableName } from '../exportLayout.ts';
 import { FimiParser } from './fimi.ts';
-import { parseRelational } from './relational.ts';
+import { relationalReader } from './relational.ts';
+import { TextPieces } from './textPieces.ts';
 import { checkSignature, TextGuard } from './textGuard.ts';
 import { ParseError } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
@@ -69,23 +71,28 @@ function textParser(
 ): StreamingParser {
   const decoder = new TextDecoder('utf-8');
   const guard = new TextGuard(options.fileName);
-  const parts: string[] = [];
-  const parseText = {
-    'csv-basket': parseCsvBasket,
-    'csv-long': parseCsvLong,
-    relational: parseRelational,
-    arff: parseArff,
-  }[format];
+  const reader = {
+    'csv-basket': csvBasketReader,
+    'csv-long': csvLongReader,
+    relational: relationalReader,
+    arff: arffReader,
+  }[format](options);
+  // ARFF reads line by line (its quotes never span lines); CSV quotes may hold line ends.
+  const pieces = new TextPieces(
+    (text, firstLine) => reader.piece(text, firstLine),
+    format === 'arff' ? null : (options.delimiter ?? ','),
+  );
   return {
     format,
     push: (chunk) => {
       guard.check(chunk);
-      parts.push(decoder.decode(chunk, { stream: true }));
+      pieces.push(decoder.decode(chunk, { stream: true }));
     },
     finish: () => {
       guard.end();
-      parts.push(decoder.decode());
-      return parseText(withLineFeeds(parts.join('').replace(/^\uFEFF/, '')), options);
+      pieces.push(decoder.decode());
+      pieces.end();
+      return reader.finish();
     },
   };
 }

@@ -9,14 +9,16 @@
  * column; the header names every column, each once.
  */
 import { DatasetBuilder } from '../datasetBuilder.ts';
-import { fieldError, forEachCsvRow, type CsvRow } from './csvRows.ts';
+import { csvPieces, fieldError, type CsvRow } from './csvRows.ts';
 import { InputError } from '../../base/errors.ts';
 import { noTransactionError, ParseError, WarningLog } from './parseError.ts';
-import type { ParseOptions, ParseResult } from './types.ts';
+import type { PieceReader } from './textPieces.ts';
+import type { ParseOptions } from './types.ts';
 
 export const DEFAULT_BUCKETS = 20;
 
-export function parseRelational(text: string, options: ParseOptions): ParseResult {
+/** The relational parser, fed the file's text piece by piece (textPieces.ts). */
+export function relationalReader(options: ParseOptions): PieceReader {
   const delimiter = options.delimiter ?? ',';
   const buckets = options.buckets ?? DEFAULT_BUCKETS;
   if (!Number.isInteger(buckets) || buckets < 1)
@@ -24,7 +26,7 @@ export function parseRelational(text: string, options: ParseOptions): ParseResul
   const warnings = new WarningLog();
   let header: string[] | null = null;
   const records: CsvRow[] = [];
-  forEachCsvRow(text, options.fileName, delimiter, (row) => {
+  const visit = (row: CsvRow, text: string) => {
     const blank = row.fields.length === 1 && row.fields[0].trim() === '';
     if (!header) {
       if (blank) return; // blank lines before the header
@@ -48,34 +50,39 @@ export function parseRelational(text: string, options: ParseOptions): ParseResul
       );
     }
     records.push(row);
-  });
-  if (!header)
-    throw new ParseError(
-      options.fileName,
-      1,
-      1,
-      'expected a header row naming the columns, found an empty file',
-    );
-  const columns: string[] = header;
-  const labelers = columns.map((_, c) => columnLabeler(records, c, buckets));
-  const builder = new DatasetBuilder();
-  for (const record of records) {
-    const tokens: string[] = [];
-    record.fields.forEach((raw, c) => {
-      const value = raw.trim();
-      if (value !== '') tokens.push(`${columns[c]}=${labelers[c](value)}`);
-    });
-    builder.addTokens(tokens);
-  }
-  const dataset = builder.build(options.fileName, 'relational', options.bitBudget);
-  if (dataset.d === 0)
-    throw noTransactionError(
-      options.fileName,
-      dataset.n === 0
-        ? 'the file holds only the header row'
-        : `its ${dataset.n} record(s) hold no value (every value is missing)`,
-    );
-  return { dataset, format: 'relational', warnings: warnings.summary() };
+  };
+  return {
+    piece: csvPieces(options.fileName, delimiter, visit),
+    finish() {
+      if (!header)
+        throw new ParseError(
+          options.fileName,
+          1,
+          1,
+          'expected a header row naming the columns, found an empty file',
+        );
+      const columns: string[] = header;
+      const labelers = columns.map((_, c) => columnLabeler(records, c, buckets));
+      const builder = new DatasetBuilder();
+      for (const record of records) {
+        const tokens: string[] = [];
+        record.fields.forEach((raw, c) => {
+          const value = raw.trim();
+          if (value !== '') tokens.push(`${columns[c]}=${labelers[c](value)}`);
+        });
+        builder.addTokens(tokens);
+      }
+      const dataset = builder.build(options.fileName, 'relational', options.bitBudget);
+      if (dataset.d === 0)
+        throw noTransactionError(
+          options.fileName,
+          dataset.n === 0
+            ? 'the file holds only the header row'
+            : `its ${dataset.n} record(s) hold no value (every value is missing)`,
+        );
+      return { dataset, format: 'relational', warnings: warnings.summary() };
+    },
+  };
 }
 
 /** The header's column names: each named, each once (`age` twice would merge two columns' items). */
