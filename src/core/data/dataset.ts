@@ -37,16 +37,28 @@ export interface CsrRows {
 
 export class Dataset {
   readonly dictionary: ItemDictionary;
+  private matrix: BitMatrix | null | (() => BitMatrix | null);
 
+  /**
+   * `bits`: the BitMatrix, null, or how to build it: a parsed dataset builds it on first use
+   * (`stats` and the methods that never ask save its time and memory; a handle carries it).
+   */
   constructor(
     readonly name: string,
     readonly format: DatasetHandle['format'],
     readonly offsets: Uint32Array,
     readonly items: Uint32Array,
     dictionary: ItemDictionary,
-    readonly bits: BitMatrix | null,
+    bits: BitMatrix | null | (() => BitMatrix | null),
   ) {
     this.dictionary = dictionary;
+    this.matrix = bits;
+  }
+
+  /** The dense BitMatrix when it fits the budget it was built under, else null. */
+  get bits(): BitMatrix | null {
+    if (typeof this.matrix === 'function') this.matrix = this.matrix();
+    return this.matrix;
   }
 
   /** Number of transactions n. */

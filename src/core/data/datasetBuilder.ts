@@ -7,8 +7,8 @@
 import { BitMatrix } from './bitMatrix.ts';
 import { Dataset, DEFAULT_BITMATRIX_BUDGET, type DatasetHandle } from './dataset.ts';
 import { ItemDictionary } from './itemDictionary.ts';
-import { toSharedU32 } from './sharedBuffer.ts';
-import { sortDistinct } from './sortPrefix.ts';
+import { allocateBuffer, toSharedU32 } from './sharedBuffer.ts';
+import { marksPay, sortDistinct, sortDistinctBelow } from './sortPrefix.ts';
 import { U32Vec } from './u32Vec.ts';
 
 export class DatasetBuilder {
@@ -16,11 +16,13 @@ export class DatasetBuilder {
   private readonly offsets: U32Vec;
   private readonly items: U32Vec;
   private scratch = new Uint32Array(64);
+  private marks = new Uint32Array(0);
 
   /** `expectedItems` presizes the item array (a guess; it grows past it). */
   constructor(dictionary = new ItemDictionary(), expectedItems = 8192) {
     this.dictionary = dictionary;
-    this.items = new U32Vec(expectedItems);
+    // The items grow in shared memory (where there is any), so that build() hands them on uncopied.
+    this.items = new U32Vec(expectedItems, allocateBuffer);
     this.offsets = new U32Vec(Math.max(1024, expectedItems >>> 3));
     this.offsets.push(0);
   }
@@ -34,7 +36,13 @@ export class DatasetBuilder {
    * Returns how many repeated items were dropped from it (0 for a proper set).
    */
   addRow(ids: Uint32Array, length = ids.length): number {
-    const distinct = sortDistinct(ids, length);
+    const d = this.dictionary.size;
+    let distinct = -1;
+    if (marksPay(length, d)) {
+      if (this.marks.length < (d + 31) >>> 5) this.marks = new Uint32Array(((d + 31) >>> 5) * 2);
+      distinct = sortDistinctBelow(ids, length, this.marks);
+    }
+    if (distinct < 0) distinct = sortDistinct(ids, length);
     const items = this.items;
     items.reserve(distinct);
     items.data.set(ids.subarray(0, distinct), items.length);
@@ -62,10 +70,12 @@ export class DatasetBuilder {
     shared = true,
   ): Dataset {
     const offsets = shared ? toSharedU32(this.offsets.view()) : this.offsets.view();
-    const items = shared ? toSharedU32(this.items.view()) : this.items.view();
+    const view = this.items.view();
+    const inShared = typeof SharedArrayBuffer !== 'undefined' && view.buffer instanceof SharedArrayBuffer;
+    const items = shared && !inShared ? toSharedU32(view) : view;
     const d = this.dictionary.size;
     const n = offsets.length - 1;
-    const bits = BitMatrix.bytesFor(n, d) <= bitBudget ? BitMatrix.fromCsr(offsets, items, d) : null;
+    const bits = BitMatrix.bytesFor(n, d) <= bitBudget ? () => BitMatrix.fromCsr(offsets, items, d) : null;
     return new Dataset(name, format, offsets, items, this.dictionary, bits);
   }
 }

@@ -33,3 +33,44 @@ export function sortDistinct(values: Uint32Array | Float64Array, length: number)
     if (distinct === 0 || values[i] !== values[distinct - 1]) values[distinct++] = values[i];
   return distinct;
 }
+
+/**
+ * sortDistinct for values below `bound` by marks in a bitmap (`marks`: at least ceil(bound/32)
+ * zero words, left zero again): each value set as a bit, the set bits read back in order. Linear
+ * in the row plus the words between its least and greatest value: for long rows over a modest
+ * dictionary (Netflix's rows of 200 items out of 17,770) it beats a comparison sort several times.
+ * A value at or past the bitmap's end (a row of ids not yet in its dictionary) leaves the row as it
+ * was and returns -1: the caller sorts it otherwise.
+ */
+export function sortDistinctBelow(values: Uint32Array, length: number, marks: Uint32Array): number {
+  let lo = marks.length;
+  let hi = 0;
+  for (let i = 0; i < length; i++) {
+    const v = values[i];
+    const w = v >>> 5;
+    if (w >= marks.length) {
+      if (lo <= hi) marks.fill(0, lo, hi + 1);
+      return -1;
+    }
+    marks[w] |= 1 << (v & 31);
+    if (w < lo) lo = w;
+    if (w > hi) hi = w;
+  }
+  let n = 0;
+  for (let w = lo; w <= hi; w++) {
+    let m = marks[w];
+    if (m === 0) continue;
+    marks[w] = 0;
+    while (m !== 0) {
+      const low = m & -m;
+      values[n++] = (w << 5) + 31 - Math.clz32(low);
+      m ^= low;
+    }
+  }
+  return n;
+}
+
+/** Whether sortDistinctBelow is the cheaper sort for a row of `length` values below `bound`. */
+export function marksPay(length: number, bound: number): boolean {
+  return length > 64 && bound >>> 5 <= length * 8;
+}

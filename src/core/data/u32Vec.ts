@@ -1,11 +1,18 @@
-/** A growable Uint32Array: amortised O(1) push, used while parsers assemble CSR arrays. */
+/**
+ * A growable Uint32Array: amortised O(1) push, used while parsers assemble CSR arrays. Given an
+ * allocator (sharedBuffer.ts allocateBuffer), it grows in that memory, so that the filled part can
+ * be handed on as it is, without a last copy.
+ */
 export class U32Vec {
   /** The backing array; only `data[0..length)` is filled. Writers may fill it directly after `reserve`. */
   data: Uint32Array;
   length = 0;
 
-  constructor(initialCapacity = 1024) {
-    this.data = new Uint32Array(Math.max(16, initialCapacity));
+  constructor(
+    initialCapacity = 1024,
+    private readonly allocate: (bytes: number) => ArrayBufferLike = (bytes) => new ArrayBuffer(bytes),
+  ) {
+    this.data = new Uint32Array(this.allocate(Math.max(16, initialCapacity) * 4));
   }
 
   push(value: number): void {
@@ -30,7 +37,7 @@ export class U32Vec {
   private grow(minCapacity: number): void {
     let capacity = this.data.length * 2;
     while (capacity < minCapacity) capacity *= 2;
-    const next = new Uint32Array(capacity);
+    const next = new Uint32Array(this.allocate(capacity * 4));
     next.set(this.data.subarray(0, this.length));
     this.data = next;
   }
