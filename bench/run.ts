@@ -31,6 +31,7 @@ import { benchPrivBayes } from './privbayes.ts';
 import { benchHkp } from './hkp.ts';
 import { benchDisassociation } from './disassociation.ts';
 import { benchPrivBayesBrowser } from './privbayesBrowser.ts';
+import { benchParseFormats } from './parseFormats.ts';
 import { readFileSync } from 'node:fs';
 
 /** The shared benchmark data (SHARED_DATA overrides it, e.g. from a worktree beside other checkouts). */
@@ -75,6 +76,7 @@ const SECTIONS = [
   'hkp',
   'disassociation',
   'privbayes-browser',
+  'parse',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -121,6 +123,8 @@ async function section(name: SectionName): Promise<string> {
       return benchDisassociation(SHARED);
     case 'privbayes-browser':
       return benchPrivBayesBrowser(Number(process.env.E2E_PORT ?? 4180));
+    case 'parse':
+      return benchParseFormats(SHARED);
   }
 }
 
