@@ -4,7 +4,8 @@
  * with the main thread watched for long tasks, then every method section and the sweep. Writes
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
- * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes, hkp, disassociation, privbayes-browser) runs only those sections and replaces them in
+ * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes, hkp,
+ * disassociation, privbayes-browser, parse) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
