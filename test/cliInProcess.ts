@@ -3,7 +3,7 @@
  * lines per second, where spawning tsx costs about a second each (cli.test.ts does that for the
  * exit-code path). Also a scratch directory for the files a test writes.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
@@ -45,6 +45,26 @@ export function scratch(prefix: string) {
       return path;
     },
   };
+}
+
+/** `rows` rows of `generate --shape netflix --seed 3` in `dir`, made once. */
+export async function netflixRows(dir: ReturnType<typeof scratch>, rows: number): Promise<string> {
+  const out = dir.path(`netflix-${rows}.dat`);
+  if (!existsSync(out)) {
+    const made = await cliInProcess(
+      'generate',
+      '--shape',
+      'netflix',
+      '--D',
+      String(rows),
+      '--seed',
+      '3',
+      '--out',
+      out,
+    );
+    if (made.code !== 0) throw new Error(`generate failed: ${made.stderr}`);
+  }
+  return out;
 }
 
 /**

@@ -6,25 +6,17 @@
  * runs the partition again elsewhere). Few and small runs: each starts a cluster.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
-import { runDask } from '../src/cli/distribute/daskEngine.ts';
-import { cliInProcess, scratch } from './cliInProcess.ts';
+import { checkScheduler, runDask } from '../src/cli/distribute/daskEngine.ts';
+import { cliInProcess, netflixRows, scratch } from './cliInProcess.ts';
 import { SPAWNS_LIMIT_MS } from './limits.ts';
 
 const dir = scratch('distribute-dask');
 
-async function netflix(rows: number): Promise<string> {
-  const out = dir.path(`netflix-${rows}.dat`);
-  if (!existsSync(out))
-    expect(
-      (await cliInProcess('generate', '--shape', 'netflix', '--D', String(rows), '--seed', '3', '--out', out))
-        .code,
-    ).toBe(0);
-  return out;
-}
+const netflix = (rows: number) => netflixRows(dir, rows);
 
 function mushroom(rows: number): string {
   const text = gunzipSync(readFileSync('test/data/mushroom.dat.gz')).toString().split('\n').slice(0, rows);
@@ -148,10 +140,19 @@ describe('the Dask engine on its own', () => {
       const tasks = [
         { part: 0, dir: `${work}/part-0`, argv: ['bash', '-c', flaky] },
         { part: 1, dir: `${work}/part-1`, argv: ['bash', '-c', 'echo "disk on fire" >&2; exit 1'] },
+        // A broken Node environment: the missing module is the reason, not Node's version trailer.
+        {
+          part: 2,
+          dir: `${work}/part-2`,
+          argv: [process.execPath, '--import', '/nowhere/loader.mjs', '-e', '1'],
+        },
       ];
       for (const t of tasks) mkdirSync(t.dir, { recursive: true });
-      await expect(runDask(tasks, options)).rejects.toThrow(
-        /partition 1 failed after 3 attempts: .*disk on fire/,
+      await expect(runDask(tasks.slice(0, 2), options)).rejects.toThrow(
+        /^partition 1 failed after 3 attempts; the last: disk on fire$/,
+      );
+      await expect(runDask([tasks[2]], options)).rejects.toThrow(
+        /^partition 2 failed after 3 attempts; the last: Error \[ERR_MODULE_NOT_FOUND\]: Cannot find module '\/nowhere\/loader\.mjs'/,
       );
       rmSync(marker, { force: true });
       const outcomes = await runDask([tasks[0]], options);
@@ -160,6 +161,83 @@ describe('the Dask engine on its own', () => {
     SPAWNS_LIMIT_MS,
   );
 });
+
+describe('a Dask scheduler killed mid-run', () => {
+  it(
+    'the run fails saying the scheduler no longer answers, within a bounded time',
+    async () => {
+      const port = 8700 + (process.pid % 90);
+      const address = `tcp://127.0.0.1:${port}`;
+      const scheduler = spawn(
+        'dask-scheduler',
+        ['--host', '127.0.0.1', '--port', String(port), '--dashboard-address', ':0'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      const workers = spawn(
+        'dask-worker',
+        [address, '--nthreads', '1', '--nworkers', '2', '--no-dashboard'],
+        {
+          stdio: 'ignore',
+          detached: true,
+        },
+      );
+      try {
+        await checkSchedulerSoon(address);
+        const work = dir.path('engine-dask-scheduler');
+        const tasks = [0, 1].map((part) => ({
+          part,
+          dir: `${work}/part-${part}`,
+          argv: ['bash', '-c', 'sleep 60; echo "{}"'],
+        }));
+        for (const t of tasks) mkdirSync(t.dir, { recursive: true });
+        let killedAt = 0;
+        // With a scheduler of its own, a task's start line is in the worker's log: its attempt
+        // directory says it started.
+        const watch = setInterval(() => {
+          if (!killedAt && tasks.some((t) => readdirSync(t.dir).length > 0)) {
+            killedAt = Date.now();
+            scheduler.kill('SIGKILL');
+          }
+        }, 200);
+        const running = runDask(tasks, {
+          workers: 2,
+          retries: 2,
+          workDir: work,
+          scheduler: address,
+          log: () => {},
+        });
+        await expect(running.finally(() => clearInterval(watch))).rejects.toThrow(
+          new RegExp(`^the Dask scheduler ${address} no longer answers \\(ConnectionRefusedError`),
+        );
+        expect(killedAt).toBeGreaterThan(0);
+        // Noticed when the client's connection closes, well before the tasks' 60 s would end.
+        expect(Date.now() - killedAt).toBeLessThan(55_000);
+      } finally {
+        scheduler.kill('SIGKILL');
+        try {
+          process.kill(-workers.pid!, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }
+    },
+    SPAWNS_LIMIT_MS,
+  );
+});
+
+/** Waits until a scheduler started just now accepts connections. */
+async function checkSchedulerSoon(address: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      return await checkScheduler(address);
+    } catch (error) {
+      if (i > 30) throw error;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
 
 describe('distribute --mode rounds --engine dask: PatternKa Alg. 5 on the engine', () => {
   it(

@@ -186,7 +186,8 @@ describe('distribute --engine local', () => {
         'fails',
       );
       expect(run.code).toBe(2);
-      expect(run.stderr).toMatch(/error: partition \d: error: privacy degree p = 10 is impossible/);
+      // The task's own message, once (taskReason.ts), not its `error: ` prefix twice.
+      expect(run.stderr).toMatch(/error: partition \d: privacy degree p = 10 is impossible/);
       expect(run.stderr).not.toMatch(/retrying/); // bad input fails the same way every time
       expect(existsSync(run.out) || existsSync(run.audit)).toBe(false);
     },
@@ -255,12 +256,27 @@ describe('distribute --engine local', () => {
       '--dry-run',
       '--work-dir',
       work,
+      '--node',
+      '/opt/node/bin/node',
+      '--sbatch-arg',
+      '--account=lab',
+      '--sbatch-arg=--qos=short',
       '--out',
       dir.path('never.json'),
     );
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const printed = JSON.parse(r.stdout);
     expect(printed.script).toMatch(/#SBATCH --array=0-2%2/);
+    // sbatch options given, in order; --mem and --time derived from the largest partition and said.
+    expect(printed.script).toMatch(/#SBATCH --account=lab\n#SBATCH --qos=short\n/);
+    expect(printed.script).toMatch(/#SBATCH --mem=768M\n/); // 512 MB + 64 B x its occurrences, up to 256 MB
+    expect(printed.script).toMatch(/#SBATCH --time=0-00:10:00\n/);
+    expect(r.stderr).toMatch(
+      /slurm: --mem 768M \(512 MB \+ 64 bytes for each of the largest partition's \d+ item occurrences\)/,
+    );
+    // The node's own Node, never this host's.
+    expect(printed.script).toContain("node='/opt/node/bin/node'");
+    expect(printed.script).not.toContain(`'${process.execPath}'`);
     expect(readFileSync(printed.scriptFile, 'utf8')).toBe(printed.script);
     execFileSync('bash', ['-n', printed.scriptFile]); // bash parses it
     for (const part of [0, 1, 2]) expect(existsSync(`${work}/part-${part}/input.parquet`)).toBe(true);
@@ -359,6 +375,17 @@ describe('the local engine on its own', () => {
     ];
     await expect(runLocal(failing, options(work))).rejects.toThrow(
       'partition 0 failed 3 times; the last: disk on fire',
+    );
+    // A broken Node environment: the missing module is the reason, not Node's version trailer.
+    const broken = [
+      {
+        part: 0,
+        dir: `${work}/part-y`,
+        argv: [process.execPath, '--import', '/nowhere/loader.mjs', '-e', '1'],
+      },
+    ];
+    await expect(runLocal(broken, options(work))).rejects.toThrow(
+      /^partition 0 failed 3 times; the last: Error \[ERR_MODULE_NOT_FOUND\]: Cannot find module '\/nowhere\/loader\.mjs'/,
     );
   });
 });

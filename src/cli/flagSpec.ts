@@ -61,6 +61,11 @@ export interface FlagSpec {
   readonly oneOf?: string;
   /** When absent, the flag applies to every run of the command. */
   readonly only?: FlagCondition;
+  /**
+   * string: may be given more than once, each value kept in order (FlagValues.strings); the
+   * command names it in CommandSpec.repeatable too, so the words are read before the declarations.
+   */
+  readonly repeatable?: boolean;
   /** How --help names the value (`N`, `FILE`, `a,b`); derived from the kind when absent. */
   readonly value?: string;
 }
@@ -78,6 +83,8 @@ export interface CommandSpec<Result = unknown> {
   /** One line: what the command does. */
   readonly summary: string;
   readonly positional: readonly PositionalSpec[];
+  /** Flags that may be given more than once (FlagSpec.repeatable), by name. */
+  readonly repeatable?: readonly string[];
   /** The declarations; a function of the raw flags where they depend on one (`--method`). */
   readonly flags: readonly FlagSpec[] | ((flags: RawFlags) => readonly FlagSpec[]);
   /** The flag the declarations depend on and its values: help lists the flags of each (help.ts). */

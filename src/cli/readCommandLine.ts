@@ -10,7 +10,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import Papa from 'papaparse';
 import { rangeText, readDecimal, readInteger } from '../core/base/strictNumber.ts';
-import { parseArgs } from './args.ts';
+import { parseArgs, REPEAT_SEPARATOR } from './args.ts';
 import { CliError } from './cliError.ts';
 import { reason } from './fileErrors.ts';
 import { valueName, type CommandSpec, type FlagSpec, type RawFlags } from './flagSpec.ts';
@@ -51,6 +51,11 @@ export class FlagValues {
     return this.get(name, ['path-in', 'path-out']) as string | undefined;
   }
 
+  /** A repeatable flag's values, in the order given (FlagSpec.repeatable). */
+  strings(name: string): string[] | undefined {
+    return this.get(name, ['string']) as string[] | undefined;
+  }
+
   tokens(name: string): string[] | undefined {
     return this.get(name, ['list']) as string[] | undefined;
   }
@@ -86,7 +91,7 @@ export class FlagValues {
 
 /** Reads `argv` (the words after the command's name) against the command's declarations. */
 export function readCommandLine(spec: CommandSpec, argv: readonly string[]): FlagValues {
-  const args = parseArgs(argv);
+  const args = parseArgs(argv, new Set(spec.repeatable ?? []));
   const raw: RawFlags = args.flags;
   const declared = typeof spec.flags === 'function' ? spec.flags(raw) : spec.flags;
   const byName = new Map(declared.map((f) => [f.name, f]));
@@ -156,6 +161,10 @@ function readValue(flag: FlagSpec, text: string): Value {
       return value;
     }
     case 'string':
+      if (flag.repeatable)
+        return text
+          .split(REPEAT_SEPARATOR)
+          .map((t) => readValue({ ...flag, repeatable: false }, t) as string);
       if (flag.choices && !flag.choices.includes(text))
         throw new CliError(`${name} must be one of ${flag.choices.join(', ')}, got '${text}'`);
       if (text === '') throw new CliError(`${name} needs a value, got ''`);

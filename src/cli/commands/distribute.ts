@@ -52,8 +52,12 @@ import { partitionRuntime, readPartition } from '../distribute/partitionOutputs.
 import { readyWorkDir } from '../distribute/workDir.ts';
 import { sharedHierarchy } from '../distribute/sharedHierarchy.ts';
 import { runInDriver, runsInDriver } from '../distribute/itemlessParts.ts';
-import { runSlurm, slurmScript } from '../distribute/slurmEngine.ts';
-import type { CommandSpec, FlagSpec } from '../flagSpec.ts';
+import { runSlurm } from '../distribute/slurmEngine.ts';
+import { slurmScript } from '../distribute/slurmScript.ts';
+import { SLURM_FLAGS, slurmOptions } from '../distribute/slurmFlags.ts';
+import { sizeSlurm, slurmPartitions, type SlurmPartition } from '../distribute/slurmSizing.ts';
+import { onInterrupt } from '../distribute/interrupt.ts';
+import type { CommandSpec, FlagSpec, RawFlags } from '../flagSpec.ts';
 import { methodOf } from '../methodParams.ts';
 import type { FlagValues } from '../readCommandLine.ts';
 import { parseFlags, readDataset } from '../readDataset.ts';
@@ -68,7 +72,7 @@ type Mode = (typeof MODES)[number];
 export const MAX_PARTS = 10_000;
 
 /** The flags of a run (runFlags.ts; not anonymize's threads, nor its rules), then the engine's. */
-function distributeFlags(spec: MethodSpec): FlagSpec[] {
+function distributeFlags(spec: MethodSpec, raw: RawFlags): FlagSpec[] {
   return [
     ...runFlags(spec),
     {
@@ -100,9 +104,15 @@ function distributeFlags(spec: MethodSpec): FlagSpec[] {
       help: 'where the tasks run: processes here, Dask distributed, or a Slurm job array',
     },
     {
-      ...workersFlag('the hardware threads'),
+      ...workersFlag("the hardware threads; slurm: the partition's CPUs"),
+      // On Slurm the cluster bounds it (slurmSizing.ts), not this host's cores.
+      ...(raw.get('engine') === 'slurm' && {
+        max: MAX_PARTS,
+        maxWhy: "on Slurm: at most the partition's CPUs",
+      }),
       help: 'tasks at once: processes (local), LocalCluster workers (dask), the array throttle (slurm)',
     },
+    ...SLURM_FLAGS,
     {
       name: 'scheduler',
       kind: 'string',
@@ -164,7 +174,8 @@ export const distributeCommand: CommandSpec<DistributeOutput | SlurmDryRun> = {
   name: 'distribute',
   summary: 'anonymizes partition by partition on an engine (local, Dask, Slurm), merges, verifies the whole',
   positional: [{ name: 'file', help: 'the dataset' }],
-  flags: (flags) => distributeFlags(methodOf(flags, 'distribute')),
+  flags: (flags) => distributeFlags(methodOf(flags, 'distribute'), flags),
+  repeatable: ['sbatch-arg'],
   variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
   run: (values) => withProgress(values, (progress) => distribute(values, progress)),
 };
@@ -290,7 +301,19 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
   progress.stage('partitioning');
   const rowsOf = partitionRows(dataset, parts, split, request.seed);
 
-  const workDir = givenDir ?? mkdtempSync(join(tmpdir(), 'txanon-distribute-'));
+  // Slurm's default work directory is under the current one (a login node's is as a rule on the
+  // file system the nodes share; /tmp is each node's own); the engine checks it is shared.
+  const workDir =
+    givenDir ?? mkdtempSync(join(engine === 'slurm' ? resolve('.') : tmpdir(), '.txanon-distribute-'));
+  // A signal from here on: the engine's cleanup (its jobs cancelled), then this one: the raw
+  // partitions and their audits removed, or kept in a --work-dir the user named, as said.
+  const releaseInterrupt = onInterrupt((signal) => {
+    if (!given) rmSync(workDir, { recursive: true, force: true });
+    else
+      process.stderr.write(
+        `distribute: ${signal}: the partitions and their audits stay in --work-dir ${workDir}\n`,
+      );
+  });
   const format = partitionFormat(dataset);
   const hierarchyFile = sharedHierarchy(dataset, spec, resolved, workDir);
   const sensitiveIds = new Set(ctx.sensitive);
@@ -314,15 +337,24 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
       ],
     });
   });
-  const options: EngineOptions = {
+  const options: { -readonly [K in keyof EngineOptions]: EngineOptions[K] } = {
     workers,
     retries: values.integer('retries')!,
     scheduler: values.string('scheduler'),
     workDir,
     log,
   };
+  let slurm = slurmOptions(values);
+  if (engine === 'slurm') {
+    // --mem, --time, the partition and the throttle from the largest partition and the cluster.
+    const largest = Math.max(0, ...rowsOf.map((rows) => rows.reduce((n, r) => n + dataset.rowLength(r), 0)));
+    const sized = sizeSlurm(slurm, values.integer('workers'), largest, clusterPartitions(dryRun), log);
+    slurm = sized.slurm;
+    options.workers = sized.workers;
+  }
   if (dryRun) {
-    const script = slurmScript(tasks, options);
+    releaseInterrupt();
+    const script = slurmScript(tasks, options, slurm);
     const scriptFile = join(workDir, 'txanon-array.sh');
     writeFileSync(scriptFile, script, { mode: 0o755 }); // --out is not written by a dry run
     return { engine: 'slurm', dryRun: true, script, scriptFile, workDir, parts };
@@ -330,7 +362,12 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
 
   const started = performance.now();
   try {
-    const run = engine === 'dask' ? runDask : engine === 'slurm' ? runSlurm : runLocal;
+    const run =
+      engine === 'dask'
+        ? runDask
+        : engine === 'slurm'
+          ? (t: readonly EngineTask[], o: EngineOptions) => runSlurm(t, o, slurm)
+          : runLocal;
     progress.stage('partitions', tasks.length);
     const outcomes: TaskOutcome[] = await run(tasks, options);
     const engineMs = performance.now() - started;
@@ -341,6 +378,10 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
     });
     progress.stage('merging');
     const { warnings, ...merged } = mergeResults(dataset, ctx.header, results, split);
+    // The work directory is no longer needed: it goes now, before the files are written (whose
+    // own signal handling, outputFiles.ts, takes over from here).
+    releaseInterrupt();
+    if (!given) rmSync(workDir, { recursive: true, force: true });
     const { record, exported } = await publish(
       { ...merged, notes: { partitions: parts, engine, split } },
       engineMs,
@@ -379,6 +420,20 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
     };
   } finally {
     // The partitions and the tasks' files go, whatever happened; a given --work-dir stays.
+    releaseInterrupt();
     if (!given) rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The cluster's partitions; a dry run where no Slurm client answers sizes the job without them
+ * (no cap from the cluster: the script is for another machine).
+ */
+function clusterPartitions(dryRun: boolean): SlurmPartition[] {
+  try {
+    return slurmPartitions();
+  } catch (error) {
+    if (!dryRun) throw error;
+    return [{ name: '', isDefault: true, cpus: Infinity, memoryMb: Infinity, maxMinutes: Infinity }];
   }
 }

@@ -13,6 +13,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliError } from '../cliError.ts';
 import { TaskFailed, type EngineOptions, type EngineTask, type TaskOutcome } from './engine.ts';
+import { killGroup, onInterrupt } from './interrupt.ts';
+import { attemptReason } from './taskReason.ts';
+
+/** The driver's word on a partition that failed the run (dask_driver.py's results). */
+interface DaskFailure {
+  part: number;
+  attempts: number;
+  attemptDir: string | null;
+  badInput?: boolean;
+}
 
 const DRIVER = fileURLToPath(new URL('./dask_driver.py', import.meta.url));
 
@@ -79,9 +89,14 @@ export async function runDask(tasks: readonly EngineTask[], options: EngineOptio
   );
   const code = await new Promise<number>((resolve, reject) => {
     // -B: the driver's import of dask_client.py beside it writes no bytecode there.
+    // Detached: the driver, its LocalCluster and the tasks' processes are one process group,
+    // which a signal to this process ends whole (interrupt.ts).
     const child = spawn(daskPython(), ['-B', DRIVER, manifest, results], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
     });
+    const dispose = onInterrupt(() => killGroup(child.pid));
+    child.on('close', dispose);
     let pending = '';
     child.stderr.on('data', (chunk: Buffer) => {
       pending += chunk.toString();
@@ -95,12 +110,22 @@ export async function runDask(tasks: readonly EngineTask[], options: EngineOptio
       resolve(c ?? 1);
     });
   });
-  let outcome: { error: string | null; tasks: TaskOutcome[] };
+  let outcome: { error: string | null; failed?: DaskFailure | null; tasks: TaskOutcome[] };
   try {
     outcome = JSON.parse(readFileSync(results, 'utf8'));
   } catch {
     throw new TaskFailed(
       `the Dask driver ended with exit code ${code} and no results (its messages are above)`,
+    );
+  }
+  const failed = outcome.failed;
+  if (failed?.attemptDir) {
+    // The task's real error, from the whole standard error of its last attempt (taskReason.ts).
+    const why = attemptReason(failed.attemptDir, outcome.error ?? '');
+    throw new TaskFailed(
+      failed.badInput
+        ? `partition ${failed.part}: ${why}`
+        : `partition ${failed.part} failed after ${failed.attempts} attempts; the last: ${why}`,
     );
   }
   if (outcome.error || code !== 0)

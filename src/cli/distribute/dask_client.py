@@ -24,6 +24,9 @@ def dask_client(scheduler, workers):
         try:
             # A bounded wait, and the cause in one line (issue 43, F12), not a traceback.
             client = Client(scheduler, timeout=CONNECT_TIMEOUT_S)
+            # A scheduler lost mid-run is reported by the driver in one line (issue 42), not by
+            # the client's reconnection log.
+            logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
         except (OSError, TimeoutError) as e:
             print(f"cannot reach the Dask scheduler {scheduler}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
             sys.exit(4)
@@ -40,6 +43,9 @@ def dask_client(scheduler, workers):
     try:
         yield client
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        try:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        except Exception:  # a scheduler that is gone cannot be told goodbye (issue 42)
+            pass

@@ -13,6 +13,7 @@ or the error that failed the run; the exit code is 0 only when every partition s
 
 import json
 import os
+import socket
 import sys
 import time
 import uuid
@@ -42,17 +43,39 @@ def run_partition(task):
         child.stderr.close()
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
+    # The whole standard error stays in the attempt: the CLI reads the real reason from it
+    # (taskReason.ts), not from its last line (Node ends an uncaught error with its version).
+    with open(os.path.join(attempt, "stderr"), "wb") as f:
+        f.write(err)
     if child.returncode != 0:
         lines = err.decode(errors="replace").strip().splitlines()
         why = lines[-1] if lines else f"exit code {child.returncode}"
         if child.returncode == BAD_INPUT:  # the same input fails the same way: no retry
-            return {"part": task["part"], "badInput": why}
+            return {"part": task["part"], "badInput": why, "attemptDir": attempt}
         raise RuntimeError(why)
     return {"part": task["part"], "dir": attempt, "cpuSeconds": usage.ru_utime + usage.ru_stime}
 
 
 def attempts_of(task):
     return sum(1 for name in os.listdir(task["dir"]) if name.startswith("attempt-"))
+
+
+def last_attempt(task):
+    """The attempt directory written last (its stderr holds the last failure's reason), or None."""
+    dirs = [os.path.join(task["dir"], n) for n in os.listdir(task["dir"]) if n.startswith("attempt-")]
+    return max(dirs, key=os.path.getmtime) if dirs else None
+
+
+def scheduler_lost(scheduler):
+    """Why a running scheduler at ``scheduler`` (tcp://host:port) no longer answers, or None."""
+    if not scheduler:
+        return None
+    host, _, port = scheduler.split("://", 1)[-1].rstrip("/").rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+        return None
+    except OSError as e:
+        return f"{type(e).__name__}: {e.strerror or e}"
 
 
 def main(manifest_path, results_path):
@@ -69,17 +92,24 @@ def main(manifest_path, results_path):
             for t in manifest["tasks"]
         ]
         part_of = {f.key: t["part"] for f, t in zip(futures, manifest["tasks"])}
-        done, error = [], None
+        done, error, failed = [], None, None
         for future in as_completed(futures):
             part = part_of[future.key]
             try:
                 result = future.result()
-            except Exception as e:  # the task's own failure after its retries, or KilledWorker
+            except Exception as e:  # the task's own failure after its retries, KilledWorker, a lost scheduler
+                lost = scheduler_lost(manifest.get("scheduler"))
+                if lost:  # the scheduler's end cancels every future: its loss is the reason, not a task's
+                    error = f"the Dask scheduler {manifest['scheduler']} no longer answers ({lost}); partition {part} had no result"
+                    print(error, file=sys.stderr, flush=True)
+                    break
                 error = f"partition {part} failed after {attempts_of(tasks[part])} attempts: {type(e).__name__}: {e}"
+                failed = {"part": part, "attempts": attempts_of(tasks[part]), "attemptDir": last_attempt(tasks[part])}
                 print(error, file=sys.stderr, flush=True)
                 break
             if "badInput" in result:
                 error = f"partition {part}: {result['badInput']}"
+                failed = {"part": part, "attempts": 1, "attemptDir": result["attemptDir"], "badInput": True}
                 print(error, file=sys.stderr, flush=True)
                 break
             result["attempts"] = attempts_of(tasks[part])
@@ -91,9 +121,12 @@ def main(manifest_path, results_path):
                 flush=True,
             )
         if error:
-            client.cancel(futures)
+            try:
+                client.cancel(futures)
+            except Exception:  # a lost scheduler cancels nothing: its tasks went with it
+                pass
         with open(results_path, "w") as f:
-            json.dump({"error": error, "tasks": sorted(done, key=lambda r: r["part"])}, f)
+            json.dump({"error": error, "failed": failed, "tasks": sorted(done, key=lambda r: r["part"])}, f)
     return 3 if error else 0
 
 

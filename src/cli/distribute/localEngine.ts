@@ -14,7 +14,12 @@ import {
   type EngineTask,
   type TaskOutcome,
 } from './engine.ts';
+import { killGroup, onInterrupt } from './interrupt.ts';
 import { childCpuSeconds, inAttempt, TASK_SCRIPT } from './shellTask.ts';
+import { exitInWords, failureReason } from './taskReason.ts';
+
+/** The running tasks' process groups (each task is a detached shell): a signal ends them all. */
+const running = new Set<number>();
 
 export async function runLocal(tasks: readonly EngineTask[], options: EngineOptions): Promise<TaskOutcome[]> {
   const started = performance.now();
@@ -26,7 +31,7 @@ export async function runLocal(tasks: readonly EngineTask[], options: EngineOpti
       const dir = join(task.dir, `attempt-${attempt}`);
       mkdirSync(dir, { recursive: true });
       options.log(`partition ${task.part}: attempt ${attempt} started`);
-      const { code, stderr } = await runShell(dir, inAttempt(task.argv, dir));
+      const { code, signal, stderr } = await runShell(dir, inAttempt(task.argv, dir));
       if (code === 0) {
         const cpu = childCpuSeconds(dir);
         options.log(
@@ -34,7 +39,7 @@ export async function runLocal(tasks: readonly EngineTask[], options: EngineOpti
         );
         return { part: task.part, dir, cpuSeconds: cpu, attempts: attempt };
       }
-      const why = lastLine(stderr) || `exit code ${code}`;
+      const why = failureReason(stderr, exitInWords(code, signal));
       if (code === BAD_INPUT) throw new TaskFailed(`partition ${task.part}: ${why}`);
       if (attempt > options.retries)
         throw new TaskFailed(`partition ${task.part} failed ${attempt} times; the last: ${why}`);
@@ -51,23 +56,37 @@ export async function runLocal(tasks: readonly EngineTask[], options: EngineOpti
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.workers, tasks.length) }, worker));
+  const dispose = onInterrupt(() => {
+    for (const pid of running) killGroup(pid);
+  });
+  try {
+    await Promise.all(Array.from({ length: Math.min(options.workers, tasks.length) }, worker));
+  } finally {
+    dispose();
+  }
   if (failed) throw failed;
   return outcomes.sort((a, b) => a.part - b.part);
 }
 
-function runShell(dir: string, argv: readonly string[]): Promise<{ code: number; stderr: string }> {
+function runShell(
+  dir: string,
+  argv: readonly string[],
+): Promise<{ code: number; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
+    // Detached: its own process group, which a signal to the driver ends whole (interrupt.ts).
     const child = spawn('bash', ['-c', TASK_SCRIPT, 'task', dir, ...argv], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
     });
+    if (child.pid !== undefined) running.add(child.pid);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
+      stderr = (stderr + chunk.toString()).slice(-16_000);
     });
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stderr }));
+    child.on('close', (code, signal) => {
+      if (child.pid !== undefined) running.delete(child.pid);
+      resolve({ code: code ?? 128, signal, stderr });
+    });
   });
 }
-
-const lastLine = (text: string) => text.trim().split('\n').pop()?.trim() ?? '';
