@@ -5,10 +5,11 @@
  * and `--engine slurm --dry-run` writes a job-array script bash reads. The merge's pieces (the
  * join of item sets, the partitions) are checked on their own. The Dask engine: distribute.dask.test.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
 import { runLocal } from '../src/cli/distribute/localEngine.ts';
 import { joinSets } from '../src/core/distribute/joinSets.ts';
 import { mergeResults } from '../src/core/distribute/mergeResults.ts';
@@ -282,6 +283,55 @@ describe('distribute --engine local', () => {
     for (const part of [0, 1, 2]) expect(existsSync(`${work}/part-${part}/input.parquet`)).toBe(true);
     expect(existsSync(dir.path('never.json'))).toBe(false);
   });
+});
+
+describe('distribute interrupted (issue 42)', () => {
+  it(
+    'SIGTERM while the partitions run: their processes end, the temporary partitions and audits go, the driver ends by the signal',
+    async () => {
+      const input = await generated(600);
+      const tmp = dir.path('interrupted-tmp');
+      mkdirSync(tmp, { recursive: true });
+      const [node, ...args] = cliCommand();
+      // TMPDIR: the default work directory is made here, so what is left of it can be seen.
+      const child = spawn(
+        node,
+        [
+          ...args,
+          'distribute',
+          input,
+          '--method',
+          'pta',
+          '--k',
+          '5',
+          '--parts',
+          '3',
+          '--workers',
+          '2',
+        ].concat(['--out', dir.path('interrupted.json')]),
+        { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let stderr = '';
+      let sent = false;
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        if (!sent && /partition \d: attempt 1 started/.test(stderr)) {
+          sent = true;
+          setTimeout(() => child.kill('SIGTERM'), 300);
+        }
+      });
+      const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on('exit', (_c, s) => resolve(s)),
+      );
+      expect(sent, stderr).toBe(true);
+      expect(signal).toBe('SIGTERM');
+      expect(readdirSync(tmp).filter((n) => n.includes('txanon-distribute'))).toEqual([]); // tsx keeps its cache there
+      // No task of it still runs (each task's command names its partition file under TMPDIR).
+      expect(spawnSync('pgrep', ['-f', tmp]).stdout.toString().trim()).toBe('');
+      expect(existsSync(dir.path('interrupted.json'))).toBe(false);
+    },
+    SPAWNS_LIMIT_MS,
+  );
 });
 
 describe('the pieces of the merge', () => {
