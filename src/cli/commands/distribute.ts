@@ -350,7 +350,7 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
     const largest = Math.max(0, ...rowsOf.map((rows) => rows.reduce((n, r) => n + dataset.rowLength(r), 0)));
     const sized = sizeSlurm(slurm, values.integer('workers'), largest, clusterPartitions(dryRun), log);
     slurm = sized.slurm;
-    options.workers = sized.workers;
+    options.workers = Math.min(sized.workers, Math.max(1, tasks.length));
   }
   if (dryRun) {
     releaseInterrupt();
@@ -434,6 +434,9 @@ function clusterPartitions(dryRun: boolean): SlurmPartition[] {
     return slurmPartitions();
   } catch (error) {
     if (!dryRun) throw error;
-    return [{ name: '', isDefault: true, cpus: Infinity, memoryMb: Infinity, maxMinutes: Infinity }];
+    // No throttle but the tasks' count (see above): the script is for a cluster not known here.
+    return [
+      { name: '(no Slurm here)', isDefault: true, cpus: MAX_PARTS, memoryMb: Infinity, maxMinutes: Infinity },
+    ];
   }
 }
