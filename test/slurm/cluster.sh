@@ -104,7 +104,7 @@ stop() {
   local dir=$1
   export SLURM_CONF="$dir/slurm.conf"
   # Any job still there ends first, then the daemons by the pids they wrote.
-  [ -s "$dir/ctld/slurmctld.pid" ] && scancel --cluster=txanontest -u "$(id -un)" 2>/dev/null || true
+  [ -s "$dir/ctld/slurmctld.pid" ] && scancel -u "$(id -un)" 2>/dev/null || true
   for f in "$dir/n1/slurmd.pid" "$dir/n2/slurmd.pid" "$dir/ctld/slurmctld.pid" "$dir/munge/munged.pid"; do pkill_ours "$f"; done
   # slurmstepd processes of a killed slurmd outlive it: end those under this cluster's spool.
   for pid in $(pgrep -f "slurmstepd" 2>/dev/null || true); do
