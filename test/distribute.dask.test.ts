@@ -6,6 +6,7 @@
  * runs the partition again elsewhere). Few and small runs: each starts a cluster.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -166,7 +167,7 @@ describe('a Dask scheduler killed mid-run', () => {
   it(
     'the run fails saying the scheduler no longer answers, within a bounded time',
     async () => {
-      const port = 8700 + (process.pid % 90);
+      const port = await freePort(); // a fixed port could be another run's scheduler
       const address = `tcp://127.0.0.1:${port}`;
       const scheduler = spawn(
         'dask-scheduler',
@@ -226,6 +227,18 @@ describe('a Dask scheduler killed mid-run', () => {
     SPAWNS_LIMIT_MS,
   );
 });
+
+/** A TCP port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** Waits until a scheduler started just now accepts connections. */
 async function checkSchedulerSoon(address: string): Promise<void> {
