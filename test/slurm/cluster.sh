@@ -3,13 +3,24 @@
 # slurmctld and two slurmd (NodeName n1 and n2, both NodeHostname localhost, each with its own
 # port, spool and log), under a state directory of their own; nothing of /etc/slurm is used.
 #   cluster.sh install        slurm-wlm and munge from Debian when missing (root and apt-get only)
-#   cluster.sh start DIR      writes DIR/slurm.conf, starts munged (if none answers), slurmctld, slurmd n1 and n2,
+#   cluster.sh start DIR      writes DIR/slurm.conf, starts its own munged, slurmctld, slurmd n1 and n2,
 #                             waits until both nodes are idle; prints `export SLURM_CONF=DIR/slurm.conf`
-#   cluster.sh stop DIR       stops every daemon started under DIR (by the pids it wrote), and munged if it started it
+#   cluster.sh stop DIR       stops every daemon started under DIR (by the pids it wrote), its munged included
 #   cluster.sh slurmd-pid DIR NODE   the pid of a node's slurmd (a test kills it)
 # Exit code 77 (skip) when Slurm is missing and cannot be installed here: not root, or no apt-get.
 set -euo pipefail
-PORT_BASE="${TXANON_SLURM_PORT:-6917}"
+
+# Three ports from a base: slurmctld, n1's and n2's slurmd. TXANON_SLURM_PORT names the base; else
+# the first base from 6917 up (in steps of 10) where none of the three answers, so two test runs on
+# one host each get their own cluster.
+port_answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port_base() {
+  local base
+  for base in $(seq 6917 10 7907); do
+    port_answers "$base" || port_answers $((base + 1)) || port_answers $((base + 2)) || { echo "$base"; return; }
+  done
+  echo 6917
+}
 
 install() {
   if command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v munged >/dev/null && command -v sbatch >/dev/null; then
@@ -41,6 +52,7 @@ start() {
   fi
   mkdir -p "$dir/ctld" "$dir/n1" "$dir/n2" "$dir/munge"
   local cpus; cpus=1
+  PORT_BASE="${TXANON_SLURM_PORT:-$(free_port_base)}"
   cat > "$dir/slurm.conf" <<CONF
 ClusterName=txanontest
 SlurmctldHost=localhost
@@ -48,6 +60,7 @@ SlurmctldPort=$PORT_BASE
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
+AuthInfo=socket=$dir/munge/munge.socket
 CryptoType=crypto/munge
 StateSaveLocation=$dir/ctld
 SlurmctldPidFile=$dir/ctld/slurmctld.pid
@@ -76,13 +89,14 @@ NodeName=n2 NodeHostname=localhost NodeAddr=127.0.0.1 Port=$((PORT_BASE + 2)) CP
 PartitionName=debug Nodes=n1,n2 Default=YES MaxTime=60 State=UP
 CONF
   export SLURM_CONF="$dir/slurm.conf"
-  # Clients and daemons reach munged on its default socket: one answering there is used as it is.
-  if ! wait_for 1 munge -n; then
-    mkdir -p /run/munge && chown munge:munge /run/munge 2>/dev/null || true
-    munged --force --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
-      --seed-file="$dir/munge/munged.seed"
-    wait_for 10 munge -n || { echo "munged does not answer (log: $dir/munge/munged.log)" >&2; exit 1; }
-  fi
+  # This cluster's own munged, on a socket under DIR (AuthInfo above): two test runs on one host
+  # (or a site's munged) never share one, so stopping this cluster cannot break another.
+  munged --force --socket="$dir/munge/munge.socket" --pid-file="$dir/munge/munged.pid" \
+    --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed"
+  wait_for 10 munge -n --socket="$dir/munge/munge.socket" || {
+    echo "munged does not answer (log: $dir/munge/munged.log)" >&2
+    exit 1
+  }
   slurmctld -f "$dir/slurm.conf" -i
   wait_for 30 scontrol ping || { echo "slurmctld does not answer (log: $dir/ctld/slurmctld.log)" >&2; tail -5 "$dir/ctld/slurmctld.log" >&2; exit 1; }
   for node in n1 n2; do slurmd -f "$dir/slurm.conf" -N "$node"; done
