@@ -15,14 +15,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseBytes } from '../src/core/data/parsers/index.ts';
-import type { Dataset } from '../src/core/data/dataset.ts';
-import { DatasetBuilder } from '../src/core/data/datasetBuilder.ts';
-import { ItemRows } from '../src/core/data/itemRows.ts';
-import { topItemsets } from '../src/core/data/topItemsets.ts';
 import { avgreQueries } from '../src/core/metrics/avgre.ts';
 import { questDataset } from '../src/core/data/synthetic.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
-import { rowTokens, rowCount } from '../src/core/release/tokenRows.ts';
+import { rowCount } from '../src/core/release/tokenRows.ts';
+import { relativeErrors, releaseDataset, topF1 } from './countingQueries.ts';
 import type { TransactionsRelease } from '../src/core/release/types.ts';
 
 /** The reference data (../shared/data beside the main checkout; PB_DATA elsewhere). */
@@ -37,40 +34,6 @@ interface Cell {
   re3: number[];
   f1: number[];
   rows: number[];
-}
-
-/** The release's rows as a Dataset of their own (queries map tokens between the two). */
-function releaseDataset(release: TransactionsRelease): Dataset {
-  const builder = new DatasetBuilder();
-  for (let r = 0; r < rowCount(release.transactions); r++)
-    builder.addTokens(rowTokens(release.transactions, r));
-  return builder.build('release', 'fimi', 0, false);
-}
-
-function relativeErrors(input: Dataset, release: Dataset, queries: number[][]): number {
-  const truth = ItemRows.of(input);
-  const estimate = ItemRows.of(release);
-  const bound = 0.001 * input.n;
-  let sum = 0;
-  for (const query of queries) {
-    const a = truth.countRowsContaining(query);
-    const ids = query.map((id) => release.dictionary.find(input.dictionary.token(id)));
-    const e = ids.some((id) => id === undefined) ? 0 : estimate.countRowsContaining(ids as number[]);
-    sum += Math.abs(a - e) / Math.max(a, bound);
-  }
-  return queries.length === 0 ? NaN : sum / queries.length;
-}
-
-function topF1(input: Dataset, release: Dataset, k = 50): number {
-  const key = (d: Dataset, items: readonly number[]) =>
-    items
-      .map((id) => d.dictionary.token(id))
-      .sort()
-      .join(' ');
-  const truth = new Set(topItemsets(input, k).map((s) => key(input, s.items)));
-  const found = topItemsets(release, k).map((s) => key(release, s.items));
-  const common = found.filter((s) => truth.has(s)).length;
-  return found.length + truth.size === 0 ? 0 : (2 * common) / (found.length + truth.size);
 }
 
 /** Student's t 0.975 quantile for df = 1..9 (tables), 1.96 beyond (a few seeds only here). */

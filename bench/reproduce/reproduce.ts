@@ -1,6 +1,6 @@
 /**
  * `npm run reproduce`: runs each paper's experiments (Sec. 6 of Ghinita et al., COAT, the anatomy
- * paper, PatternKa, PTA, and the DP papers DiffPart and PrivBasis) on ../shared/data (BMS1, BMS2, chess, mushroom, T10I4D100K) and generated
+ * paper, PatternKa, PTA, and the DP papers DiffPart, PrivBasis and PrivBayes) on ../shared/data (BMS1, BMS2, chess, mushroom, T10I4D100K) and generated
  * stand-ins where the paper's data is not public, over several seeds, and writes
  * docs/reproduction.md: per paper, each figure or table, the paper's claim, ours with its
  * uncertainty, a verdict and, for every "not reproduced", the measured reason.
@@ -19,6 +19,7 @@ import { patternKaReport } from './patternka.ts';
 import { ptaReport } from './pta.ts';
 import { diffPartReport } from './diffpart.ts';
 import { privBasisReport } from './privbasis.ts';
+import { privBayesReport } from './privbayes.ts';
 
 const SHARED = process.env.TXANON_SHARED ?? '../shared/data';
 const SEEDS = [1, 2, 3];
@@ -33,6 +34,7 @@ const JOBS: Record<string, (lab: Lab) => PaperReport> = {
   pta: (lab) => ptaReport(lab),
   diffpart: (lab) => diffPartReport(lab),
   privbasis: (lab) => privBasisReport(lab),
+  privbayes: (lab) => privBayesReport(lab),
 };
 
 /** Longest first, so that two workers end about together (measured on this machine). */
@@ -46,6 +48,7 @@ const COST_ORDER = [
   'patternka',
   'diffpart',
   'privbasis',
+  'privbayes',
   'ghinita-tables',
 ];
 
