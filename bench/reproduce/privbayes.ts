@@ -27,8 +27,9 @@ import { meanSe, num, table, tryRun, type Finding, type Lab, type PaperReport, t
 const EPSILONS = [0.1, 0.4, 1.6];
 const SEEDS = [1, 2, 3];
 const FILES = ['mushroom.dat', 'chess.dat', 'BMS1.dat'];
-/** All pairs when there are at most this many, else a seeded sample of this many; triples: sampled. */
+/** Triples (and pairs when there are more than ALL_PAIRS) are a seeded uniform sample of SETS. */
 const SETS = 3000;
+const ALL_PAIRS = 10_000;
 
 interface Series {
   name: string;
@@ -49,7 +50,7 @@ function series(dataset: Dataset): Series[] {
 /** The α-item sets whose marginals are compared: all pairs when few, else seeded uniform samples. */
 function marginalSets(dataset: Dataset, alpha: number): number[][] {
   const d = dataset.d;
-  if (alpha === 2 && (d * (d - 1)) / 2 <= SETS) {
+  if (alpha === 2 && (d * (d - 1)) / 2 <= ALL_PAIRS) {
     const all: number[][] = [];
     for (let a = 0; a < d; a++) for (let b = a + 1; b < d; b++) all.push([a, b]);
     return all;
@@ -99,6 +100,8 @@ interface Cell {
   re2: number[];
   re3: number[];
   rows: number[];
+  /** Items in PrivBayes's network (its "items modelled" note; DiffPart: none). */
+  modelled: number[];
   errors: string[];
 }
 
@@ -115,7 +118,7 @@ function measureFile(lab: Lab, file: string): { dataset: Dataset; grid: Grid; na
   const all = series(dataset);
   for (const epsilon of EPSILONS)
     for (const s of all) {
-      const cell: Cell = { tvd2: [], tvd3: [], re2: [], re3: [], rows: [], errors: [] };
+      const cell: Cell = { tvd2: [], tvd3: [], re2: [], re3: [], rows: [], modelled: [], errors: [] };
       grid.set(key(s.name, epsilon), cell);
       for (const seed of SEEDS) {
         lab.log(`privbayes ${file} ${s.name} ε = ${epsilon} seed ${seed}`);
@@ -136,6 +139,8 @@ function measureFile(lab: Lab, file: string): { dataset: Dataset; grid: Grid; na
         cell.re2.push(relativeErrors(dataset, synthetic, q2));
         cell.re3.push(relativeErrors(dataset, synthetic, q3));
         cell.rows.push(synthetic.n);
+        const modelled = outcome.record.notes['items modelled'];
+        if (modelled !== undefined) cell.modelled.push(parseInt(String(modelled), 10));
       }
     }
   return { dataset, grid, names: all.map((s) => s.name) };
@@ -182,7 +187,16 @@ export function privBayesReport(lab: Lab): PaperReport {
       `TVD α = 2: mean total variation distance over ${pairs === (dataset.d * (dataset.d - 1)) / 2 ? `all ${pairs.toLocaleString('en-US')} pairs of items` : `${pairs.toLocaleString('en-US')} random pairs`}; α = 3: over ${SETS.toLocaleString('en-US')} random triples (1 when a release has no row). RE: counting queries of 2 and 3 items from input rows, relative error against max(true count, 0.1% of the rows). Mean ± standard error over seeds.`,
       '',
       table(
-        ['ε', 'series', 'TVD α = 2', 'TVD α = 3', 'RE 2-item', 'RE 3-item', 'rows published'],
+        [
+          'ε',
+          'series',
+          'TVD α = 2',
+          'TVD α = 3',
+          'RE 2-item',
+          'RE 3-item',
+          'rows published',
+          'items modelled',
+        ],
         EPSILONS.flatMap((epsilon) =>
           names.map((name) => {
             const c = grid.get(key(name, epsilon))!;
@@ -194,6 +208,7 @@ export function privBayesReport(lab: Lab): PaperReport {
               meanSe(c.re2),
               meanSe(c.re3),
               meanSe(c.rows),
+              c.modelled.length ? meanSe(c.modelled) : '—',
             ];
           }),
         ),
@@ -223,6 +238,19 @@ export function privBayesReport(lab: Lab): PaperReport {
         }),
   });
 
+  /** "file ε: a x vs b y" for the cells where `a` is not below `b` on measure m. */
+  const notBelow = (a: string, b: string, m: Measure) =>
+    each(({ file, grid }) =>
+      EPSILONS.filter((e) => !below(grid, a, b, e, m)).map((e) => {
+        const v = (name: string) => num(estimateOf(grid.get(key(name, e))![m]).mean);
+        return `${file} ε = ${e}: ${v(a)} vs ${v(b)}`;
+      }),
+    ).flat();
+  const empty = each(({ file, grid }) =>
+    EPSILONS.filter((e) => estimateOf(grid.get(key('DiffPart', e))!.rows).mean === 0).map(
+      (e) => `${file} ε = ${e}`,
+    ),
+  ).flat();
   const beats = each(({ grid }) =>
     EPSILONS.map((e) => below(grid, PB, 'DiffPart', e, 'tvd2') && below(grid, PB, 'DiffPart', e, 'tvd3')),
   ).flat();
@@ -230,20 +258,12 @@ export function privBayesReport(lab: Lab): PaperReport {
     item: 'Figs. α-way marginals, PrivBayes vs baselines',
     claim:
       'PrivBayes has the lowest marginal error of all methods at every ε (baselines Laplace, Fourier, Contingency, MWEM)',
-    ours: `against DiffPart, below it (two standard errors apart) in α = 2 and 3 in ${beats.filter(Boolean).length} of ${beats.length} (file, ε) cells; ${each(
-      ({ file, grid }) => `${file} α=3 DiffPart ${curve(grid, 'DiffPart', 'tvd3')}`,
-    ).join('; ')}`,
+    ours: `against DiffPart (the one baseline here), PrivBayes below it (two standard errors apart) in α = 2 and 3 in ${beats.filter(Boolean).length} of ${beats.length} (file, ε) cells, but in ${empty.length} of them DiffPart published no row at all (TVD 1 by convention: ${empty.join(', ')})`,
     verdict: verdict(beats),
     ...(beats.every(Boolean)
       ? {}
       : {
-          reason: `not apart in: ${each(({ file, grid }) =>
-            EPSILONS.filter(
-              (e) => !(below(grid, PB, 'DiffPart', e, 'tvd2') && below(grid, PB, 'DiffPart', e, 'tvd3')),
-            ).map((e) => `${file} ε=${e}`),
-          )
-            .flat()
-            .join(', ')}`,
+          reason: `α = 3, PrivBayes vs DiffPart, not below in: ${notBelow(PB, 'DiffPart', 'tvd3').join('; ') || 'none'}; α = 2: ${notBelow(PB, 'DiffPart', 'tvd2').join('; ') || 'none'}`,
         }),
   });
   findings.push({
@@ -260,14 +280,13 @@ export function privBayesReport(lab: Lab): PaperReport {
   ).flat();
   findings.push({
     item: 'Counting queries (bench/privbayes.ts shape)',
-    claim: 'the synthetic data answers counting queries better than the baselines’, the error falling with ε',
+    claim: 'the synthetic data answers counting queries better than the baselines’ and better as ε grows',
     ours: `PrivBayes's 2- or 3-item RE below DiffPart's (apart) in ${counting.filter(Boolean).length} of ${counting.length} (file, ε) cells; PrivBayes RE 2-item ${each(({ file, grid }) => `${file} ${curve(grid, PB, 're2')}`).join('; ')}`,
     verdict: verdict(counting),
     ...(counting.every(Boolean)
       ? {}
       : {
-          reason:
-            'in the other cells the two cannot be told apart (the 0.1% sanity bound flattens rare queries; see the tables)',
+          reason: `RE 2-item not below DiffPart's in: ${notBelow(PB, 'DiffPart', 're2').join('; ')} (an empty release scores about 0.72 on BMS1's 2-item queries: most true counts are near the 0.1% bound)`,
         }),
   });
 
@@ -275,26 +294,32 @@ export function privBayesReport(lab: Lab): PaperReport {
   const lo = EPSILONS[0];
   const hi = EPSILONS[EPSILONS.length - 1];
   const K1 = 'PrivBayes k=1';
-  const tradeOff = each(({ grid }) => !below(grid, PB, K1, lo, 'tvd3') && !below(grid, K1, PB, hi, 'tvd3'));
-  const strict = each(({ grid }) => below(grid, K1, PB, lo, 'tvd3') || below(grid, PB, K1, hi, 'tvd3'));
+  const helpsHigh = each(({ grid }) => below(grid, PB, K1, hi, 'tvd3'));
+  const hurtsLow = each(({ grid }) => below(grid, K1, PB, lo, 'tvd3'));
+  const modelled = (grid: Grid, name: string, e: number) =>
+    num(estimateOf(grid.get(key(name, e))!.modelled).mean);
+  const fewer = each(
+    ({ grid }) =>
+      estimateOf(grid.get(key(PB, hi))!.modelled).mean < estimateOf(grid.get(key(K1, hi))!.modelled).mean,
+  ).every(Boolean);
   findings.push({
     item: 'Degree k by θ-usefulness (θ = 4)',
     claim:
-      'a fixed higher degree helps when n·ε is large and hurts when it is small, which is why k is chosen by θ-usefulness rather than fixed',
+      'a higher degree helps when n·ε is large and hurts when it is small, which is why k is chosen by θ-usefulness rather than fixed',
     ours: `TVD α = 3, k=1 / k=2 at ε = ${lo} and ${hi}: ${each(({ file, grid }) => {
       const t = (name: string, e: number) => num(estimateOf(grid.get(key(name, e))!.tvd3).mean);
       return `${file} ${t(K1, lo)} / ${t(PB, lo)}, ${t(K1, hi)} / ${t(PB, hi)}`;
     }).join('; ')}. Here k is a parameter (1 or 2) and θ = 4 chooses the number of items modelled instead`,
-    verdict: tradeOff.every(Boolean) && strict.some(Boolean) ? 'shape reproduced' : 'not reproduced',
-    ...(tradeOff.every(Boolean) && strict.some(Boolean)
+    verdict:
+      helpsHigh.every(Boolean) && hurtsLow.every(Boolean)
+        ? 'reproduced'
+        : helpsHigh.some(Boolean)
+          ? 'shape reproduced'
+          : 'not reproduced',
+    ...(helpsHigh.every(Boolean) && hurtsLow.every(Boolean)
       ? {}
       : {
-          reason: `k=2 is worse at the large ε or better at the small one (apart) on ${
-            files
-              .filter((_, i) => !tradeOff[i])
-              .map((f) => f.file)
-              .join(', ') || 'none'
-          }; k=1 and k=2 apart nowhere: ${strict.some(Boolean) ? 'no' : 'yes'}`,
+          reason: `k=2 hurts at ε = ${lo} on ${files.filter((_, i) => hurtsLow[i]).length} of ${files.length} files but helps at ε = ${hi} on ${files.filter((_, i) => helpsHigh[i]).length}: ${fewer ? 'θ = 4 lets k=2 model fewer items' : 'both model about as many items'} (items modelled k=1 / k=2 at ε = ${hi}: ${each(({ file, grid }) => `${file} ${modelled(grid, K1, hi)} / ${modelled(grid, PB, hi)}`).join(', ')}) and its conditionals have 4x the cells for the same noise; ε = ${hi} on these n is not yet the large budget where the paper's k grows`,
         }),
   });
   findings.push({
