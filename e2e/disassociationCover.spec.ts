@@ -33,7 +33,7 @@ test('the cover attack: plain disassociation proves an association across chunks
   test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByTestId('dataset-item')).toHaveCount(1);
-  await page.getByTestId('file-input').setInputFiles('test/data/disassociation-cover.csv');
+  await page.getByTestId('file-input').setInputFiles('test/data/disassociation-cover.csv.gz');
   await expect(page.getByTestId('stat-transactions')).toHaveText('10');
   await page.getByTestId('tab-anonymize').click();
 
