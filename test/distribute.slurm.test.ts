@@ -15,47 +15,25 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
 import type { EngineTask } from '../src/cli/distribute/engine.ts';
 import { runSlurm } from '../src/cli/distribute/slurmEngine.ts';
 import { cliInProcess, netflixRows, scratch } from './cliInProcess.ts';
 import { SPAWNS_LIMIT_MS } from './limits.ts';
+import { slurmUnavailable, until, useTestCluster } from './slurm/testCluster.ts';
 
-const CLUSTER = 'test/slurm/cluster.sh';
 const dir = scratch('distribute-slurm');
 const state = dir.path('cluster');
 
-/** Why the file cannot run here, or null: Slurm installed (or installable) and we are root. */
-function unavailable(): string | null {
-  const installed = ['slurmctld', 'slurmd', 'munged', 'sbatch'].every(
-    (c) => spawnSync('sh', ['-c', `command -v ${c}`]).status === 0,
-  );
-  if (process.getuid?.() !== 0) return 'the test cluster runs its daemons as root';
-  if (!installed && spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0)
-    return 'slurm-wlm is not installed and there is no apt-get';
-  return null;
-}
-const skipped = unavailable();
+const skipped = slurmUnavailable();
 if (skipped) console.warn(`distribute.slurm.test.ts skipped: ${skipped}`);
-
-function cluster(...args: string[]) {
-  return spawnSync('bash', [CLUSTER, ...args], { encoding: 'utf8' });
-}
 
 /** Jobs of this cluster still pending or running. */
 const activeJobs = () =>
   spawnSync('squeue', ['-h', '-r', '-t', 'PENDING,RUNNING,COMPLETING', '-o', '%i'], { encoding: 'utf8' })
     .stdout.split('\n')
     .filter(Boolean);
-
-async function until(what: () => boolean, limitMs: number): Promise<boolean> {
-  for (const end = Date.now() + limitMs; Date.now() < end;) {
-    if (what()) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return what();
-}
 
 const netflix = (rows: number) => netflixRows(dir, rows);
 
@@ -79,16 +57,7 @@ const engineOptions = (name: string, log: string[] = []) => ({
 const attemptsOf = (task: EngineTask) => readdirSync(task.dir).filter((n) => n.startsWith('attempt-'));
 
 describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm of this host', () => {
-  beforeAll(() => {
-    const started = cluster('start', state);
-    if (started.status !== 0) throw new Error(`the test cluster did not start: ${started.stderr}`);
-    process.env.SLURM_CONF = `${state}/slurm.conf`;
-  }, SPAWNS_LIMIT_MS);
-
-  afterAll(() => {
-    cluster('stop', state);
-    delete process.env.SLURM_CONF;
-  }, SPAWNS_LIMIT_MS);
+  useTestCluster(state);
 
   it(
     'a distribute on both nodes: verified, the release of --engine local byte for byte',

@@ -8,6 +8,7 @@
  * A path is never empty, and a file the command reads must be a readable file.
  */
 import { accessSync, constants, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import Papa from 'papaparse';
 import { rangeText, readDecimal, readInteger } from '../core/base/strictNumber.ts';
 import { parseArgs, REPEAT_SEPARATOR } from './args.ts';
@@ -79,6 +80,22 @@ export class FlagValues {
     return this.declared
       .filter((f) => f.kind === 'path-out' && this.values.has(f.name))
       .map((f) => ({ what: `--${f.name}`, path: this.values.get(f.name) as string }));
+  }
+
+  /**
+   * The flags given, as `--name=value` words that read back to the same values (a detached
+   * distribute's merge job runs the same command line: distribute/detach.ts); path flags absolute.
+   */
+  words(): string[] {
+    return this.declared
+      .filter((f) => this.values.has(f.name))
+      .flatMap((f) => {
+        const v = this.values.get(f.name)!;
+        if (f.repeatable && Array.isArray(v)) return v.map((one) => `--${f.name}=${String(one)}`);
+        if (Array.isArray(v)) return [`--${f.name}=${Papa.unparse([v.map(String)], { newline: '' })}`];
+        const text = f.kind === 'path-in' || f.kind === 'path-out' ? resolve(String(v)) : String(v);
+        return [`--${f.name}=${text}`];
+      });
   }
 
   private get(name: string, kinds: readonly FlagSpec['kind'][]): Value | undefined {

@@ -57,6 +57,15 @@ import { slurmScript } from '../distribute/slurmScript.ts';
 import { SLURM_FLAGS, slurmOptions } from '../distribute/slurmFlags.ts';
 import { sizeSlurm, slurmPartitions, type SlurmPartition } from '../distribute/slurmSizing.ts';
 import { onInterrupt } from '../distribute/interrupt.ts';
+import {
+  collectDone,
+  detach,
+  DETACH_FLAGS,
+  distributeStatus,
+  STATUS_FLAG,
+  type DetachOutput,
+  type StatusOutput,
+} from '../distribute/detach.ts';
 import type { CommandSpec, FlagSpec, RawFlags } from '../flagSpec.ts';
 import { methodOf } from '../methodParams.ts';
 import type { FlagValues } from '../readCommandLine.ts';
@@ -113,6 +122,7 @@ function distributeFlags(spec: MethodSpec, raw: RawFlags): FlagSpec[] {
       help: 'tasks at once: processes (local), LocalCluster workers (dask), the array throttle (slurm)',
     },
     ...SLURM_FLAGS,
+    ...DETACH_FLAGS,
     {
       name: 'scheduler',
       kind: 'string',
@@ -145,6 +155,7 @@ function distributeFlags(spec: MethodSpec, raw: RawFlags): FlagSpec[] {
       help: 'where partitions and task outputs go, kept afterwards (default: a temporary folder, removed); on a cluster, one every machine sees',
     },
     QUIET_FLAG,
+    STATUS_FLAG,
   ];
 }
 
@@ -170,14 +181,19 @@ export interface DistributeOutput extends RunRecord {
   exported?: string[];
 }
 
-export const distributeCommand: CommandSpec<DistributeOutput | SlurmDryRun> = {
+export const distributeCommand: CommandSpec<DistributeOutput | SlurmDryRun | DetachOutput | StatusOutput> = {
   name: 'distribute',
   summary: 'anonymizes partition by partition on an engine (local, Dask, Slurm), merges, verifies the whole',
-  positional: [{ name: 'file', help: 'the dataset' }],
-  flags: (flags) => distributeFlags(methodOf(flags, 'distribute'), flags),
+  // No file with --status DIR alone (distribute/detach.ts).
+  positional: [{ name: 'file', help: 'the dataset', optional: true }],
+  flags: (flags) =>
+    flags.has('status') ? [STATUS_FLAG] : distributeFlags(methodOf(flags, 'distribute'), flags),
   repeatable: ['sbatch-arg'],
   variesBy: { flag: 'method', values: METHODS.map((m) => m.id) },
-  run: (values) => withProgress(values, (progress) => distribute(values, progress)),
+  run: (values) =>
+    values.has('status')
+      ? Promise.resolve(distributeStatus(values.string('status')!))
+      : withProgress(values, (progress) => distribute(values, progress)),
 };
 
 interface SlurmDryRun {
@@ -189,9 +205,17 @@ interface SlurmDryRun {
   parts: number;
 }
 
-async function distribute(values: FlagValues, progress: Progress): Promise<DistributeOutput | SlurmDryRun> {
+async function distribute(
+  values: FlagValues,
+  progress: Progress,
+): Promise<DistributeOutput | SlurmDryRun | DetachOutput> {
   const cpuStart = process.cpuUsage();
   const [file] = values.positional;
+  if (file === undefined)
+    throw new CliError('distribute needs the dataset: distribute <file> --method ID ...');
+  // --merge DIR: a detached run's merge job, on a node: the partitions are DIR's, done.
+  const mergeOf = values.string('merge');
+  const detached = values.boolean('detach') === true;
   const spec = findMethod(values.string('method')!)!;
   const splitFlag = values.string('split') as Split | undefined;
   const refused =
@@ -208,11 +232,16 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
   if (engine === 'dask') checkDask();
   const scheduler = values.string('scheduler');
   if (engine === 'dask' && scheduler !== undefined && !dryRun) await checkScheduler(scheduler);
-  if (engine === 'slurm' && !dryRun && spawnSync('sbatch', ['--version']).status !== 0)
+  if (
+    engine === 'slurm' &&
+    !dryRun &&
+    mergeOf === undefined &&
+    spawnSync('sbatch', ['--version']).status !== 0
+  )
     throw new CliError('--engine slurm needs sbatch on PATH (a Slurm client); --dry-run prints the script');
 
   // A given work directory is made ready (and checked) before the data is read.
-  const given = values.string('work-dir');
+  const given = mergeOf ?? values.string('work-dir');
   const givenDir = given === undefined ? undefined : readyWorkDir(given);
   const { dataset } = await readDataset(file, parseFlags(values), progress.read);
   checkDataBounds(spec, resolved, dataFacts(dataset));
@@ -323,7 +352,7 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
     const dir = join(workDir, `part-${part}`);
     mkdirSync(dir, { recursive: true });
     const input = join(dir, `input.${format.extension}`);
-    writePartition(input, dataset, rows, format);
+    if (mergeOf === undefined) writePartition(input, dataset, rows, format);
     tasks.push({
       part,
       dir,
@@ -345,7 +374,7 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
     log,
   };
   let slurm = slurmOptions(values);
-  if (engine === 'slurm') {
+  if (engine === 'slurm' && mergeOf === undefined) {
     // --mem, --time, the partition and the throttle from the largest partition and the cluster.
     const largest = Math.max(0, ...rowsOf.map((rows) => rows.reduce((n, r) => n + dataset.rowLength(r), 0)));
     const sized = sizeSlurm(slurm, values.integer('workers'), largest, clusterPartitions(dryRun), log);
@@ -360,14 +389,21 @@ async function distribute(values: FlagValues, progress: Progress): Promise<Distr
     return { engine: 'slurm', dryRun: true, script, scriptFile, workDir, parts };
   }
 
+  if (detached) {
+    releaseInterrupt();
+    return detach(file, values, tasks, options, slurm, parts);
+  }
+
   const started = performance.now();
   try {
     const run =
-      engine === 'dask'
-        ? runDask
-        : engine === 'slurm'
-          ? (t: readonly EngineTask[], o: EngineOptions) => runSlurm(t, o, slurm)
-          : runLocal;
+      mergeOf !== undefined
+        ? async (t: readonly EngineTask[]) => collectDone(t)
+        : engine === 'dask'
+          ? runDask
+          : engine === 'slurm'
+            ? (t: readonly EngineTask[], o: EngineOptions) => runSlurm(t, o, slurm)
+            : runLocal;
     progress.stage('partitions', tasks.length);
     const outcomes: TaskOutcome[] = await run(tasks, options);
     const engineMs = performance.now() - started;

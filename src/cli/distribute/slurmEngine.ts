@@ -206,7 +206,8 @@ function judge(t: Tracked, q: QueuedTask | undefined, nodes: ReadonlyMap<string,
   return { kind: 'failed', reason: current ? attemptReason(current, said) : said };
 }
 
-function exitCode(dir: string): number | null {
+/** An attempt's exit code as its script wrote it (`exit`), or null. */
+export function exitCode(dir: string): number | null {
   try {
     const n = Number(readFileSync(join(dir, 'exit'), 'utf8').trim());
     return Number.isInteger(n) ? n : null;

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { CliError } from '../cliError.ts';
 
-/** A job-array task's state: the array's job id, the index, Slurm's state, its node, its reason. */
+/** A job-array task's state: the array's job id, the index (-1: not an array), Slurm's state, its node, its reason. */
 export interface QueuedTask {
   readonly job: string;
   readonly index: number;
@@ -42,7 +42,8 @@ export function parseQueue(text: string): QueuedTask[] {
     .filter((l) => l.includes('|'))
     .map((line) => {
       const [job, index, state, node, reason] = line.split('|');
-      return { job, index: Number(index), state, node, reason: reason ?? '' };
+      // A job that is not an array (a detached run's merge job: detach.ts) has no index (N/A).
+      return { job, index: index === 'N/A' ? -1 : Number(index), state, node, reason: reason ?? '' };
     })
     .filter((t) => Number.isInteger(t.index));
 }

@@ -68,12 +68,7 @@ export function slurmScript(
     'attempt="$dir/attempt-${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}-${SLURM_RESTART_COUNT:-0}"',
     'mkdir -p "$attempt" || exit 3',
     'echo "${SLURMD_NODENAME:-$(hostname)}" > "$attempt/node"',
-    `node=${shellQuote(slurm.node ?? '')}`,
-    'if [ -z "$node" ]; then node="$(command -v node)"; fi',
-    'if [ -z "$node" ] || [ ! -x "$node" ]; then',
-    '  echo "error: no Node program on node ${SLURMD_NODENAME:-$(hostname)} (PATH=$PATH${node:+; --node $node}); name one with --node PATH" > "$attempt/stderr"',
-    '  echo 3 > "$attempt/exit"; exit 3',
-    'fi',
+    ...findNode(slurm.node, '$attempt'),
     'args=(); for a in "$@"; do a="${a//\\{attempt\\}/$attempt}"; args+=("${a//\\{node\\}/$node}"); done',
     'bash -c ' + shellQuote(TASK_SCRIPT) + ' task "$attempt" "${args[@]}" 2> "$attempt/stderr"',
     'code=$?',
@@ -82,4 +77,19 @@ export function slurmScript(
     'exit "$code"',
     '',
   ].join('\n');
+}
+
+/**
+ * The script lines that set `$node` to the node's Node program (`--node PATH`, else `node` on the
+ * job's PATH); without one, its reason into `<dir>/stderr`, exit code 3 into `<dir>/exit`.
+ */
+export function findNode(node: string | undefined, dir: string): string[] {
+  return [
+    `node=${shellQuote(node ?? '')}`,
+    'if [ -z "$node" ]; then node="$(command -v node)"; fi',
+    'if [ -z "$node" ] || [ ! -x "$node" ]; then',
+    `  echo "error: no Node program on node \${SLURMD_NODENAME:-$(hostname)} (PATH=$PATH\${node:+; --node $node}); name one with --node PATH" > "${dir}/stderr"`,
+    `  echo 3 > "${dir}/exit"; exit 3`,
+    'fi',
+  ];
 }
