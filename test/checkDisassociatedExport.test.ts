@@ -8,7 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkDisassociatedExport } from '../src/core/check/checkDisassociatedExport.ts';
+import {
+  checkDisassociatedExport,
+  checkDisassociatedRequest,
+} from '../src/core/check/checkDisassociatedExport.ts';
 import { readDisassociatedJson, readDisassociatedTable } from '../src/core/check/disassociatedExport.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import type { DisassociatedRelease } from '../src/core/release/disassociated.ts';
@@ -101,6 +104,18 @@ describe('a disassociated export read back', () => {
     );
     expect(safeResult.holds).toBe(true);
     expect(safeResult.reading).toMatch(/no cluster has a cover/);
+  });
+
+  it("the page's request (the worker's checkExport): the disassociation model only, as the CLI's check", () => {
+    const { csv } = disassociate(coverRows, { k: 3, m: 2, maxCluster: 10 });
+    const exported = readDisassociatedTable({ name: 'd.csv', text: csv });
+    const asked = checkDisassociatedRequest(exported, { model: 'disassociation', k: 3, m: 2 });
+    expect(asked).toEqual(checkDisassociatedExport(exported, 3, 2));
+    expect(asked.holds).toBe(true);
+    expect(checkDisassociatedRequest(exported, { model: 'disassociation', k: 5, m: 2 }).holds).toBe(false);
+    expect(() => checkDisassociatedRequest(exported, { model: 'km-anonymity', k: 3, m: 2 })).toThrow(
+      /d\.csv is a disassociated release .* check it with the disassociation model/,
+    );
   });
 
   it('the CLI: the table and the release file checked; bad fields and other models refused (exit 2)', async () => {

@@ -20,6 +20,8 @@ import { datasetContentHash } from '../src/core/data/contentHash.ts';
 import { checkDataset } from '../src/core/check/checkDataset.ts';
 import { checkExport } from '../src/core/check/checkExport.ts';
 import { readBucketsExport, readGroupsExport } from '../src/core/check/exportedTables.ts';
+import { isDisassociatedTable, readDisassociatedTable } from '../src/core/check/disassociatedExport.ts';
+import { checkDisassociatedRequest } from '../src/core/check/checkDisassociatedExport.ts';
 import { reidentificationRisk } from '../src/core/metrics/risk.ts';
 import type { DatasetJobs, LoadedDataset } from './engineTypes.ts';
 
@@ -116,7 +118,13 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
         compressed && { bytes: blob.size, read: () => done },
       );
       datasets.set(id, result.dataset);
-      return loaded(id, result, blob.size, compressed, performance.now() - started);
+      const data = loaded(id, result, blob.size, compressed, performance.now() - started);
+      // A disassociated release's table (cluster,rows,chunk,subrecord,item) is read as data as it
+      // stands; Check reads it again whole as the release it is (check/disassociatedExport.ts).
+      // Its header line is read again: `head` holds only the columnar signature's bytes.
+      return !compressed && isDisassociatedTable(await blob.slice(0, 256).text())
+        ? { ...data, layout: 'disassociated' }
+        : data;
     },
 
     generate(id, params) {
@@ -169,6 +177,8 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
             : { name: t.name, text: await t.blob.text() },
         ),
       );
+      if (layout === 'disassociated')
+        return checkDisassociatedRequest(readDisassociatedTable(texts[0]), request);
       const exported =
         layout === 'groups' ? readGroupsExport(texts[0], texts[1]) : readBucketsExport(texts[0]);
       return checkExport(exported, request);

@@ -26,6 +26,9 @@ import type { Rules } from '../src/core/run/rules.ts';
 
 export type LoadOptions = Omit<ParseOptions, 'fileName' | 'bitBudget'>;
 
+/** The exported releases the page loads back and Check reads as what they are. */
+export type ExportedLayout = 'groups' | 'buckets' | 'disassociated';
+
 export interface LoadedDataset {
   id: string;
   handle: DatasetHandle;
@@ -36,8 +39,11 @@ export interface LoadedDataset {
   compressed?: boolean;
   parseMs: number;
   warnings: { total: number; first: ParseWarning[] };
-  /** An exported groups or buckets release read back as its rows (data/parsers/exportLayout.ts). */
-  layout?: 'groups' | 'buckets';
+  /**
+   * An exported groups or buckets release read back as its rows (data/exportLayout.ts), or a
+   * disassociated release's table (check/disassociatedExport.ts), which Check reads whole.
+   */
+  layout?: ExportedLayout;
 }
 
 /** One table of an exported release, as the page holds it (the file the user chose). */
@@ -152,14 +158,11 @@ export interface DatasetJobs {
   /** Checks the dataset as it stands against a privacy model (the Check page), telling its stages. */
   check(id: string, request: CheckRequest, progress?: CheckProgress): CheckResult;
   /**
-   * Checks an exported groups release (its QID table and its sensitive table) or buckets release
-   * (one table) as what it is, with its model (core/check/checkExport.ts).
+   * Checks an exported groups release (its QID table and its sensitive table), buckets release
+   * (one table) or disassociated release (its table) as what it is, with its model
+   * (core/check/checkExport.ts, checkDisassociatedExport.ts).
    */
-  checkExport(
-    layout: 'groups' | 'buckets',
-    tables: ExportTableBlob[],
-    request: CheckRequest,
-  ): Promise<CheckResult>;
+  checkExport(layout: ExportedLayout, tables: ExportTableBlob[], request: CheckRequest): Promise<CheckResult>;
 }
 
 /** Jobs of methods: the catalogues, runs, parallel tasks, extras, browsing a kept release. */

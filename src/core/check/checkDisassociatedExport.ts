@@ -18,9 +18,22 @@ import { findCovers } from '../release/covers.ts';
 import type { PlainCluster } from '../release/disassociated.ts';
 import { itemsetCounts } from '../release/verifyGeneralized.ts';
 import type { DisassociatedExport } from './disassociatedExport.ts';
-import type { CheckResult } from './types.ts';
+import type { CheckRequest, CheckResult } from './types.ts';
+import { InputError } from '../base/errors.ts';
 
 const MAX_PROBLEMS = 20;
+
+/**
+ * The check a request asks of a disassociated release (the page's Check, through the worker): its
+ * model is disassociation, what the release guarantees; any other model is an input error naming it.
+ */
+export function checkDisassociatedRequest(exported: DisassociatedExport, request: CheckRequest): CheckResult {
+  if (request.model !== 'disassociation')
+    throw new InputError(
+      `${exported.files[0]} is a disassociated release (clusters of record chunks and term chunks): what it guarantees is k^m-anonymity of its chunks; check it with the disassociation model`,
+    );
+  return checkDisassociatedExport(exported, request.k, request.m);
+}
 
 export function checkDisassociatedExport(exported: DisassociatedExport, k: number, m: number): CheckResult {
   const safe = exported.params?.safe === true;

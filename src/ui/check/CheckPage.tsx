@@ -5,7 +5,8 @@
  * question it answers (model and levels as they were asked), and is marked stale as soon as the form
  * or the dataset no longer asks that question (issue 32: after a k^m check, switching the model to
  * p-degree read "Does not hold for p = 2" above the k^m offenders). An exported groups or buckets
- * release is checked as what it is (core/check/checkExport.ts). Below, saved rules applied to the
+ * release is checked as what it is (core/check/checkExport.ts), a disassociated release's table with
+ * the disassociation model (core/check/checkDisassociatedExport.ts). Below, saved rules applied to the
  * dataset, with the same check of the outcome (ApplyRulesPanel.tsx).
  */
 import { useRef, useState } from 'react';
@@ -37,7 +38,10 @@ const MODELS: [Model, string][] = [
 ];
 
 export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
-  const [model, setModel] = useState<Model>('k-anonymity');
+  // A disassociated release's table is checked with its own model (the others do not read it).
+  const [model, setModel] = useState<Model>(
+    dataset.loaded.layout === 'disassociated' ? 'disassociation' : 'k-anonymity',
+  );
   const [level, setLevel] = useState(2);
   const [m, setM] = useState(2);
   const [h, setH] = useState(0.5);
@@ -168,7 +172,9 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
         <p className="note small" data-testid="check-layout">
           {layout === 'groups'
             ? 'A groups export: its guarantee is a privacy degree p, read from the published counts (p-degree below).'
-            : 'A buckets export: its guarantee is l-diversity per bucket (l-diversity below).'}
+            : layout === 'disassociated'
+              ? 'A disassociated release (cluster,rows,chunk,subrecord,item): its guarantee is k^m-anonymity of every record chunk, each item in one chunk of its cluster (disassociation below); covers across chunks are counted.'
+              : 'A buckets export: its guarantee is l-diversity per bucket (l-diversity below).'}
         </p>
       )}
       <div className="experiment-form">
@@ -176,7 +182,9 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           <select data-testid="check-model" value={model} onChange={(e) => setModel(e.target.value as Model)}>
             {MODELS.map(([id, label]) => (
               <option key={id} value={id}>
-                {label}
+                {id === 'disassociation' && layout === 'disassociated'
+                  ? "disassociation (the release's chunks as published)"
+                  : label}
               </option>
             ))}
           </select>

@@ -36,6 +36,12 @@ function LayoutNote({ entry }: { entry: DatasetEntry }) {
             </>
           )}
         </>
+      ) : entry.loaded.layout === 'disassociated' ? (
+        <>
+          A <b>disassociated release</b> (its clusters, record chunks and term chunks as one table): the rows
+          here read its columns as items. Check verifies its chunks with the disassociation model, without the
+          input.
+        </>
       ) : (
         <>
           A <b>buckets export</b> of an l-diverse release: each row here is a published row with the items of
