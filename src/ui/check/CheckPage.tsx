@@ -183,7 +183,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
             {MODELS.map(([id, label]) => (
               <option key={id} value={id}>
                 {id === 'disassociation' && layout === 'disassociated'
-                  ? "disassociation (the release's chunks as published)"
+                  ? "disassociation (the release's chunks)"
                   : label}
               </option>
             ))}
