@@ -1,6 +1,6 @@
 /**
  * A disassociated release's table loaded back in the page and checked as what it is (issue 41):
- * the CLI disassociates the ten crafted baskets of test/data/disassociation-cover.csv (k = 3, m = 2)
+ * the CLI disassociates the ten crafted baskets of test/data/disassociation-cover.csv.gz (k = 3, m = 2)
  * and exports the table (`cluster,rows,chunk,subrecord,item`); the page recognises it on load, and
  * the Check tab verifies its chunks with the disassociation model through the worker
  * (core/check/checkDisassociatedExport.ts, the code `txanon check` runs): it holds at k = 3,
@@ -18,7 +18,7 @@ function disassociatedTable(dir: string, name: string, safe: boolean): string {
   const table = join(dir, name);
   const run = cliSpawned(
     'anonymize',
-    'test/data/disassociation-cover.csv',
+    'test/data/disassociation-cover.csv.gz',
     '--method',
     'disassociation',
     '--k',
