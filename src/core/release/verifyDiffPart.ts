@@ -38,7 +38,7 @@ import {
   splitPlan,
   type Taxonomy,
 } from '../dp/taxonomy.ts';
-import { checkLedger } from './verifyLedger.ts';
+import { startDpCheck } from './verifyLedger.ts';
 import type { SyntheticAudit, TransactionsRelease, Verification } from './types.ts';
 import { tokenArrays } from './tokenRows.ts';
 
@@ -49,15 +49,9 @@ export function verifyDiffPart(
   release: TransactionsRelease,
   audit: SyntheticAudit,
 ): Verification {
-  const ledgerCheck = checkLedger(release);
-  const problems = [...ledgerCheck.problems];
-  const done = () => ({
-    verified: problems.length === 0,
-    partitionComplete: false,
-    problems: problems.slice(0, MAX_PROBLEMS),
-  });
-  if (!('ledger' in ledgerCheck)) return done();
-  const { ledger, epsilon } = ledgerCheck;
+  const { problems, done, ledger, epsilon } = startDpCheck(release);
+  const ledgerProblemCount = problems.length;
+  if (!ledger || !epsilon) return done();
   const params = release.params;
   const c1 = Number(params.c1);
   const c2 = Number(params.c2);
@@ -234,7 +228,7 @@ export function verifyDiffPart(
   const shown = ledgerProblems.slice(0, 8);
   if (ledgerProblems.length > shown.length)
     shown.push(`… and ${ledgerProblems.length - shown.length} more ledger problems`);
-  problems.splice(ledgerCheck.problems.length, 0, ...shown);
+  problems.splice(ledgerProblemCount, 0, ...shown);
 
   // The rows follow from the leaf partitions' noisy counts.
   const expected = new Map<string, number>();

@@ -19,9 +19,8 @@ import { pairCount, privBasisPlan, SINGLE_BASIS_MAX } from '../dp/privBasisPlan.
 import type { ItemsetsAudit, ItemsetsRelease } from './itemsets.ts';
 import { itemsetsAudit } from './itemsetsAudit.ts';
 import type { Verification } from './types.ts';
-import { checkLedger } from './verifyLedger.ts';
+import { startDpCheck } from './verifyLedger.ts';
 
-const MAX_PROBLEMS = 20;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function verifyItemsets(
@@ -29,16 +28,10 @@ export function verifyItemsets(
   release: ItemsetsRelease,
   audit: ItemsetsAudit,
 ): Verification {
-  const ledgerCheck = checkLedger(release);
-  const problems = [...ledgerCheck.problems];
-  const done = (): Verification => ({
-    verified: problems.length === 0,
-    partitionComplete: false,
-    problems: problems.slice(0, MAX_PROBLEMS),
-  });
-  if (!('ledger' in ledgerCheck)) return done();
+  const { problems, done, ledger, epsilon } = startDpCheck(release);
+  if (!ledger || !epsilon) return done();
   // The top k of a whole input is not the union of its parts' top k: PrivBasis has no merge.
-  if (ledgerCheck.ledger.parallel)
+  if (ledger.parallel)
     problems.push('a PrivBasis release is one run over the whole input; its ledger composes no parts');
   const k = release.params.k;
   if (typeof k !== 'number' || !Number.isInteger(k) || k < 1) {
@@ -80,8 +73,8 @@ export function verifyItemsets(
   if (bins.length !== bases.length) problems.push(`${bins.length} bin lists for ${bases.length} bases`);
   if (problems.length > 0) return done();
 
-  const plan = privBasisPlan(ledgerCheck.epsilon, k, lambda, bases.length);
-  const entries = ledgerCheck.ledger.entries;
+  const plan = privBasisPlan(epsilon, k, lambda, bases.length);
+  const entries = ledger.entries;
   if (entries.length !== plan.length)
     problems.push(
       `the ledger holds ${entries.length} charges; λ = ${lambda} and ${bases.length} bases take ${plan.length}`,

@@ -11,7 +11,9 @@
 import { recomputeLedger, type Ledger } from '../dp/ledger.ts';
 import { parallelProblems } from '../dp/parallelLedger.ts';
 import { compare, parseDecimal, toUpperDouble, type Rational } from '../dp/rational.ts';
-import type { ReleaseHeader } from './types.ts';
+import type { ReleaseHeader, Verification } from './types.ts';
+
+const MAX_PROBLEMS = 20;
 
 export interface LedgerCheck {
   ledger: Ledger;
@@ -38,4 +40,26 @@ export function checkLedger(release: ReleaseHeader): LedgerCheck | { problems: s
       `the ledger's entries compose to epsilon ${toUpperDouble(recomputed.total)}, more than the ${asked} the header promises`,
     );
   return { ledger, epsilon, problems };
+}
+
+/**
+ * The start every DP method's check shares: the ledger's check, a problem list the method's own
+ * checks add to, and `done()`, the verification those problems give (at most 20 of them named).
+ * `ledger` and `epsilon` are there only when the ledger could be read at all.
+ */
+export function startDpCheck(release: ReleaseHeader): {
+  problems: string[];
+  done: () => Verification;
+  ledger?: Ledger;
+  epsilon?: Rational;
+} {
+  const ledgerCheck = checkLedger(release);
+  const problems = [...ledgerCheck.problems];
+  const done = (): Verification => ({
+    verified: problems.length === 0,
+    partitionComplete: false,
+    problems: problems.slice(0, MAX_PROBLEMS),
+  });
+  if (!('ledger' in ledgerCheck)) return { problems, done };
+  return { problems, done, ledger: ledgerCheck.ledger, epsilon: ledgerCheck.epsilon };
 }

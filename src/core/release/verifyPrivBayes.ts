@@ -33,7 +33,7 @@ import {
 } from '../dp/privBayesPlan.ts';
 import { formatRational, type Rational } from '../dp/rational.ts';
 import { rowTokens, rowCount as publishedRows } from './tokenRows.ts';
-import { checkLedger } from './verifyLedger.ts';
+import { startDpCheck } from './verifyLedger.ts';
 import type { SyntheticAudit, TransactionsRelease, Verification } from './types.ts';
 
 const MAX_PROBLEMS = 20;
@@ -43,20 +43,13 @@ export function verifyPrivBayes(
   release: TransactionsRelease,
   audit: SyntheticAudit,
 ): Verification {
-  const ledgerCheck = checkLedger(release);
-  const problems = [...ledgerCheck.problems];
-  const done = () => ({
-    verified: problems.length === 0,
-    partitionComplete: false,
-    problems: problems.slice(0, MAX_PROBLEMS),
-  });
+  const { problems, done, ledger, epsilon } = startDpCheck(release);
   const net = release.network;
   if (!net) {
     problems.push('a PrivBayes release carries the network its rows were sampled from; none found');
     return done();
   }
-  if (!('ledger' in ledgerCheck)) return done();
-  const { ledger, epsilon } = ledgerCheck;
+  if (!ledger || !epsilon) return done();
   const params = release.params;
   const degree = Number(params.degree);
   const rowCount = String(params.rowCount) as RowCount;
