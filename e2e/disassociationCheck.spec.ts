@@ -83,3 +83,48 @@ test("a disassociated release's table loads back as one, and Check verifies its 
   await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
   await expect(page.getByTestId('check-result')).not.toContainText('have a cover');
 });
+
+test('its release file and its Parquet table load back as the release too, and Check verifies them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'txanon-e2e-disassociated-forms-'));
+  const run = cliSpawned(
+    'anonymize',
+    'test/data/disassociation-cover.csv.gz',
+    ...['--method', 'disassociation', '--k', '3', '--m', '2', '--maxCluster', '10', '--quiet'],
+    ...[
+      '--out',
+      join(dir, 'dis.json'),
+      '--export',
+      join(dir, 'dis.parquet'),
+      '--export-format',
+      'parquet-long',
+    ],
+  );
+  expect(run.code, run.stderr).toBe(0);
+
+  await page.goto('/');
+  await expect(page.getByTestId('stat-transactions')).toBeVisible();
+  for (const name of ['dis.json', 'dis.parquet']) {
+    await page.getByTestId('file-input').setInputFiles(join(dir, name));
+    await page.getByTestId('tab-overview').click();
+    await expect(page.getByTestId('active-dataset-name')).toHaveText(name);
+    await expect(page.getByTestId('layout-note')).toContainText('disassociated release');
+    // Read as the table: 13 lines (10 sub-record items and 3 term items) of relational rows.
+    await expect(page.getByTestId('stat-transactions')).toHaveText('13');
+    await page.getByTestId('tab-check').click();
+    await expect(page.getByTestId('check-model')).toHaveValue('disassociation');
+    await runCheck(page, 'disassociation', '3', '2');
+    await expect(page.getByTestId('check-verdict')).toHaveText('Holds');
+    await expect(page.getByTestId('check-offered')).toHaveText('4');
+    await expect(page.getByTestId('check-result')).toContainText(`A disassociated release (${name})`);
+    await expect(page.getByTestId('check-result')).toContainText('1 cluster(s) have a cover');
+    await page.screenshot({
+      path: `test-results/check-disassociated-${name.replace('.', '-')}.png`,
+      fullPage: true,
+    });
+    await runCheck(page, 'disassociation', '5', '2');
+    await expect(page.getByTestId('check-verdict')).toHaveText('Does not hold');
+  }
+});

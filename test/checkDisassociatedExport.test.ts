@@ -12,11 +12,19 @@ import {
   checkDisassociatedExport,
   checkDisassociatedRequest,
 } from '../src/core/check/checkDisassociatedExport.ts';
-import { readDisassociatedJson, readDisassociatedTable } from '../src/core/check/disassociatedExport.ts';
+import {
+  disassociatedJsonAsTable,
+  readDisassociatedJson,
+  readDisassociatedRelease,
+  readDisassociatedTable,
+} from '../src/core/check/disassociatedExport.ts';
 import { exportRelease } from '../src/core/release/export/exportRelease.ts';
 import type { DisassociatedRelease } from '../src/core/release/disassociated.ts';
 import { plainClusters } from '../src/core/release/disassociated.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
+import type { Release } from '../src/core/release/types.ts';
+import { writeReleaseJson } from '../src/core/release/writeJson.ts';
+import { writtenText } from '../src/core/release/export/textWriter.ts';
 import { arbitraryRows, datasetOf, textOf } from './helpers.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
 
@@ -106,6 +114,25 @@ describe('a disassociated export read back', () => {
     expect(safeResult.reading).toMatch(/no cluster has a cover/);
   });
 
+  it("a release file read as its table (the page's load) and either read back for Check", () => {
+    const { release, csv } = disassociate(coverRows, { k: 3, m: 2, maxCluster: 10 });
+    const jsonOf = (r: Release) => writtenText((out) => writeReleaseJson(r, { write: (c) => out.bytes(c) }));
+    const json = jsonOf(release);
+    // The page reads a release file as the table its export writes.
+    expect(disassociatedJsonAsTable(json, 'd.json')).toBe(csv);
+    const fromJson = readDisassociatedRelease({ name: 'd.json', text: json });
+    const fromTable = readDisassociatedRelease({ name: 'd.csv', text: csv });
+    expect(fromJson.clusters).toEqual(readDisassociatedJson({ name: 'd.json', text: json }).clusters);
+    expect(fromJson.params).toEqual(release.params);
+    expect(fromTable.params).toBeUndefined();
+    expect(fromTable.clusters.map((c) => c.recordChunks.map((ch) => ch.subrecords))).toEqual(
+      fromJson.clusters.map((c) => c.recordChunks.map((ch) => ch.subrecords)),
+    );
+    // A release file of another kind is no disassociated table.
+    const other = runMethod(datasetOf(coverRows), { method: 'apriori-km', params: { k: 2, m: 2 }, seed: 1 });
+    expect(disassociatedJsonAsTable(jsonOf(other.release), 'o.json')).toBeNull();
+  });
+
   it("the page's request (the worker's checkExport): the disassociation model only, as the CLI's check", () => {
     const { csv } = disassociate(coverRows, { k: 3, m: 2, maxCluster: 10 });
     const exported = readDisassociatedTable({ name: 'd.csv', text: csv });
@@ -140,7 +167,15 @@ describe('a disassociated export read back', () => {
       '--quiet',
     );
     expect(exported.code).toBe(0);
-    for (const file of [dir.path('r.csv'), out]) {
+    // The same release's Parquet table (parquet-long).
+    const parquet = await cliInProcess(
+      'anonymize',
+      data,
+      ...['--method', 'disassociation', '--k', '3', '--m', '2', '--maxCluster', '10', '--quiet'],
+      ...['--out', dir.path('p.json'), '--export', dir.path('r.parquet'), '--export-format', 'parquet-long'],
+    );
+    expect(parquet.code, parquet.stderr).toBe(0);
+    for (const file of [dir.path('r.csv'), out, dir.path('r.parquet')]) {
       const result = await cliInProcess('check', file, '--model', 'disassociation', '--k', '3', '--m', '2');
       expect(result.code).toBe(0);
       const printed = JSON.parse(result.stdout);

@@ -20,7 +20,12 @@ import { datasetContentHash } from '../src/core/data/contentHash.ts';
 import { checkDataset } from '../src/core/check/checkDataset.ts';
 import { checkExport } from '../src/core/check/checkExport.ts';
 import { readBucketsExport, readGroupsExport } from '../src/core/check/exportedTables.ts';
-import { isDisassociatedTable, readDisassociatedTable } from '../src/core/check/disassociatedExport.ts';
+import {
+  disassociatedJsonAsTable,
+  isDisassociatedTable,
+  isReleaseJson,
+  readDisassociatedRelease,
+} from '../src/core/check/disassociatedExport.ts';
 import { checkDisassociatedRequest } from '../src/core/check/checkDisassociatedExport.ts';
 import { reidentificationRisk } from '../src/core/metrics/risk.ts';
 import type { DatasetJobs, LoadedDataset } from './engineTypes.ts';
@@ -47,6 +52,24 @@ function blobBuffer(blob: Blob): AsyncBuffer {
   return { byteLength: blob.size, slice: (start, end) => blob.slice(start, end).arrayBuffer() };
 }
 
+/**
+ * A disassociated release chosen as its release file (JSON) or its Parquet table, as its CSV table
+ * (the export `txanon anonymize --export` writes), or null for any other file: the page reads the
+ * three forms as the one table, as data and, in Check, as the release (layout 'disassociated'), as
+ * `txanon check` reads all three.
+ */
+async function disassociatedAsTable(blob: Blob, name: string): Promise<Blob | null> {
+  const head = new Uint8Array(await blob.slice(0, 256).arrayBuffer());
+  if (isParquet(head)) {
+    const parquet = await import('../src/core/check/parquetTables.ts');
+    if (!(await parquet.isDisassociatedParquet(blobBuffer(blob), name))) return null;
+    return new Blob([(await parquet.parquetExportedTable(blobBuffer(blob), name)).text]);
+  }
+  if (!isReleaseJson(new TextDecoder().decode(head))) return null;
+  const table = disassociatedJsonAsTable(await blob.text(), name);
+  return table === null ? null : new Blob([table]);
+}
+
 function loaded(
   id: string,
   result: ParseResult,
@@ -68,8 +91,12 @@ function loaded(
 
 export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) => Dataset): DatasetJobs {
   return {
-    async parseBlob(id, blob, fileName, options, onProgress) {
+    async parseBlob(id, chosen, fileName, options, onProgress) {
       const started = performance.now();
+      const table = await disassociatedAsTable(chosen, fileName);
+      const blob = table ?? chosen;
+      // The table is read as its CSV file is (relational rows), whatever the chosen file's name says.
+      if (table) options = { ...options, format: 'relational' };
       const head = new Uint8Array(await blob.slice(0, COLUMNAR_HEAD_BYTES).arrayBuffer());
       const columnar = columnarFormatOf(head, options.format);
       if (columnar) {
@@ -118,9 +145,10 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
         compressed && { bytes: blob.size, read: () => done },
       );
       datasets.set(id, result.dataset);
-      const data = loaded(id, result, blob.size, compressed, performance.now() - started);
-      // A disassociated release's table (cluster,rows,chunk,subrecord,item) is read as data as it
-      // stands; Check reads it again whole as the release it is (check/disassociatedExport.ts).
+      const data = loaded(id, result, chosen.size, compressed, performance.now() - started);
+      // A disassociated release's table (cluster,rows,chunk,subrecord,item; its release file or its
+      // Parquet table made that table above) is read as data as it stands; Check reads the chosen
+      // file again whole as the release it is (check/disassociatedExport.ts).
       // Its header line is read again: `head` holds only the columnar signature's bytes.
       return !compressed && isDisassociatedTable(await blob.slice(0, 256).text())
         ? { ...data, layout: 'disassociated' }
@@ -178,7 +206,7 @@ export function datasetJobs(datasets: Map<string, Dataset>, get: (id: string) =>
         ),
       );
       if (layout === 'disassociated')
-        return checkDisassociatedRequest(readDisassociatedTable(texts[0]), request);
+        return checkDisassociatedRequest(readDisassociatedRelease(texts[0]), request);
       const exported =
         layout === 'groups' ? readGroupsExport(texts[0], texts[1]) : readBucketsExport(texts[0]);
       return checkExport(exported, request);

@@ -11,8 +11,8 @@
  * `bucket,row,column,item`) is checked as what it is (core/check/checkExport.ts): p-degree from the
  * published counts, l-diversity per bucket; as Parquet too (NAME.parquet with NAME-sensitive.parquet). On basket data, l-diversity takes the sensitive items as
  * p-degree does (`--sensitive ...`): they are one column, the rest what an attacker knows.
- * A disassociated release, as the table its export writes (`cluster,rows,chunk,subrecord,item`) or
- * as its release file (JSON), is checked with --model disassociation without its input
+ * A disassociated release, as the table its export writes (`cluster,rows,chunk,subrecord,item`, as
+ * CSV or Parquet) or as its release file (JSON), is checked with --model disassociation without its input
  * (core/check/checkDisassociatedExport.ts): chunks k^m-anonymous, items in one chunk, covers.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { checkDisassociatedExport } from '../../core/check/checkDisassociatedExp
 import {
   isDisassociatedTable,
   isReleaseJson,
-  readDisassociatedJson,
+  readDisassociatedRelease,
   readDisassociatedTable,
   type DisassociatedExport,
 } from '../../core/check/disassociatedExport.ts';
@@ -33,7 +33,11 @@ import {
   readGroupsExport,
   type ExportedRelease,
 } from '../../core/check/exportedTables.ts';
-import { parquetExportedTable, parquetExportLayout } from '../../core/check/parquetTables.ts';
+import {
+  isDisassociatedParquet,
+  parquetExportedTable,
+  parquetExportLayout,
+} from '../../core/check/parquetTables.ts';
 import { isParquet } from '../../core/data/columnar/signature.ts';
 import { fileBuffer, type FileBuffer } from '../fileBuffer.ts';
 import { readColumnSplit } from '../../core/check/columnSplit.ts';
@@ -140,7 +144,7 @@ async function check(values: FlagValues, progress: Progress): Promise<CheckOutpu
   const sensitive = sensitiveChoice(values);
   const get = (name: string) => values.integer(name)!;
   const parquet = isParquet(Buffer.from(firstBytes(file, 4), 'latin1'));
-  const disassociated = parquet ? null : disassociatedExport(file);
+  const disassociated = parquet ? await disassociatedParquet(file) : disassociatedExport(file);
   if (disassociated) {
     if (model !== 'disassociation')
       throw new CliError(
@@ -232,10 +236,14 @@ function firstBytes(path: string, bytes = 256): string {
 /** A disassociated release read back (its table, or its release file), or null for anything else. */
 function disassociatedExport(file: string): DisassociatedExport | null {
   const head = firstBytes(file);
-  const json = isReleaseJson(head);
-  if (!json && !isDisassociatedTable(head)) return null;
-  const table = { name: basename(file), text: readTextFile(file, file) };
-  return json ? readDisassociatedJson(table) : readDisassociatedTable(table);
+  if (!isReleaseJson(head) && !isDisassociatedTable(head)) return null;
+  return readDisassociatedRelease({ name: basename(file), text: readTextFile(file, file) });
+}
+
+/** A disassociated release's Parquet table read back, or null for any other Parquet file. */
+async function disassociatedParquet(file: string): Promise<DisassociatedExport | null> {
+  if (!(await withFile(file, (buffer) => isDisassociatedParquet(buffer, basename(file))))) return null;
+  return readDisassociatedTable(await parquetTableOf(file));
 }
 
 /** A CSV groups or buckets export read whole, or null for data. */

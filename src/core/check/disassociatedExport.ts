@@ -10,7 +10,8 @@
 import { fieldError, forEachCsvRow } from '../data/parsers/csvRows.ts';
 import { ParseError } from '../data/parsers/parseError.ts';
 import type { PlainCluster } from '../release/disassociated.ts';
-import { DISASSOCIATED_COLUMNS } from '../release/export/disassociatedTable.ts';
+import { DISASSOCIATED_COLUMNS, writeDisassociatedCsv } from '../release/export/disassociatedTable.ts';
+import { writtenText } from '../release/export/textWriter.ts';
 import { parseRelease } from '../release/parseRelease.ts';
 import { plainClusters } from '../release/disassociated.ts';
 import { numberAt, type ExportedTable } from './exportedTables.ts';
@@ -26,18 +27,18 @@ export interface DisassociatedExport {
   params?: Record<string, unknown>;
 }
 
+/** Whether a table's column names are the disassociated table's (trimmed, unquoted). */
+export function isDisassociatedColumns(names: readonly string[]): boolean {
+  return names.map((f) => f.trim().replace(/^"|"$/g, '')).join(',') === HEADER;
+}
+
 /** Whether a text's first line is the disassociated table's header (a BOM or CR allowed). */
 export function isDisassociatedTable(head: string): boolean {
   const first = head
     .replace(/^\uFEFF/, '')
     .split('\n', 1)[0]
     .replace(/\r$/, '');
-  return (
-    first
-      .split(',')
-      .map((f) => f.trim().replace(/^"|"$/g, ''))
-      .join(',') === HEADER
-  );
+  return isDisassociatedColumns(first.split(','));
 }
 
 /** Whether a text is a release file (a JSON object naming the release format). */
@@ -129,6 +130,28 @@ export function readDisassociatedTable(table: ExportedTable): DisassociatedExpor
       }),
     })),
   };
+}
+
+/**
+ * A disassociated release as Check reads it, whichever text it came as: its release file (JSON) or
+ * its table (a Parquet table arrives here as the same CSV text, check/parquetTables.ts).
+ */
+export function readDisassociatedRelease(table: ExportedTable): DisassociatedExport {
+  return isReleaseJson(table.text.slice(0, 256))
+    ? readDisassociatedJson(table)
+    : readDisassociatedTable(table);
+}
+
+/**
+ * A disassociated release file (JSON) as the text of its table, the csv-long export `txanon
+ * anonymize --export` writes of it, or null when the file is a release of another kind: the page
+ * reads a release file as data as it reads the table (release/export/disassociatedTable.ts).
+ */
+export function disassociatedJsonAsTable(text: string, name: string): string | null {
+  const release = parseRelease(text, name);
+  return release.kind === 'disassociated'
+    ? writtenText((out) => writeDisassociatedCsv(out, release.clusters))
+    : null;
 }
 
 /** The release file (the JSON export) of a disassociated release. */

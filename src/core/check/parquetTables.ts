@@ -9,6 +9,7 @@ import { exportLayoutOf, type ExportLayout } from '../data/exportLayout.ts';
 import { writeCsvTable } from '../release/export/csvField.ts';
 import { writtenText } from '../release/export/textWriter.ts';
 import type { ExportedTable } from './exportedTables.ts';
+import { isDisassociatedColumns } from './disassociatedExport.ts';
 
 export async function parquetExportedTable(file: AsyncBuffer, name: string): Promise<ExportedTable> {
   const { columns, rows } = await readParquetTable(file, name);
@@ -18,4 +19,9 @@ export async function parquetExportedTable(file: AsyncBuffer, name: string): Pro
 /** The export layout a Parquet file's columns are (its footer only), or null for data. */
 export async function parquetExportLayout(file: AsyncBuffer, name: string): Promise<ExportLayout | null> {
   return exportLayoutOf(await parquetColumnNames(file, name));
+}
+
+/** Whether a Parquet file's columns (its footer only) are a disassociated release's table. */
+export async function isDisassociatedParquet(file: AsyncBuffer, name: string): Promise<boolean> {
+  return isDisassociatedColumns(await parquetColumnNames(file, name));
 }

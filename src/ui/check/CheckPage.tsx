@@ -173,7 +173,7 @@ export function CheckPage({ dataset }: { dataset: DatasetEntry }) {
           {layout === 'groups'
             ? 'A groups export: its guarantee is a privacy degree p, read from the published counts (p-degree below).'
             : layout === 'disassociated'
-              ? 'A disassociated release (cluster,rows,chunk,subrecord,item): its guarantee is k^m-anonymity of every record chunk, each item in one chunk of its cluster (disassociation below); covers across chunks are counted.'
+              ? 'A disassociated release (its release file, or its table cluster,rows,chunk,subrecord,item): its guarantee is k^m-anonymity of every record chunk, each item in one chunk of its cluster (disassociation below); covers across chunks are counted.'
               : 'A buckets export: its guarantee is l-diversity per bucket (l-diversity below).'}
         </p>
       )}

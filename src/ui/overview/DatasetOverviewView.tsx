@@ -38,9 +38,9 @@ function LayoutNote({ entry }: { entry: DatasetEntry }) {
         </>
       ) : entry.loaded.layout === 'disassociated' ? (
         <>
-          A <b>disassociated release</b> (its clusters, record chunks and term chunks as one table): the rows
-          here read its columns as items. Check verifies its chunks with the disassociation model, without the
-          input.
+          A <b>disassociated release</b> (its clusters, record chunks and term chunks as one table, from its
+          release file, its CSV or its Parquet table): the rows here read its columns as items. Check verifies
+          its chunks with the disassociation model, without the input.
         </>
       ) : (
         <>
