@@ -9,18 +9,29 @@ import { DatasetBuilder } from '../datasetBuilder.ts';
 import { forEachCsvRow, type CsvRow } from './csvRows.ts';
 import { noTransactionError, WarningLog } from './parseError.ts';
 import type { PieceReader } from './textPieces.ts';
-import type { ParseOptions } from './types.ts';
+import type { ParseOptions, ParseResult } from './types.ts';
 
-/** The csv-basket parser, fed the file's text piece by piece (textPieces.ts). */
-export function csvBasketReader(options: ParseOptions): PieceReader {
-  const builder = new DatasetBuilder();
-  const warnings = new WarningLog();
+/** What a csv-basket parse has read so far (the byte tokenizer hands it on to the text path). */
+export interface BasketState {
+  builder: DatasetBuilder;
+  warnings: WarningLog;
+  skipHeader: boolean;
+  /** No byte of the file read yet. */
+  empty: boolean;
+}
+
+export function basketState(options: ParseOptions): BasketState {
+  const builder = new DatasetBuilder(undefined, Math.ceil((options.sizeHint ?? 0) / 4));
+  return { builder, warnings: new WarningLog(), skipHeader: options.header ?? false, empty: true };
+}
+
+/** The csv-basket parser, fed the file's text piece by piece (textPieces.ts), from `state` on. */
+export function csvBasketReader(options: ParseOptions, state = basketState(options)): PieceReader {
+  const { builder, warnings } = state;
   const delimiter = options.delimiter ?? ',';
-  let skipHeader = options.header ?? false;
-  let empty = true;
   const visit = (row: CsvRow) => {
-    if (skipHeader) {
-      skipHeader = false;
+    if (state.skipHeader) {
+      state.skipHeader = false;
       return;
     }
     const tokens: string[] = [];
@@ -37,21 +48,24 @@ export function csvBasketReader(options: ParseOptions): PieceReader {
   };
   return {
     piece(text, firstLine) {
-      if (text !== '') empty = false;
+      if (text !== '') state.empty = false;
       forEachCsvRow(text, options.fileName, delimiter, visit, firstLine);
     },
-    finish() {
-      const dataset = builder.build(options.fileName, 'csv-basket', options.bitBudget);
-      if (dataset.d === 0)
-        throw noTransactionError(
-          options.fileName,
-          empty
-            ? 'the file is empty (0 bytes)'
-            : dataset.n === 0
-              ? 'the file holds only the header row'
-              : `its ${dataset.n} line(s) hold no item`,
-        );
-      return { dataset, format: 'csv-basket', warnings: warnings.summary() };
-    },
+    finish: () => finishBasket(options, state),
   };
+}
+
+/** The dataset of a csv-basket parse, or its error when no line holds an item. */
+export function finishBasket(options: ParseOptions, state: BasketState): ParseResult {
+  const dataset = state.builder.build(options.fileName, 'csv-basket', options.bitBudget);
+  if (dataset.d === 0)
+    throw noTransactionError(
+      options.fileName,
+      state.empty
+        ? 'the file is empty (0 bytes)'
+        : dataset.n === 0
+          ? 'the file holds only the header row'
+          : `its ${dataset.n} line(s) hold no item`,
+    );
+  return { dataset, format: 'csv-basket', warnings: state.warnings.summary() };
 }

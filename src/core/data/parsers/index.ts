@@ -13,8 +13,9 @@ import { defaultDelimiter, detectFormat } from './detect.ts';
 import { exportLayoutOfText, layoutHeader, qidTableName } from '../exportLayout.ts';
 import { FimiParser } from './fimi.ts';
 import { relationalReader } from './relational.ts';
-import { TextPieces } from './textPieces.ts';
-import { checkSignature, TextGuard } from './textGuard.ts';
+import { checkSignature } from './textGuard.ts';
+import { byteDelimiter, textStream } from './textStream.ts';
+import { csvByteParser } from './csvByteParsers.ts';
 import { ParseError } from './parseError.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
 
@@ -69,32 +70,16 @@ function textParser(
   format: 'csv-basket' | 'csv-long' | 'relational' | 'arff',
   options: ParseOptions,
 ): StreamingParser {
-  const decoder = new TextDecoder('utf-8');
-  const guard = new TextGuard(options.fileName);
+  const delimiter = options.delimiter ?? ',';
+  if ((format === 'csv-basket' || format === 'csv-long') && byteDelimiter(delimiter) >= 0)
+    return { format, ...csvByteParser(format, options) };
   const reader = {
     'csv-basket': csvBasketReader,
     'csv-long': csvLongReader,
     relational: relationalReader,
     arff: arffReader,
   }[format](options);
-  // ARFF reads line by line (its quotes never span lines); CSV quotes may hold line ends.
-  const pieces = new TextPieces(
-    (text, firstLine) => reader.piece(text, firstLine),
-    format === 'arff' ? null : (options.delimiter ?? ','),
-  );
-  return {
-    format,
-    push: (chunk) => {
-      guard.check(chunk);
-      pieces.push(decoder.decode(chunk, { stream: true }));
-    },
-    finish: () => {
-      guard.end();
-      pieces.push(decoder.decode());
-      pieces.end();
-      return reader.finish();
-    },
-  };
+  return { format, ...textStream(reader, options.fileName, format === 'arff' ? null : delimiter) };
 }
 
 /** Every line end (CR LF, or a bare CR as old Mac files have) as LF, which the text parsers split on. */

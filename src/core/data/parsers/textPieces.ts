@@ -30,8 +30,12 @@ export class TextPieces {
     /** The CSV field delimiter when quotes may hold line ends; null when every LF ends a record. */
     private readonly delimiter: string | null,
     private readonly pieceChars = PIECE_CHARS,
+    /** Where the text starts in the file: a line after the first (csvBytes.ts hands on mid-file) takes no byte-order mark. */
+    from: { line: number; started: boolean } = { line: 1, started: false },
   ) {
     this.cutAt = pieceChars;
+    this.line = from.line;
+    this.started = from.started;
   }
 
   push(decoded: string): void {

@@ -1,0 +1,139 @@
+/**
+ * Items read from bytes (issue 46): a field's bytes, trimmed as `String.prototype.trim` trims,
+ * give the item's id without a string made per occurrence. A field of decimal digits without a
+ * leading zero (the item `42`, as a string would read) maps through a flat table of values; any
+ * other field is interned by a hash over its bytes (open addressing; the bytes kept once per
+ * distinct item), the string made once, when the item is first seen, and numbered by the item
+ * dictionary as the text path numbers it. A field whose first or last byte is past 0x7f may
+ * start or end with a blank outside ASCII (U+00A0, U+3000...): it is decoded and trimmed as a string.
+ */
+import type { ItemDictionary } from '../itemDictionary.ts';
+
+/** Items whose value is below this map to ids through a flat table. */
+const VALUE_LIMIT = 1 << 22;
+const MAX_DIGITS = 15;
+
+const decoder = new TextDecoder();
+
+/** The bytes' text, as the text path decodes it (the bytes were checked as UTF-8 before). */
+export function textOf(bytes: Uint8Array, start: number, end: number): string {
+  return decoder.decode(bytes.subarray(start, end));
+}
+
+/** Whether an ASCII byte is a blank that `trim` removes (tab, LF, VT, FF, CR, space). */
+function isBlank(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** Byte slices to dense indices, the string of each made once (`make` numbers it). */
+export class ByteInterner {
+  private mask = 1023;
+  private hashes = new Int32Array(1024);
+  private ids = new Int32Array(1024).fill(-1);
+  private offsets = new Int32Array(1024);
+  private lengths = new Int32Array(1024);
+  private arena = new Uint8Array(1 << 16);
+  private arenaLength = 0;
+  private size = 0;
+
+  constructor(private readonly make: (text: string) => number) {}
+
+  /** The index of buf[start, end), whose FNV-1a hash is `hash`. */
+  idOf(buf: Uint8Array, start: number, end: number, hash: number): number {
+    const length = end - start;
+    let slot = hash & this.mask;
+    for (;;) {
+      const id = this.ids[slot];
+      if (id < 0) break;
+      if (this.hashes[slot] === hash && this.lengths[slot] === length && this.same(slot, buf, start, length))
+        return id;
+      slot = (slot + 1) & this.mask;
+    }
+    const id = this.make(textOf(buf, start, end));
+    if (this.arenaLength + length > this.arena.length) {
+      const bigger = new Uint8Array(Math.max(this.arena.length * 2, this.arenaLength + length));
+      bigger.set(this.arena.subarray(0, this.arenaLength));
+      this.arena = bigger;
+    }
+    this.arena.set(buf.subarray(start, end), this.arenaLength);
+    this.hashes[slot] = hash;
+    this.ids[slot] = id;
+    this.offsets[slot] = this.arenaLength;
+    this.lengths[slot] = length;
+    this.arenaLength += length;
+    if (++this.size * 2 > this.mask) this.grow();
+    return id;
+  }
+
+  private same(slot: number, buf: Uint8Array, start: number, length: number): boolean {
+    const offset = this.offsets[slot];
+    for (let k = 0; k < length; k++) if (this.arena[offset + k] !== buf[start + k]) return false;
+    return true;
+  }
+
+  private grow(): void {
+    const { hashes, ids, offsets, lengths } = this;
+    const capacity = (this.mask + 1) * 2;
+    this.mask = capacity - 1;
+    this.hashes = new Int32Array(capacity);
+    this.ids = new Int32Array(capacity).fill(-1);
+    this.offsets = new Int32Array(capacity);
+    this.lengths = new Int32Array(capacity);
+    for (let s = 0; s < ids.length; s++) {
+      if (ids[s] < 0) continue;
+      let slot = hashes[s] & this.mask;
+      while (this.ids[slot] >= 0) slot = (slot + 1) & this.mask;
+      this.hashes[slot] = hashes[s];
+      this.ids[slot] = ids[s];
+      this.offsets[slot] = offsets[s];
+      this.lengths[slot] = lengths[s];
+    }
+  }
+}
+
+/** Fields' bytes to the ids of a dictionary (the items; csv-long's tids). */
+export class TokenBytes {
+  private idOfValue = new Int32Array(1024).fill(-1);
+  private readonly interner: ByteInterner;
+
+  constructor(private readonly dictionary: ItemDictionary) {
+    this.interner = new ByteInterner((text) => dictionary.idOf(text));
+  }
+
+  /** The id of the item in buf[start, end) once trimmed, or -1 when it trims to nothing. */
+  idOf(buf: Uint8Array, start: number, end: number): number {
+    let s = start;
+    let e = end;
+    while (s < e && isBlank(buf[s])) s++;
+    while (e > s && isBlank(buf[e - 1])) e--;
+    if (s === e) return -1;
+    if (buf[s] >= 0x80 || buf[e - 1] >= 0x80) {
+      const text = textOf(buf, s, e).trim();
+      return text === '' ? -1 : this.dictionary.idOf(text);
+    }
+    let hash = 0x811c9dc5 | 0;
+    let value = 0;
+    let digits = true;
+    for (let i = s; i < e; i++) {
+      const c = buf[i];
+      hash = Math.imul(hash ^ c, 0x01000193);
+      if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
+      else digits = false;
+    }
+    if (digits && e - s <= MAX_DIGITS && (buf[s] !== 48 || e - s === 1) && value < VALUE_LIMIT) {
+      if (value >= this.idOfValue.length) this.growValues(value);
+      let id = this.idOfValue[value];
+      if (id < 0) id = this.idOfValue[value] = this.interner.idOf(buf, s, e, hash);
+      return id;
+    }
+    return this.interner.idOf(buf, s, e, hash);
+  }
+
+  private growValues(value: number): void {
+    let size = this.idOfValue.length * 2;
+    while (size <= value) size *= 2;
+    const grown = new Int32Array(size).fill(-1);
+    grown.set(this.idOfValue);
+    this.idOfValue = grown;
+  }
+}
