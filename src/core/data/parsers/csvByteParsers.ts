@@ -5,7 +5,6 @@
  * tokenizer or these readers leave to papaparse hands the parse on to the text path with what was
  * read so far (`BasketState`, `LongState`), so its error, and anything after it, is the text path's.
  */
-import { ItemDictionary } from '../itemDictionary.ts';
 import { U32Vec } from '../u32Vec.ts';
 import { basketState, csvBasketReader, finishBasket, type BasketState } from './csvBasket.ts';
 import { CsvBytes, type RowFields, type RowSink } from './csvBytes.ts';
@@ -18,7 +17,7 @@ import {
   widerThanHeader,
   type LongState,
 } from './csvLong.ts';
-import { TokenBytes, textOf } from './itemBytes.ts';
+import { TidNames, TokenBytes, textOf } from './itemBytes.ts';
 import type { PieceReader } from './textPieces.ts';
 import { byteDelimiter, textStream, type ByteStream } from './textStream.ts';
 import type { ParseOptions, ParseResult } from './types.ts';
@@ -90,7 +89,7 @@ class BasketBytes implements RowSink {
   private ids = new Uint32Array(256);
 
   constructor(private readonly state: BasketState) {
-    this.items = new TokenBytes(state.builder.dictionary);
+    this.items = TokenBytes.items(state.builder.dictionary);
   }
 
   row(buf: Uint8Array, fields: RowFields): boolean {
@@ -126,8 +125,7 @@ const PAIR_SPAN = 2 ** 26;
  * after another, by a set of every pair.
  */
 class LongBytes implements RowSink {
-  private readonly tids = new ItemDictionary();
-  private readonly tidBytes = new TokenBytes(this.tids);
+  private readonly tids = new TidNames();
   private readonly items: TokenBytes;
   private readonly pairTids = new U32Vec(1 << 16);
   private readonly pairItems = new U32Vec(1 << 16);
@@ -139,7 +137,7 @@ class LongBytes implements RowSink {
     private readonly options: ParseOptions,
     private readonly state: LongState,
   ) {
-    this.items = new TokenBytes(state.builder.dictionary);
+    this.items = TokenBytes.items(state.builder.dictionary);
   }
 
   row(buf: Uint8Array, fields: RowFields): boolean {
@@ -154,8 +152,8 @@ class LongBytes implements RowSink {
     if (fields.count < state.width) return false;
     const t = state.tidIndex;
     const known = this.tids.size;
-    let tid = this.tidBytes.idOf(bytesOf(buf, fields, t), fields.starts[t], fields.ends[t]);
-    if (tid < 0) tid = this.tids.idOf('');
+    let tid = this.tids.ids.idOf(bytesOf(buf, fields, t), fields.starts[t], fields.ends[t]);
+    if (tid < 0) tid = this.tids.ids.empty();
     const i = state.itemIndex;
     const item = this.items.idOf(bytesOf(buf, fields, i), fields.starts[i], fields.ends[i]);
     if (item >= PAIR_SPAN || tid >= PAIR_SPAN) return false;
@@ -167,7 +165,7 @@ class LongBytes implements RowSink {
     if (this.isRepeat(tid, item)) {
       state.warnings.add(
         fields.line,
-        repeatWarning(state.builder.dictionary.token(item), this.tids.token(tid)),
+        repeatWarning(state.builder.dictionary.token(item), this.tids.name(tid)),
       );
       return true;
     }
@@ -217,12 +215,12 @@ class LongBytes implements RowSink {
     for (let p = 0; p < n; p++) grouped[next[tidOf[p]]++] = itemOf[p];
     for (let t = 0; t < count; t++)
       state.builder.addRow(grouped.subarray(offsets[t], offsets[t + 1]), offsets[t + 1] - offsets[t]);
-    return longResult(this.options, state, () => this.tids.tokens.slice());
+    return longResult(this.options, state, () => this.tids.names());
   }
 
   /** The text path reads on: what was read goes into its per-tid sets of item names. */
   handOn(): void {
-    const sets = this.tids.tokens.map((tid) => {
+    const sets = this.tids.names().map((tid) => {
       const items = new Set<string>();
       this.state.rowsOfTid.set(tid, items);
       return items;

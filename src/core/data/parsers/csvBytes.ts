@@ -89,6 +89,9 @@ export class CsvBytes {
   private bomChars = 0;
   private atStart = true;
   private rest: { push(chunk: Uint8Array): void } | null = null;
+  /** Of the row scanned last: the line ends it holds and ends with; whether it has a byte past ASCII or a control byte. */
+  private rowLines = 0;
+  private rowOdd = false;
 
   constructor(
     private readonly fileName: string,
@@ -191,23 +194,10 @@ export class CsvBytes {
 
   /** Hands the row found in buf[start, next) to the sink, after the text checks; false when refused. */
   private deliver(buf: Uint8Array, start: number, next: number): boolean {
-    const fields = this.fields;
-    fields.line = this.line;
-    let lines = 0;
-    let ascii = true;
-    for (let i = start; i < next; i++) {
-      const c = buf[i];
-      if (c >= 0x80) ascii = false;
-      else if (c < 0x20 || c === 0x7f) {
-        if (c === LF) lines++;
-        else if (c === CR) {
-          if (buf[i + 1] !== LF) lines++;
-        } else if (c < 9 || c > 13 || c === 0x7f) ascii = false;
-      }
-    }
-    if (!ascii) this.checkText(buf, start, next);
-    if (!this.sink.row(buf, fields)) return false;
-    this.line += lines;
+    this.fields.line = this.line;
+    if (this.rowOdd) this.checkText(buf, start, next);
+    if (!this.sink.row(buf, this.fields)) return false;
+    this.line += this.rowLines;
     return true;
   }
 
@@ -232,6 +222,8 @@ export class CsvBytes {
     const n = buf.length;
     fields.count = 0;
     fields.escapedLength = 0;
+    let lines = 0;
+    let odd = false;
     let i = p;
     for (;;) {
       let start = i;
@@ -241,7 +233,15 @@ export class CsvBytes {
         let doubled = false;
         let j = i + 1;
         for (;;) {
-          while (j < n && buf[j] !== QUOTE && buf[j] !== CR) j++;
+          while (j < n) {
+            const c = buf[j];
+            if (c === QUOTE || c === CR) break;
+            if (c < 32 || c >= 127) {
+              if (c === LF) lines++;
+              else if (c !== 9) odd = true;
+            }
+            j++;
+          }
           if (j === n) return final ? HAND_ON : MORE;
           if (buf[j] === CR) return HAND_ON;
           if (j + 1 === n) {
@@ -266,7 +266,11 @@ export class CsvBytes {
       } else {
         while (i < n) {
           const c = buf[i];
-          if (c === delimiter || c === LF || c === CR) break;
+          if (c === delimiter) break;
+          if (c < 32 || c >= 127) {
+            if (c === LF || c === CR) break;
+            if (c !== 9) odd = true;
+          }
           i++;
         }
         end = i;
@@ -274,6 +278,8 @@ export class CsvBytes {
       }
       if (end === n) {
         if (!final) return MORE;
+        this.rowLines = lines;
+        this.rowOdd = odd;
         return n;
       }
       const c = buf[end];
@@ -282,6 +288,8 @@ export class CsvBytes {
         if (i === n && !final) return MORE;
         continue;
       }
+      this.rowLines = lines + 1;
+      this.rowOdd = odd;
       if (c === LF) return end + 1;
       // CR: a CR LF or a bare CR; which one is known from the next byte.
       if (end + 1 < n) return buf[end + 1] === LF ? end + 2 : end + 1;

@@ -20,12 +20,23 @@ export function textOf(bytes: Uint8Array, start: number, end: number): string {
   return decoder.decode(bytes.subarray(start, end));
 }
 
+const EMPTY = new Uint8Array(0);
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over buf[start, end). */
+function hashOf(buf: Uint8Array, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ buf[i], FNV_PRIME);
+  return hash;
+}
+
 /** Whether an ASCII byte is a blank that `trim` removes (tab, LF, VT, FF, CR, space). */
 function isBlank(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 
-/** Byte slices to dense indices, the string of each made once (`make` numbers it). */
+/** Byte slices to the ids `make` gives them, each slice's bytes kept once. */
 export class ByteInterner {
   private mask = 1023;
   private hashes = new Int32Array(1024);
@@ -36,7 +47,8 @@ export class ByteInterner {
   private arenaLength = 0;
   private size = 0;
 
-  constructor(private readonly make: (text: string) => number) {}
+  /** `make` numbers bytes seen for the first time. */
+  constructor(private readonly make: (bytes: Uint8Array, start: number, end: number) => number) {}
 
   /** The index of buf[start, end), whose FNV-1a hash is `hash`. */
   idOf(buf: Uint8Array, start: number, end: number, hash: number): number {
@@ -49,7 +61,7 @@ export class ByteInterner {
         return id;
       slot = (slot + 1) & this.mask;
     }
-    const id = this.make(textOf(buf, start, end));
+    const id = this.make(buf, start, end);
     if (this.arenaLength + length > this.arena.length) {
       const bigger = new Uint8Array(Math.max(this.arena.length * 2, this.arenaLength + length));
       bigger.set(this.arena.subarray(0, this.arenaLength));
@@ -91,16 +103,29 @@ export class ByteInterner {
   }
 }
 
-/** Fields' bytes to the ids of a dictionary (the items; csv-long's tids). */
+/** The UTF-8 bytes of a string (an item trimmed as a string goes back to bytes to be interned). */
+const encoder = new TextEncoder();
+
+/** Fields' bytes to ids: the items of a dictionary, or csv-long's tids (`TidNames`). */
 export class TokenBytes {
   private idOfValue = new Int32Array(1024).fill(-1);
   private readonly interner: ByteInterner;
 
-  constructor(private readonly dictionary: ItemDictionary) {
-    this.interner = new ByteInterner((text) => dictionary.idOf(text));
+  constructor(make: (bytes: Uint8Array, start: number, end: number) => number) {
+    this.interner = new ByteInterner(make);
   }
 
-  /** The id of the item in buf[start, end) once trimmed, or -1 when it trims to nothing. */
+  /** Ids given by the item dictionary (its string made once per distinct item). */
+  static items(dictionary: ItemDictionary): TokenBytes {
+    return new TokenBytes((bytes, start, end) => dictionary.idOf(textOf(bytes, start, end)));
+  }
+
+  /** The id of the empty token (a tid may be empty). */
+  empty(): number {
+    return this.interner.idOf(EMPTY, 0, 0, FNV_OFFSET);
+  }
+
+  /** The id of the token in buf[start, end) once trimmed, or -1 when it trims to nothing. */
   idOf(buf: Uint8Array, start: number, end: number): number {
     let s = start;
     let e = end;
@@ -109,14 +134,16 @@ export class TokenBytes {
     if (s === e) return -1;
     if (buf[s] >= 0x80 || buf[e - 1] >= 0x80) {
       const text = textOf(buf, s, e).trim();
-      return text === '' ? -1 : this.dictionary.idOf(text);
+      if (text === '') return -1;
+      const bytes = encoder.encode(text);
+      return this.interner.idOf(bytes, 0, bytes.length, hashOf(bytes, 0, bytes.length));
     }
-    let hash = 0x811c9dc5 | 0;
+    let hash = FNV_OFFSET;
     let value = 0;
     let digits = true;
     for (let i = s; i < e; i++) {
       const c = buf[i];
-      hash = Math.imul(hash ^ c, 0x01000193);
+      hash = Math.imul(hash ^ c, FNV_PRIME);
       if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
       else digits = false;
     }
@@ -135,5 +162,38 @@ export class TokenBytes {
     const grown = new Int32Array(size).fill(-1);
     grown.set(this.idOfValue);
     this.idOfValue = grown;
+  }
+}
+
+/** csv-long's tids, numbered in order of first appearance, their bytes kept and decoded only when asked. */
+export class TidNames {
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+  private readonly starts: number[] = [];
+  readonly ids = new TokenBytes((buf, start, end) => this.add(buf, start, end));
+
+  get size(): number {
+    return this.starts.length;
+  }
+
+  /** The tid's text, as the file writes it (trimmed). */
+  name(id: number): string {
+    return textOf(this.bytes, this.starts[id], id + 1 < this.starts.length ? this.starts[id + 1] : this.used);
+  }
+
+  names(): string[] {
+    return this.starts.map((_, id) => this.name(id));
+  }
+
+  private add(buf: Uint8Array, start: number, end: number): number {
+    if (this.used + (end - start) > this.bytes.length) {
+      const bigger = new Uint8Array(Math.max(this.bytes.length * 2, this.used + (end - start)));
+      bigger.set(this.bytes.subarray(0, this.used));
+      this.bytes = bigger;
+    }
+    this.bytes.set(buf.subarray(start, end), this.used);
+    this.starts.push(this.used);
+    this.used += end - start;
+    return this.starts.length - 1;
   }
 }

@@ -53,9 +53,9 @@ export function textStream(
   };
 }
 
-/** The delimiter's byte when the byte tokenizer can split on it (one ASCII byte, not a quote or line end), else -1. */
+/** The delimiter's byte when the byte tokenizer can split on it (one printable ASCII byte but the quote, or a tab), else -1. */
 export function byteDelimiter(delimiter: string): number {
   if (delimiter.length !== 1) return -1;
   const c = delimiter.charCodeAt(0);
-  return c < 0x80 && c !== 34 && c !== 10 && c !== 13 ? c : -1;
+  return (c >= 32 && c < 127 && c !== 34) || c === 9 ? c : -1;
 }
