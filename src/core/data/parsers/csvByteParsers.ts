@@ -204,17 +204,31 @@ class LongBytes implements RowSink {
     const state = this.state;
     if (state.tidIndex < 0) return csvLongReader(this.options, state).finish();
     const count = this.tids.size;
-    const offsets = new Uint32Array(count + 1);
     const n = this.pairTids.length;
     const tidOf = this.pairTids.data;
     const itemOf = this.pairItems.data;
-    for (let p = 0; p < n; p++) offsets[tidOf[p] + 1]++;
-    for (let t = 0; t < count; t++) offsets[t + 1] += offsets[t];
-    const next = offsets.slice(0, count);
-    const grouped = new Uint32Array(n);
-    for (let p = 0; p < n; p++) grouped[next[tidOf[p]]++] = itemOf[p];
-    for (let t = 0; t < count; t++)
-      state.builder.addRow(grouped.subarray(offsets[t], offsets[t + 1]), offsets[t + 1] - offsets[t]);
+    let grouped = itemOf;
+    let offsets: Uint32Array | null = null;
+    if (this.pairs !== null) {
+      // A tid came back after another: the pairs are grouped by tid (a counting sort, stable).
+      offsets = new Uint32Array(count + 1);
+      for (let p = 0; p < n; p++) offsets[tidOf[p] + 1]++;
+      for (let t = 0; t < count; t++) offsets[t + 1] += offsets[t];
+      const next = offsets.slice(0, count);
+      grouped = new Uint32Array(n);
+      for (let p = 0; p < n; p++) grouped[next[tidOf[p]]++] = itemOf[p];
+    }
+    // Else each tid's pairs are one run, tids in order: the pairs are grouped as they stand.
+    let row = new Uint32Array(256);
+    let p = 0;
+    for (let t = 0; t < count; t++) {
+      const from = p;
+      if (offsets === null) while (p < n && tidOf[p] === t) p++;
+      else p = offsets[t + 1];
+      if (p - from > row.length) row = new Uint32Array((p - from) * 2);
+      for (let k = from; k < p; k++) row[k - from] = grouped[k];
+      state.builder.addRow(row, p - from);
+    }
     return longResult(this.options, state, () => this.tids.names());
   }
 
