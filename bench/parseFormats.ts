@@ -7,8 +7,8 @@
  * CSV baskets (the spaces as commas), tid,item (one `tid,item` line per occurrence, a header),
  * Parquet zstd (DuckDB, a list<int> column; bench/parquet.ts parquetTwin) and Arrow IPC (flechette,
  * a list<int32> column). Not for the full shape: Arrow (its rows as JS arrays would take gigabytes
- * here) and tid,item (1.2 GB of 100 M lines; csv-long still keeps a Set of strings per tid, which
- * would take several GB on this shared box).
+ * here). tid,item of the full shape is 1.2 GB of 100 M lines (read by the byte tokenizer since this
+ * round: two ids per line, no string per tid).
  * Ratios: stats CPU / wc -w CPU on the same file; Parquet and Arrow also against FIMI's stats.
  */
 import { spawnSync } from 'node:child_process';
@@ -85,17 +85,16 @@ interface Format {
 async function formatsOf(fimi: string, small: boolean): Promise<Format[]> {
   const base = fimi.replace(/\.dat$/, '');
   await twin(fimi, `${base}.csv`, '', (l) => l.trim().replace(/\s+/g, ',') + '\n');
-  if (small)
-    await twin(fimi, `${base}.long.csv`, 'tid,item\n', (l, r) => {
-      const values = l.trim() === '' ? [] : l.trim().split(/\s+/);
-      return values.map((v) => `${r},${v}\n`).join('');
-    });
+  await twin(fimi, `${base}.long.csv`, 'tid,item\n', (l, r) => {
+    const values = l.trim() === '' ? [] : l.trim().split(/\s+/);
+    return values.map((v) => `${r},${v}\n`).join('');
+  });
   const parquet = await parquetTwin(fimi);
   if (small) await arrowTwin(fimi, `${base}.arrow`);
   return [
     { name: 'FIMI', file: fimi, flags: [] },
     { name: 'CSV baskets', file: `${base}.csv`, flags: ['--format', 'csv-basket'] },
-    ...(small ? [{ name: 'tid,item', file: `${base}.long.csv`, flags: ['--format', 'csv-long'] }] : []),
+    { name: 'tid,item', file: `${base}.long.csv`, flags: ['--format', 'csv-long'] },
     { name: 'Parquet zstd', file: parquet, flags: [] },
     ...(small ? [{ name: 'Arrow IPC', file: `${base}.arrow`, flags: [] }] : []),
   ];
