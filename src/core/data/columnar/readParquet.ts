@@ -91,8 +91,9 @@ async function readListGroup(
   let row = rowStart;
   try {
     readListChunk(bytes, chunk, metadata.schema, compressors, {
-      row: (values, from, to, nulls) => sink.addValues(values, from, to, ++row, place, nulls),
-      nullRow: () => sink.addList(null, ++row, place),
+      itemId: (value, r) => sink.itemId(value, rowStart + r, place),
+      row: (ids, length, r, nulls, leftOut) => sink.addIds(ids, length, (row = rowStart + r), nulls, leftOut),
+      nullRow: (r) => sink.addList(null, (row = rowStart + r), place),
     });
   } catch (error) {
     if (error instanceof ColumnarError) throw error;

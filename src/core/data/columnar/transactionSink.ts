@@ -54,12 +54,29 @@ export class TransactionSink {
     if (nullElements > 0) this.warnings.add(0, `row ${row}: ${nullElements} null item(s) left out`);
     let length = 0;
     for (let i = from; i < to; i++) {
-      const id = this.idOf(values[i], row, place);
+      const id = this.itemId(values[i], row, place);
       if (id < 0)
         this.warnings.add(0, `row ${row}: a ${values[i] === null ? 'null' : 'empty'} item left out`);
       else this.ids[length++] = id;
     }
     const repeats = this.builder.addRow(this.ids, length);
+    if (repeats > 0) this.warnings.add(0, `row ${row}: ${repeats} repeated item(s) kept once`);
+  }
+
+  /**
+   * One transaction of item ids (listChunk.ts): `ids[0..length)` (sorted here, in place), with
+   * `nullElements` null elements and the `leftOut` values its list held, warned as addValues does.
+   */
+  addIds(
+    ids: Uint32Array,
+    length: number,
+    row: number,
+    nullElements: number,
+    leftOut: readonly ('null' | 'empty')[],
+  ): void {
+    if (nullElements > 0) this.warnings.add(0, `row ${row}: ${nullElements} null item(s) left out`);
+    for (const kind of leftOut) this.warnings.add(0, `row ${row}: a ${kind} item left out`);
+    const repeats = this.builder.addRow(ids, length);
     if (repeats > 0) this.warnings.add(0, `row ${row}: ${repeats} repeated item(s) kept once`);
   }
 
@@ -70,7 +87,7 @@ export class TransactionSink {
     const key = typeof tid === 'string' ? tid : String(tid);
     let items = this.byTid.get(key);
     if (!items) this.byTid.set(key, (items = []));
-    const id = this.idOf(item, row, place);
+    const id = this.itemId(item, row, place);
     if (id >= 0) items.push(id);
   }
 
@@ -91,7 +108,7 @@ export class TransactionSink {
   }
 
   /** The id of an item value, -1 for a null or empty one; an error for a value that is no item. */
-  private idOf(value: unknown, row: number, place: ColumnarPlace): number {
+  itemId(value: unknown, row: number, place: ColumnarPlace): number {
     if (typeof value === 'string') return value === '' ? -1 : this.builder.dictionary.idOf(value);
     if (typeof value === 'number') {
       if (!Number.isInteger(value))
