@@ -19,9 +19,17 @@ import { SHAPES, type ShapeParams } from '../src/core/data/syntheticShape.ts';
 import { parquetTwin } from './parquet.ts';
 import { writeShapeFile } from './shapeFile.ts';
 
-const WORK = '.tmp/bench/parse';
+export const PARSE_WORK = '.tmp/bench/parse';
+const WORK = PARSE_WORK;
 /** The full Netflix Prize shape: 480,189 users, 17,770 films, 100.4 M ratings (avg 209). */
-const NETFLIX_FULL: ShapeParams = { D: 480_189, N: 17_770, T: 209, maxLength: 17_000, zipf: 1, seed: 1 };
+export const NETFLIX_FULL: ShapeParams = {
+  D: 480_189,
+  N: 17_770,
+  T: 209,
+  maxLength: 17_000,
+  zipf: 1,
+  seed: 1,
+};
 
 /** A process still running after this long is stopped and reported as such (a shared box). */
 const LIMIT_MS = 900_000;
@@ -33,7 +41,7 @@ interface Measured {
 }
 
 /** CPU seconds and peak RSS of one command (/usr/bin/time), and whether it exited 0. */
-function measure(command: string[]): Measured {
+export function measure(command: string[]): Measured {
   const run = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...command], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,

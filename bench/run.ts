@@ -5,7 +5,7 @@
  * bench/results.md. Figures are ratios within this one run where they compare (machines here are
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
  * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes, hkp,
- * disassociation, privbayes-browser, parse) runs only those sections and replaces them in
+ * disassociation, privbayes-browser, parse, pageload) runs only those sections and replaces them in
  * bench/results.md, keeping the rest.
  */
 import { execFileSync } from 'node:child_process';
@@ -33,6 +33,7 @@ import { benchHkp } from './hkp.ts';
 import { benchDisassociation } from './disassociation.ts';
 import { benchPrivBayesBrowser } from './privbayesBrowser.ts';
 import { benchParseFormats } from './parseFormats.ts';
+import { benchPageLoad } from './pageLoad.ts';
 import { readFileSync } from 'node:fs';
 
 /** The shared benchmark data (SHARED_DATA overrides it, e.g. from a worktree beside other checkouts). */
@@ -78,6 +79,7 @@ const SECTIONS = [
   'disassociation',
   'privbayes-browser',
   'parse',
+  'pageload',
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -126,6 +128,8 @@ async function section(name: SectionName): Promise<string> {
       return benchPrivBayesBrowser(Number(process.env.E2E_PORT ?? 4180));
     case 'parse':
       return benchParseFormats(SHARED);
+    case 'pageload':
+      return benchPageLoad(Number(process.env.E2E_PORT ?? 4180));
   }
 }
 
