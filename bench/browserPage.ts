@@ -70,17 +70,18 @@ export async function watchLongTasks(page: Page): Promise<void> {
 /**
  * Drops `file` on an open page of the app, long tasks watched from then on: the ms until its stats
  * (`transactions` rows) show, and until its risk chart shows; the browser's CPU seconds until the
- * stats show (chromiumCpuS).
+ * stats show (chromiumCpuS), and its renderer processes' share of them.
  */
 export async function loadFileTimes(
   page: Page,
   file: string,
   transactions: string,
   timeoutMs: number,
-): Promise<{ statsMs: number; riskMs: number; statsCpuS: number }> {
+): Promise<{ statsMs: number; riskMs: number; statsCpuS: number; statsRendererCpuS: number }> {
   await page.getByTestId('stat-transactions').waitFor();
   await watchLongTasks(page);
   const cpuAtStart = chromiumCpuS();
+  const rendererAtStart = chromiumCpuS(isRenderer);
   const started = Date.now();
   await page.getByTestId('file-input').setInputFiles(file);
   await page
@@ -89,8 +90,9 @@ export async function loadFileTimes(
     .waitFor({ timeout: timeoutMs });
   const statsMs = Date.now() - started;
   const statsCpuS = chromiumCpuS() - cpuAtStart;
+  const statsRendererCpuS = chromiumCpuS(isRenderer) - rendererAtStart;
   await page.getByTestId('chart-risk').waitFor({ timeout: timeoutMs });
-  return { statsMs, riskMs: Date.now() - started, statsCpuS };
+  return { statsMs, riskMs: Date.now() - started, statsCpuS, statsRendererCpuS };
 }
 
 /** loadFileTimes' ms until the risk chart shows. */
@@ -193,14 +195,20 @@ const TICKS_PER_S = 100;
  * and 15, in clock ticks of 1/100 s). A difference of two readings is the browser's CPU between them,
  * a figure that moves less with the machine's load than wall time.
  */
-export function chromiumCpuS(): number {
+export function chromiumCpuS(only?: (pid: number) => boolean): number {
   return (
     descendantsSum((pid) => {
+      if (only && !only(pid)) return 0;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return Number(fields[11]) + Number(fields[12]);
     }) / TICKS_PER_S
   );
+}
+
+/** Whether `pid` is a Chromium renderer (the page's main thread and its workers live there). */
+export function isRenderer(pid: number): boolean {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
 }
 
 /** Samples chromiumRssMb every 500 ms until stop() returns the peak. */
