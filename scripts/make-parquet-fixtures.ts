@@ -90,6 +90,13 @@ await run(
   `COPY (SELECT * FROM (VALUES ([1, 2]), (NULL), ([]), ([3, NULL, 4]), ([5, 5])) t(items)) TO '${OUT}/nulls.v2.parquet' (FORMAT parquet, PARQUET_VERSION V2)`,
 );
 
+// The same cases in data pages v1 of string items, with an empty item too, then 200 rows of two
+// items so that DuckDB dictionary-encodes the column: the list reader's dictionary-page path
+// (listChunk.ts PageScratch).
+await run(
+  `COPY (SELECT items FROM (SELECT * FROM (VALUES (1, ['a', 'b']), (2, NULL), (3, []), (4, ['c', NULL, 'd']), (5, ['e', 'e']), (6, ['', 'a'])) t(k, items) UNION ALL SELECT 7 + i AS k, ['b', 'a'] AS items FROM range(200) r(i)) ORDER BY k) TO '${OUT}/nulls.v1.parquet' (FORMAT parquet)`,
+);
+
 // The CSV twin of the baskets: one basket a line, fields quoted as CSV needs.
 writeFileSync(`${OUT}/baskets.csv.gz`, gzipSync(Papa.unparse(baskets, { newline: '\n' }) + '\n'));
 

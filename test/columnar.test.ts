@@ -152,6 +152,30 @@ describe('the layout: found, or named', () => {
       'row 4: 1 null item(s) left out',
       'row 5: 1 repeated item(s) kept once',
     ]);
+    // The same in dictionary-encoded v1 pages (listChunk.ts PageScratch), with an empty item.
+    const v1 = await readColumnar(
+      bytesBuffer(new Uint8Array(readFileSync(`${D}nulls.v1.parquet`))),
+      'parquet',
+      { fileName: 'nulls.v1.parquet' },
+    );
+    expect(tokenRows(v1.dataset).slice(0, 8)).toEqual([
+      ['a', 'b'],
+      [],
+      [],
+      ['c', 'd'],
+      ['e'],
+      ['a'],
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
+    expect(v1.dataset.n).toBe(206);
+    expect(v1.dataset.dictionary.size).toBe(5);
+    expect(v1.warnings.first.map((w) => w.message)).toEqual([
+      'row 2: the list is null, read as an empty transaction',
+      'row 4: 1 null item(s) left out',
+      'row 5: 1 repeated item(s) kept once',
+      'row 6: a empty item left out',
+    ]);
     const lists = transactionsParquet([['a', 'a'], []], 'list');
     const read = await readColumnar(bytesBuffer(lists), 'parquet', { fileName: 'l.parquet' });
     expect(tokenRows(read.dataset)).toEqual([['a'], []]);
