@@ -49,12 +49,8 @@ export function transactionsParquet(
   layout: TransactionLayout = 'list',
   options: ParquetWriteOptions = {},
 ): Uint8Array<ArrayBuffer> {
-  const rows = 'offsets' in transactions ? valueRows(transactions) : transactions;
-  const itemType = integerTypeOf(rows);
-  const toValue = (t: string): string | number | bigint =>
-    itemType === 'string' ? t : itemType === 'INT32' ? Number(t) : BigInt(t);
+  const { type: itemType, rows } = valueRows(transactions);
   if (layout === 'list') {
-    const data = rows.map((row) => row.map((t) => toValue(t)));
     return write(
       [
         { name: 'root', num_children: 1 },
@@ -68,7 +64,7 @@ export function transactionsParquet(
         { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
         { ...leaf('element', itemType), repetition_type: 'REQUIRED' },
       ],
-      [{ name: 'items', data }],
+      [{ name: 'items', data: rows }],
       options,
     );
   }
@@ -79,9 +75,9 @@ export function transactionsParquet(
       tids.push(r + 1);
       items.push(null);
     }
-    for (const token of row) {
+    for (const value of row) {
       tids.push(r + 1);
-      items.push(toValue(token));
+      items.push(value);
     }
   });
   return write(
@@ -122,16 +118,39 @@ export function parquetTable(
 
 type LeafType = 'string' | 'INT32' | 'INT64';
 
-/** CSR rows as rows of tokens (the writer takes one array per row). */
-function valueRows(rows: Exclude<TransactionRows, readonly (readonly string[])[]>): string[][] {
-  const out: string[][] = new Array<string[]>(rows.offsets.length - 1);
-  for (let r = 0; r + 1 < rows.offsets.length; r++) {
-    const row = new Array<string>(rows.offsets[r + 1] - rows.offsets[r]);
-    for (let k = rows.offsets[r]; k < rows.offsets[r + 1]; k++)
-      row[k - rows.offsets[r]] = rows.tokens[rows.items[k]];
-    out[r] = row;
+type ItemValue = string | number | bigint;
+
+/**
+ * Each row's items as the values the writer takes (strings, or numbers / bigints when every item
+ * is a plain integer: `integerTypeOf`), and that type. CSR rows are turned into values straight
+ * from their ids, each distinct token tested and converted once (the driver of `distribute` writes
+ * its partitions this way: no row of token strings is built, and no occurrence is tested twice).
+ */
+function valueRows(transactions: TransactionRows): { type: LeafType; rows: ItemValue[][] } {
+  if (!('offsets' in transactions)) {
+    const type = integerTypeOf(transactions);
+    const toValue = valueOf(type);
+    return { type, rows: transactions.map((row) => row.map((t) => toValue(t))) };
   }
-  return out;
+  const { offsets, items, tokens } = transactions;
+  // The ids the rows use (a Map: a partition of a few rows over a large dictionary costs its rows).
+  const values = new Map<number, ItemValue>();
+  for (let k = offsets[0] ?? 0; k < (offsets.at(-1) ?? 0); k++) values.set(items[k], '');
+  const type = integerTypeOf([[...values.keys()].map((id) => tokens[id])]);
+  const toValue = valueOf(type);
+  for (const id of values.keys()) values.set(id, toValue(tokens[id]));
+  const rows: ItemValue[][] = new Array<ItemValue[]>(offsets.length - 1);
+  for (let r = 0; r + 1 < offsets.length; r++) {
+    const row = new Array<ItemValue>(offsets[r + 1] - offsets[r]);
+    for (let k = offsets[r]; k < offsets[r + 1]; k++) row[k - offsets[r]] = values.get(items[k])!;
+    rows[r] = row;
+  }
+  return { type, rows };
+}
+
+/** A token as the value of a leaf of `type`. */
+function valueOf(type: LeafType): (token: string) => ItemValue {
+  return type === 'string' ? (t) => t : type === 'INT32' ? (t) => Number(t) : (t) => BigInt(t);
 }
 
 function leaf(name: string, type: LeafType): SchemaElement {
