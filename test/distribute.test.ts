@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
+import { driverPeakMb } from '../src/cli/distribute/driverMemory.ts';
 import { runLocal } from '../src/cli/distribute/localEngine.ts';
 import { joinSets } from '../src/core/distribute/joinSets.ts';
 import { mergeResults } from '../src/core/distribute/mergeResults.ts';
@@ -235,6 +236,31 @@ describe('distribute --engine local', () => {
       2,
       expect.stringMatching(/--scheduler applies only with --engine dask/),
     ]);
+    // The driver's own memory (driverMemory.ts), checked before any partition is written.
+    const workDir = dir.path('refused-memory');
+    const memory = await cliInProcess(
+      'distribute',
+      input,
+      '--method',
+      'pta',
+      '--k',
+      '5',
+      '--parts',
+      '2',
+      '--memory-mb',
+      '100',
+      '--work-dir',
+      workDir,
+      '--out',
+      out,
+    );
+    expect([memory.code, memory.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /the driver needs about 1[23]\d MB for 600 rows .* more than --memory-mb 100: raise --memory-mb to 1[23]\d/,
+      ),
+    ]);
+    expect(existsSync(workDir) ? readdirSync(workDir) : []).toEqual([]);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -332,6 +358,21 @@ describe('distribute interrupted (issue 42)', () => {
     },
     SPAWNS_LIMIT_MS,
   );
+});
+
+describe("the driver's memory (issue 42)", () => {
+  it('the stated peak lies above, and within 10% of, each measured driver peak (bench/results.md)', () => {
+    // [rows, occurrences, measured peak MiB]: 1x and 3x the 410,201-row shape, the full Netflix shape.
+    const measured: [number, number, number][] = [
+      [410_201, 5_484_872, 442],
+      [1_230_603, 16_454_616, 1_105],
+      [480_189, 100_480_507, 3_505],
+    ];
+    for (const [rows, occurrences, peak] of measured) {
+      expect(driverPeakMb(rows, occurrences)).toBeGreaterThanOrEqual(peak);
+      expect(driverPeakMb(rows, occurrences)).toBeLessThan(peak * 1.1);
+    }
+  });
 });
 
 describe('the pieces of the merge', () => {

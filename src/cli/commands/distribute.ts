@@ -57,6 +57,8 @@ import { slurmScript } from '../distribute/slurmScript.ts';
 import { SLURM_FLAGS, slurmOptions } from '../distribute/slurmFlags.ts';
 import { sizeSlurm, slurmPartitions, type SlurmPartition } from '../distribute/slurmSizing.ts';
 import { onInterrupt } from '../distribute/interrupt.ts';
+import { checkDriverMemory } from '../distribute/driverMemory.ts';
+import { memoryMbOf } from '../memoryBudget.ts';
 import {
   collectDone,
   detach,
@@ -243,8 +245,17 @@ async function distribute(
   // A given work directory is made ready (and checked) before the data is read.
   const given = mergeOf ?? values.string('work-dir');
   const givenDir = given === undefined ? undefined : readyWorkDir(given);
-  const { dataset } = await readDataset(file, parseFlags(values), progress.read);
+  // No dense BitMatrix in the driver of partitions (up to 256 MiB, the peak's largest part on the
+  // 410,201-row shape): it runs no method, and the metrics' counts are the same without it
+  // (driverMemory.ts). The rounds mode's driver runs the method's own steps: it keeps it.
+  const { dataset } = await readDataset(
+    file,
+    { ...parseFlags(values), ...(mode === 'partitions' && { bitBudget: 0 }) },
+    progress.read,
+  );
   checkDataBounds(spec, resolved, dataFacts(dataset));
+  // The driver merges, verifies and measures the whole (driverMemory.ts); a dry run does not.
+  if (!dryRun) checkDriverMemory(file, dataset.n, dataset.offsets[dataset.n], memoryMbOf(values));
   for (const name of ['k', 'p', 'l']) {
     const v = resolved[name];
     if (typeof v === 'number' && parts !== undefined && parts * v > dataset.n)
