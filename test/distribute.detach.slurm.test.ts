@@ -2,11 +2,15 @@
  * `distribute --engine slurm --detach` and `distribute --status DIR` on a real Slurm (issue 42):
  * the two-node test cluster of test/slurm/cluster.sh, as distribute.slurm.test.ts starts it (its
  * own, stopped after this file).
- * - a detached run returns at once with its jobs; its merge job (afterok) writes a verified
+ * - a detached run returns at once with its jobs; its merge job (afterany) writes a verified
  *   release identical byte for byte to an attached run's; --status before (running) and after
  *   (done, the release's path, verified);
- * - a detached run whose array fails on bad input: the merge job is cancelled by Slurm (its afterok
- *   can no longer be met), and --status says failed, with the partition's own reason.
+ * - array tasks cancelled with scancel, one running, one pending: the merge job retries them (a new
+ *   array of those indices and a new merge job), --status shows the retries and their reasons
+ *   (Slurm's CANCELLED for the running one; the one squeue forgot is "lost", with sacct's own
+ *   answer on this cluster, which keeps no accounting), and the release is the same;
+ * - a detached run whose array fails on bad input: not retried, the merge job fails with the
+ *   partition's own reason, and --status says failed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +32,7 @@ async function status(work: string) {
     state: string;
     tasks: Record<string, number>;
     failed: { part: number; reason: string }[];
+    retried: { part: number; attempt: number; reason: string; at: string }[];
     merge: { job: string; state: string; reason?: string };
     release?: { path: string; verified: boolean };
   };
@@ -66,15 +71,16 @@ describe.skipIf(skipped !== null)(
         expect(before.merge.state).toBe('PENDING');
         expect(before.merge.reason).toBe('Dependency');
 
-        expect(await until(() => existsSync(`${work}/merge/exit`), 240_000)).toBe(true);
+        expect(await until(() => existsSync(`${work}/merge/${submitted.mergeJob}/exit`), 240_000)).toBe(true);
         const after = await status(work);
         expect(after).toMatchObject({
           state: 'done',
           tasks: { pending: 0, running: 0, done: 4, failed: 0 },
           failed: [],
+          retried: [],
           release: { path: out, verified: true },
         });
-        const record = JSON.parse(readFileSync(`${work}/merge/record.json`, 'utf8'));
+        const record = JSON.parse(readFileSync(`${work}/merge/${submitted.mergeJob}/record.json`, 'utf8'));
         expect(record.verified).toBe(true);
         expect(record.distribute).toMatchObject({ engine: 'slurm', parts: 4 });
 
@@ -92,7 +98,64 @@ describe.skipIf(skipped !== null)(
     );
 
     it(
-      'an array failing on bad input: the merge job cancelled (afterok never met), --status says failed',
+      'array tasks cancelled with scancel (one running, one pending): the merge job retries them',
+      async () => {
+        const input = await netflixRows(dir, 400);
+        const work = dir.path('cancelled-work');
+        const out = dir.path('cancelled-release.json');
+        // One task at a time (%1): partition 3 waits while partition 0 runs.
+        const flags = [...FLAGS.slice(0, -1), '1'];
+        const r = await cliInProcess(
+          'distribute',
+          input,
+          ...flags,
+          ...['--engine', 'slurm', '--work-dir', work, '--detach', '--out', out],
+        );
+        expect(r.code).toBe(0);
+        const { arrayJob, mergeJob } = JSON.parse(r.stdout);
+        const attempts = (part: number) =>
+          existsSync(`${work}/part-${part}`)
+            ? readdirSync(`${work}/part-${part}`).filter((n) => n.startsWith('attempt-'))
+            : [];
+        expect(await until(() => attempts(0).length > 0, 240_000)).toBe(true);
+        const cancelled = Date.now();
+        expect(spawnSync('scancel', [`${arrayJob}_0`, `${arrayJob}_3`]).status).toBe(0);
+
+        let last = await status(work);
+        for (const end = Date.now() + 480_000; !/^(done|failed)$/.test(last.state) && Date.now() < end;) {
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          last = await status(work);
+        }
+        expect(last).toMatchObject({
+          state: 'done',
+          tasks: { pending: 0, running: 0, done: 4, failed: 0 },
+          release: { path: out, verified: true },
+        });
+        expect(last.merge.job).not.toBe(mergeJob); // the merge job that retried handed over
+        expect(last.retried.map((x) => [x.part, x.attempt])).toEqual([
+          [0, 1],
+          [3, 1],
+        ]);
+        expect(last.retried[0].reason).toMatch(
+          /^Slurm ended it CANCELLED on node n[12]: cancelled by scancel or an administrator$/,
+        );
+        // A pending array task cancelled leaves squeue at once; this cluster keeps no accounting.
+        expect(last.retried[1].reason).toBe(
+          `job ${arrayJob}_3 left Slurm's queue with no result (lost; sacct: Slurm accounting storage is disabled)`,
+        );
+        // The retry waits for the array's other tasks (afterany): a bound for a loaded box.
+        expect(Date.parse(last.retried[0].at) - cancelled).toBeLessThan(300_000);
+        writeFileSync(`${work}/cancelled-at`, `${new Date(cancelled).toISOString()}\n`);
+        const first = JSON.parse(readFileSync(`${work}/merge/${mergeJob}/record.json`, 'utf8'));
+        expect(first.resubmitted.map((x: { part: number }) => x.part)).toEqual([0, 3]);
+        expect(attempts(0).length).toBeGreaterThanOrEqual(2);
+        expect(readFileSync(out, 'utf8')).toBe(readFileSync(dir.path('detached-release.json'), 'utf8'));
+      },
+      SPAWNS_LIMIT_MS,
+    );
+
+    it(
+      'an array failing on bad input: not retried, the merge job fails with its reason, --status says failed',
       async () => {
         const input = await netflixRows(dir, 400);
         const work = dir.path('bad-work');
@@ -112,22 +175,23 @@ describe.skipIf(skipped !== null)(
         writeFileSync(`${work}/part-0/${partInput}`, 'spoilt');
         expect(spawnSync('scontrol', ['release', arrayJob, mergeJob]).status).toBe(0);
 
-        expect(
-          await until(() => {
-            const q = spawnSync('squeue', ['-h', '-t', 'all', '-j', mergeJob, '-o', '%T'], {
-              encoding: 'utf8',
-            });
-            return q.stdout.trim() === 'CANCELLED';
-          }, 240_000),
-        ).toBe(true);
+        expect(await until(() => existsSync(`${work}/merge/${mergeJob}/exit`), 240_000)).toBe(true);
         const after = await status(work);
         expect(after.state).toBe('failed');
-        expect(after.merge.state).toBe('CANCELLED');
+        expect(after.merge.job).toBe(mergeJob);
         expect(after.failed).toEqual([
           { part: 0, reason: expect.stringMatching(/^input\.parquet: not a readable Parquet file/) },
+          {
+            part: -1,
+            reason: expect.stringMatching(
+              /^the merge job: partition 0: input\.parquet: not a readable Parquet file/,
+            ),
+          },
         ]);
+        expect(after.retried).toEqual([]);
+        expect(readdirSync(`${work}/part-0`).filter((n) => n.startsWith('attempt-'))).toHaveLength(1);
+        expect(readFileSync(`${work}/merge/${mergeJob}/exit`, 'utf8').trim()).toBe('2');
         expect(after.release).toBeUndefined();
-        expect(existsSync(`${work}/merge/exit`)).toBe(false);
         expect(existsSync(out)).toBe(false);
       },
       SPAWNS_LIMIT_MS,

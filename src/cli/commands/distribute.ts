@@ -59,15 +59,9 @@ import { sizeSlurm, slurmPartitions, type SlurmPartition } from '../distribute/s
 import { onInterrupt } from '../distribute/interrupt.ts';
 import { checkDriverMemory } from '../distribute/driverMemory.ts';
 import { memoryMbOf } from '../memoryBudget.ts';
-import {
-  collectDone,
-  detach,
-  DETACH_FLAGS,
-  distributeStatus,
-  STATUS_FLAG,
-  type DetachOutput,
-  type StatusOutput,
-} from '../distribute/detach.ts';
+import { collectDone, detach, DETACH_FLAGS, STATUS_FLAG, type DetachOutput } from '../distribute/detach.ts';
+import { superviseDetached, type Resubmitted } from '../distribute/detachRetry.ts';
+import { distributeStatus, type StatusOutput } from '../distribute/detachStatus.ts';
 import type { CommandSpec, FlagSpec, RawFlags } from '../flagSpec.ts';
 import { methodOf } from '../methodParams.ts';
 import type { FlagValues } from '../readCommandLine.ts';
@@ -183,7 +177,9 @@ export interface DistributeOutput extends RunRecord {
   exported?: string[];
 }
 
-export const distributeCommand: CommandSpec<DistributeOutput | SlurmDryRun | DetachOutput | StatusOutput> = {
+export const distributeCommand: CommandSpec<
+  DistributeOutput | SlurmDryRun | DetachOutput | Resubmitted | StatusOutput
+> = {
   name: 'distribute',
   summary: 'anonymizes partition by partition on an engine (local, Dask, Slurm), merges, verifies the whole',
   // No file with --status DIR alone (distribute/detach.ts).
@@ -210,7 +206,7 @@ interface SlurmDryRun {
 async function distribute(
   values: FlagValues,
   progress: Progress,
-): Promise<DistributeOutput | SlurmDryRun | DetachOutput> {
+): Promise<DistributeOutput | SlurmDryRun | DetachOutput | Resubmitted> {
   const cpuStart = process.cpuUsage();
   const [file] = values.positional;
   if (file === undefined)
@@ -218,6 +214,12 @@ async function distribute(
   // --merge DIR: a detached run's merge job, on a node: the partitions are DIR's, done.
   const mergeOf = values.string('merge');
   const detached = values.boolean('detach') === true;
+  // The merge job first retries the array's failed tasks (and ends), or goes on to merge.
+  const resubmitted =
+    mergeOf === undefined
+      ? null
+      : superviseDetached(resolve(mergeOf), values.integer('retries')!, (l) => progress.line(l));
+  if (resubmitted) return resubmitted;
   const spec = findMethod(values.string('method')!)!;
   const splitFlag = values.string('split') as Split | undefined;
   const refused =

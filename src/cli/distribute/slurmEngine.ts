@@ -6,8 +6,9 @@
  *   real reason from its standard error (taskReason.ts); exit code 2 is bad input, never
  *   retried: the array is cancelled and the run fails with that partition's message;
  * - a task Slurm ended without a result (cancelled by scancel or an administrator, a time or
- *   memory limit, a node failure), or one that left the queue with none (lost), ENDED_GRACE_S
- *   after Slurm said so (a network file system may show the files late);
+ *   memory limit, a node failure), or one that left the queue with none (lost: sacct's state
+ *   when the cluster keeps accounting, slurmAccounting.ts), ENDED_GRACE_S after Slurm said so (a
+ *   network file system may show the files late);
  * - a running task whose node stopped answering slurmctld (sinfo's `*`, down, drained), noticed
  *   within one poll of slurmctld marking the node (which takes the cluster's SlurmdTimeout, read
  *   from `scontrol show config` and stated in the progress lines): the task is cancelled and
@@ -43,6 +44,7 @@ import {
   STUCK,
   type QueuedTask,
 } from './slurmQueue.ts';
+import { lostReason } from './slurmAccounting.ts';
 import { attemptReason } from './taskReason.ts';
 
 /** How often squeue and sinfo are read. */
@@ -194,8 +196,8 @@ function judge(t: Tracked, q: QueuedTask | undefined, nodes: ReadonlyMap<string,
   if (q && !ENDED.has(q.state)) return { kind: 'wait' };
   t.endedSince ??= now();
   if (code === null && now() - t.endedSince < ENDED_GRACE_S) return { kind: 'wait' };
-  if (!q)
-    return { kind: 'failed', reason: `job ${t.job}_${t.index} left Slurm's queue with no result (lost)` };
+  // Gone from squeue (purged, or slurmctld restarted without its state): sacct's word, if kept.
+  if (!q) return { kind: 'failed', reason: lostReason(t.job, t.index) };
   if (!current && q.state === 'COMPLETED') throw notShared(t, q.node);
   const said = `Slurm ended it ${q.state}${where}${q.reason && q.reason !== 'None' ? ` (${q.reason})` : ''}`;
   if (q.state === 'CANCELLED')
