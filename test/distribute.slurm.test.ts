@@ -6,7 +6,8 @@
  * (not root, no apt-get), the file is skipped with that reason.
  * - a distribute on both nodes: the merged release verified, the release of `--engine local`,
  *   byte for byte; the attempts ran on n1 and on n2;
- * - faults, each with the task's real reason: bad input not retried; a node without the Node
+ * - faults, each with the task's real reason: bad input not retried (a task's exit code 2, and
+ *   the CLI itself reading a corrupt Parquet partition on a node); a node without the Node
  *   program and a broken Node environment (a missing module) named as such, retried; a task
  *   cancelled with scancel retried and the run ends well; a killed slurmd noticed, the task run
  *   again on the other node, no hang;
@@ -14,7 +15,7 @@
  *   no raw partition or audit is left behind, except in a --work-dir the user named (it says so).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
 import type { EngineTask } from '../src/cli/distribute/engine.ts';
@@ -53,6 +54,10 @@ const engineOptions = (name: string, log: string[] = []) => ({
   workDir: dir.path(name),
   log: (l: string) => log.push(l),
 });
+
+/** A time this file measured, kept in its scratch folder (measured.txt) for the notes' table. */
+const measured = (what: string, ms: number) =>
+  appendFileSync(dir.path('measured.txt'), `${what}: ${ms} ms\n`);
 
 const attemptsOf = (task: EngineTask) => readdirSync(task.dir).filter((n) => n.startsWith('attempt-'));
 
@@ -136,6 +141,23 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
   );
 
   it(
+    'a corrupt partition input read by the CLI on a node: exit code 2, not retried, its own message',
+    async () => {
+      const [base] = shellTasks('corrupt', ['true']);
+      const bad = dir.file('corrupt-input.parquet', 'PAR1 spoilt, not a Parquet file');
+      const [node, ...cli] = cliCommand();
+      const argv = [node, ...cli, 'anonymize', bad, '--format', 'parquet', '--method', 'pta', '--k', '5'];
+      const task = { ...base, argv: [...argv, '--out', '{attempt}/release.json'] };
+      await expect(runSlurm([task], engineOptions('corrupt'), { sbatchArgs: [] })).rejects.toThrow(
+        /^partition 0: corrupt-input\.parquet: not a readable Parquet file/,
+      );
+      expect(attemptsOf(task)).toHaveLength(1);
+      expect(await until(() => activeJobs().length === 0, 20_000)).toBe(true);
+    },
+    SPAWNS_LIMIT_MS,
+  );
+
+  it(
     'a broken Node environment names the missing module, after its retries; a node without Node says so',
     async () => {
       const [node] = cliCommand();
@@ -163,12 +185,23 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
     async () => {
       const tasks = shellTasks('cancelled', ['sleep 8; echo "{}"', 'sleep 8; echo "{}"']);
       const log: string[] = [];
-      const running = runSlurm(tasks, engineOptions('cancelled', log), { sbatchArgs: [] });
+      let noticed = 0;
+      const options = {
+        ...engineOptions('cancelled'),
+        log: (line: string) => {
+          log.push(line);
+          if (/^partition 0: attempt 1 failed/.test(line)) noticed ||= Date.now();
+        },
+      };
+      const running = runSlurm(tasks, options, { sbatchArgs: [] });
       // The first attempt of partition 0 is running: cancel that array task.
       expect(await until(() => attemptsOf(tasks[0]).length > 0, 120_000)).toBe(true);
       const job = /^attempt-(\d+_\d+)-/.exec(attemptsOf(tasks[0])[0])![1];
+      const cancelled = Date.now();
       expect(spawnSync('scancel', [job]).status).toBe(0);
       const outcomes = await running;
+      measured('attached scancel noticed (retry submitted)', noticed - cancelled);
+      measured('attached scancel to the run end', Date.now() - cancelled);
       expect(outcomes.map((o) => o.part)).toEqual([0, 1]);
       expect(outcomes[0].attempts).toBe(2);
       expect(log.join('\n')).toMatch(
@@ -212,6 +245,8 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
         // slurmctld marks the node within the test cluster's SlurmdTimeout (10 s), the driver sees
         // it at its next poll (2 s): a bound for a loaded box, not a speed check.
         expect(noticed!.at - killed).toBeLessThan(60_000);
+        measured('slurmd SIGKILL noticed', noticed!.at - killed);
+        measured('slurmd SIGKILL to the run end', Date.now() - killed);
         expect(log.some((l) => /submitted \(1 array tasks, .*--exclude=n1\)/.test(l.line))).toBe(true);
         expect(outcomes.find((o) => o.part === part)!.attempts).toBeGreaterThan(1);
       } finally {
@@ -253,18 +288,21 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
     );
     let stderr = '';
     let job: string | null = null;
+    let killedAt = 0;
     child.stderr.on('data', (c: Buffer) => {
       stderr += c.toString();
       const submitted = /slurm: job (\d+) submitted/.exec(stderr);
       if (submitted && job === null) {
         job = submitted[1];
+        killedAt = Date.now();
         child.kill('SIGTERM');
       }
     });
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
       child.on('exit', (c, s) => resolve([c, s])),
     );
-    return { code, signal, stderr, job };
+    const exited = Date.now() - killedAt;
+    return { code, signal, stderr, job, killedAt, exited };
   }
 
   it(
@@ -272,10 +310,12 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
     async () => {
       const cwd = dir.path('killed-driver');
       mkdirSync(cwd, { recursive: true });
-      const { signal, job, stderr } = await killedDriver(cwd, []);
+      const { signal, job, stderr, killedAt, exited } = await killedDriver(cwd, []);
       expect(job, stderr).not.toBeNull();
       expect(signal).toBe('SIGTERM');
       expect(await until(() => !activeJobs().some((j) => j.startsWith(`${job}_`)), 30_000)).toBe(true);
+      measured('SIGTERM to the driver: its exit', exited);
+      measured('SIGTERM to the driver: no job of it in squeue', Date.now() - killedAt);
       // The default work directory (under the current one on Slurm) went with the run.
       expect(readdirSync(cwd)).toEqual([]);
     },
