@@ -3,10 +3,12 @@
  * lines per second, where spawning tsx costs about a second each (cli.test.ts does that for the
  * exit-code path). Also a scratch directory for the files a test writes.
  */
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
+import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
 import { main } from '../src/cli/main.ts';
 
 export interface CliResult {
@@ -31,6 +33,26 @@ export async function cliInProcess(...args: string[]): Promise<CliResult> {
     stdout.mockRestore();
     stderr.mockRestore();
   }
+}
+
+/**
+ * The CLI in a process of its own (`cliCommand`: the built program, or tsx on the sources), for a
+ * test that signals it: `onStderr` sees its stderr so far after each chunk (and the child, to kill
+ * when a line shows). Resolves when it exits, with its exit code or signal and its stderr.
+ */
+export function cliProcess(
+  args: readonly string[],
+  options: Pick<SpawnOptions, 'cwd' | 'env'>,
+  onStderr: (text: string, child: ChildProcess) => void,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  const [node, ...cli] = cliCommand();
+  const child = spawn(node, [...cli, ...args], { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    onStderr(stderr, child);
+  });
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
 }
 
 /** A fresh directory; `file(name, content)` writes a file in it and returns its path. */

@@ -14,13 +14,13 @@
  * - the driver killed (SIGTERM): it ends by the signal, no job of it is left pending or running,
  *   no raw partition or audit is left behind, except in a --work-dir the user named (it says so).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
 import type { EngineTask } from '../src/cli/distribute/engine.ts';
 import { runSlurm } from '../src/cli/distribute/slurmEngine.ts';
-import { cliInProcess, netflixRows, scratch } from './cliInProcess.ts';
+import { cliInProcess, cliProcess, netflixRows, scratch } from './cliInProcess.ts';
 import { SPAWNS_LIMIT_MS } from './limits.ts';
 import { slurmUnavailable, until, useTestCluster } from './slurm/testCluster.ts';
 
@@ -265,41 +265,22 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
   /** The CLI in a process of its own in `cwd`, signalled once its array is submitted. */
   async function killedDriver(cwd: string, extra: string[]) {
     const input = await netflix(400);
-    const [node, ...args] = cliCommand();
-    const child = spawn(
-      node,
-      [
-        ...args,
-        'distribute',
-        input,
-        '--method',
-        'pta',
-        '--k',
-        '5',
-        '--parts',
-        '4',
-        '--engine',
-        'slurm',
-        ...extra,
-        '--out',
-        `${cwd}/never.json`,
-      ],
-      { cwd, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let stderr = '';
     let job: string | null = null;
     let killedAt = 0;
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-      const submitted = /slurm: job (\d+) submitted/.exec(stderr);
-      if (submitted && job === null) {
-        job = submitted[1];
-        killedAt = Date.now();
-        child.kill('SIGTERM');
-      }
-    });
-    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-      child.on('exit', (c, s) => resolve([c, s])),
+    const { code, signal, stderr } = await cliProcess(
+      ['distribute', input, '--method', 'pta', '--k', '5', '--parts', '4', '--engine', 'slurm'].concat(
+        extra,
+        ['--out', `${cwd}/never.json`],
+      ),
+      { cwd },
+      (text, child) => {
+        const submitted = /slurm: job (\d+) submitted/.exec(text);
+        if (submitted && job === null) {
+          job = submitted[1];
+          killedAt = Date.now();
+          child.kill('SIGTERM');
+        }
+      },
     );
     const exited = Date.now() - killedAt;
     return { code, signal, stderr, job, killedAt, exited };

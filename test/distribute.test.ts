@@ -5,11 +5,10 @@
  * and `--engine slurm --dry-run` writes a job-array script bash reads. The merge's pieces (the
  * join of item sets, the partitions) are checked on their own. The Dask engine: distribute.dask.test.ts.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cliCommand } from '../src/cli/distribute/cliEntry.ts';
 import { driverPeakMb } from '../src/cli/distribute/driverMemory.ts';
 import { runLocal } from '../src/cli/distribute/localEngine.ts';
 import { joinSets } from '../src/core/distribute/joinSets.ts';
@@ -17,29 +16,12 @@ import { mergeResults } from '../src/core/distribute/mergeResults.ts';
 import { auditFromPlain, releaseFromPlain, releaseToPlain } from '../src/core/release/plainRelease.ts';
 import { partitionRows } from '../src/core/distribute/partitionRows.ts';
 import { datasetOf } from './helpers.ts';
-import { cliInProcess, scratch } from './cliInProcess.ts';
+import { cliInProcess, cliProcess, netflixRows, scratch } from './cliInProcess.ts';
 import { SPAWNS_LIMIT_MS } from './limits.ts';
 
 const dir = scratch('distribute');
 
-async function generated(rows: number): Promise<string> {
-  const out = dir.path(`netflix-${rows}.dat`);
-  if (!existsSync(out)) {
-    const r = await cliInProcess(
-      'generate',
-      '--shape',
-      'netflix',
-      '--D',
-      String(rows),
-      '--seed',
-      '3',
-      '--out',
-      out,
-    );
-    expect(r.code).toBe(0);
-  }
-  return out;
-}
+const generated = (rows: number) => netflixRows(dir, rows);
 
 function mushroom(rows: number): string {
   const text = gunzipSync(readFileSync('test/data/mushroom.dat.gz'))
@@ -318,36 +300,20 @@ describe('distribute interrupted (issue 42)', () => {
       const input = await generated(600);
       const tmp = dir.path('interrupted-tmp');
       mkdirSync(tmp, { recursive: true });
-      const [node, ...args] = cliCommand();
       // TMPDIR: the default work directory is made here, so what is left of it can be seen.
-      const child = spawn(
-        node,
-        [
-          ...args,
-          'distribute',
-          input,
-          '--method',
-          'pta',
-          '--k',
-          '5',
-          '--parts',
-          '3',
-          '--workers',
-          '2',
-        ].concat(['--out', dir.path('interrupted.json')]),
-        { env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'ignore', 'pipe'] },
-      );
-      let stderr = '';
       let sent = false;
-      child.stderr.on('data', (c: Buffer) => {
-        stderr += c.toString();
-        if (!sent && /partition \d: attempt 1 started/.test(stderr)) {
-          sent = true;
-          setTimeout(() => child.kill('SIGTERM'), 300);
-        }
-      });
-      const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
-        child.on('exit', (_c, s) => resolve(s)),
+      const { signal, stderr } = await cliProcess(
+        ['distribute', input, '--method', 'pta', '--k', '5', '--parts', '3', '--workers', '2'].concat([
+          '--out',
+          dir.path('interrupted.json'),
+        ]),
+        { env: { ...process.env, TMPDIR: tmp } },
+        (text, child) => {
+          if (!sent && /partition \d: attempt 1 started/.test(text)) {
+            sent = true;
+            setTimeout(() => child.kill('SIGTERM'), 300);
+          }
+        },
       );
       expect(sent, stderr).toBe(true);
       expect(signal).toBe('SIGTERM');
