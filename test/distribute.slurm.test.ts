@@ -109,6 +109,9 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
 
   it("--workers is bounded by the partition's CPUs (2 here), not by this host", async () => {
     const input = await netflix(400);
+    // The refusal comes after the partitions are written: their temporary folder must go too.
+    const workDirs = () => readdirSync('.').filter((n) => n.startsWith('.txanon-distribute-'));
+    const before = workDirs();
     const r = await cliInProcess(
       'distribute',
       input,
@@ -119,6 +122,7 @@ describe.skipIf(skipped !== null)('distribute --engine slurm on a two-node Slurm
       2,
       'error: --workers 3: partition debug has 2 CPUs (sinfo); at most that many tasks run at once\n',
     ]);
+    expect(workDirs()).toEqual(before);
   });
 
   it(

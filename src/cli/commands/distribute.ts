@@ -390,7 +390,15 @@ async function distribute(
   if (engine === 'slurm' && mergeOf === undefined) {
     // --mem, --time, the partition and the throttle from the largest partition and the cluster.
     const largest = Math.max(0, ...rowsOf.map((rows) => rows.reduce((n, r) => n + dataset.rowLength(r), 0)));
-    const sized = sizeSlurm(slurm, values.integer('workers'), largest, clusterPartitions(dryRun), log);
+    let sized: ReturnType<typeof sizeSlurm>;
+    try {
+      sized = sizeSlurm(slurm, values.integer('workers'), largest, clusterPartitions(dryRun), log);
+    } catch (error) {
+      // A refusal (too many workers, too much memory) leaves no raw partition behind.
+      releaseInterrupt();
+      if (!given) rmSync(workDir, { recursive: true, force: true });
+      throw error;
+    }
     slurm = sized.slurm;
     options.workers = Math.min(sized.workers, Math.max(1, tasks.length));
   }
