@@ -36,6 +36,7 @@ import { childCpuSeconds } from './shellTask.ts';
 import { slurmScript, type SlurmOptions } from './slurmScript.ts';
 import {
   cancel,
+  cancelAndWait,
   ENDED,
   nodeLost,
   nodeStates,
@@ -88,7 +89,7 @@ export async function runSlurm(
   const started = performance.now();
   const jobs: string[] = [];
   const excluded = new Set<string>();
-  const dispose = onInterrupt(() => cancel(jobs));
+  const dispose = onInterrupt(() => cancelAndWait(jobs));
   const tracked: Tracked[] = tasks.map((task, index) => ({
     task,
     index,

@@ -97,3 +97,22 @@ export const nodeStates = () => parseNodes(slurmCommand('sinfo', ['-h', '-N', '-
 export function cancel(ids: readonly string[]): void {
   if (ids.length > 0) spawnSync('scancel', [...ids], { stdio: 'ignore', timeout: 30_000 });
 }
+
+/**
+ * Cancels jobs and waits, synchronously (it runs in a signal's cleanup), until Slurm lists none of
+ * their tasks as still alive, for at most `limitMs`. A task scancel reaches while it starts can
+ * still create its attempt's folder in the work directory; the directory is removed only after.
+ */
+export function cancelAndWait(ids: readonly string[], limitMs = 20_000): void {
+  cancel(ids);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const end = Date.now() + limitMs; Date.now() < end; Atomics.wait(pause, 0, 0, 250)) {
+    let alive: QueuedTask[];
+    try {
+      alive = queueOf(ids).filter((t) => !ENDED.has(t.state));
+    } catch {
+      return; // squeue cannot answer: nothing more to wait for
+    }
+    if (alive.length === 0) return;
+  }
+}
