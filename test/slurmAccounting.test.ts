@@ -6,10 +6,11 @@
  * test/distribute.slurm.test.ts.
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { accountedReason, lostReason, parseSacct } from '../src/cli/distribute/slurmAccounting.ts';
 
-const sample = (name: string) => readFileSync(`test/data/sacct/${name}`, 'utf8');
+const sample = (name: string) => gunzipSync(readFileSync(`test/data/sacct/${name}.gz`)).toString('utf8');
 
 describe('sacct output as a lost task reason', () => {
   it('reads each array task’s final state, who cancelled it, its exit code and node', () => {
