@@ -78,6 +78,18 @@ def scheduler_lost(scheduler):
         return f"{type(e).__name__}: {e.strerror or e}"
 
 
+def scheduler_lost_after_cancel(scheduler, error, seconds=10.0):
+    """``scheduler_lost``, waited for when ``error`` is a cancelled future: the client can see the
+    scheduler's end as its futures cancelled a moment before the scheduler's port stops answering
+    (seen under load), and no task of ours cancels itself."""
+    lost = scheduler_lost(scheduler)
+    deadline = time.monotonic() + (seconds if type(error).__name__ == "CancelledError" else 0)
+    while not lost and time.monotonic() < deadline:
+        time.sleep(0.5)
+        lost = scheduler_lost(scheduler)
+    return lost
+
+
 def main(manifest_path, results_path):
     with open(manifest_path) as f:
         manifest = json.load(f)
@@ -98,7 +110,7 @@ def main(manifest_path, results_path):
             try:
                 result = future.result()
             except Exception as e:  # the task's own failure after its retries, KilledWorker, a lost scheduler
-                lost = scheduler_lost(manifest.get("scheduler"))
+                lost = scheduler_lost_after_cancel(manifest.get("scheduler"), e)
                 if lost:  # the scheduler's end cancels every future: its loss is the reason, not a task's
                     error = f"the Dask scheduler {manifest['scheduler']} no longer answers ({lost}); partition {part} had no result"
                     print(error, file=sys.stderr, flush=True)
