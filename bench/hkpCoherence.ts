@@ -6,10 +6,9 @@
  * the CPU seconds of each run (process.cpuUsage: the machine is shared). A second reference for the
  * suppression: keep the public items one at a time by decreasing support, each when it completes no
  * minimal mole (restore.ts from everything suppressed), an independent heuristic for the same
- * hitting set. With a second argument, the whole CLI on that file (the 410,201-row Netflix shape,
- * `generate --shape netflix`, 10 private items drawn at random) and a `stats` process on it, their
- * CPU (GNU time, user + system) and the ratio. Usage:
- *   npx tsx bench/hkpCoherence.ts [BMS1 file] [netflix file]
+ * hitting set. The Netflix shape's runs are the `hkp` section's own table (bench/hkpNetflix.ts).
+ * Usage:
+ *   npx tsx bench/hkpCoherence.ts [BMS1 file]
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -18,10 +17,8 @@ import { chooseSensitive } from '../src/core/data/sensitive.ts';
 import { findMinimalMoles } from '../src/core/release/moles.ts';
 import { restoreRedundant } from '../src/core/methods/hkp-coherence/restore.ts';
 import { runMethod } from '../src/core/run/runMethod.ts';
-import { cliCpu } from './cliCpu.ts';
 
 const file = process.argv[2] ?? 'test/data/BMS1.dat.gz';
-const netflix = process.argv[3];
 const raw = readFileSync(file);
 const bytes = file.endsWith('.gz') ? gunzipSync(raw) : raw;
 const { dataset } = parseBytes(new Uint8Array(bytes), { fileName: 'BMS1.dat' });
@@ -93,36 +90,3 @@ restoreRedundant(
 let lost = 0;
 for (let a = 0; a < dataset.d; a++) if (suppressed[a] === 1) lost += search.supports[a];
 console.log(JSON.stringify({ case: 'keep by decreasing support (reference)', occurrencesLost: lost }));
-
-if (netflix) {
-  const cpu = cliCpu;
-  const stats = cpu(['stats', netflix]);
-  const run = cpu([
-    'anonymize',
-    netflix,
-    '--method',
-    'hkp-coherence',
-    '--h',
-    '0.5',
-    '--k',
-    '5',
-    '--p',
-    '2',
-    '--sensitive-random',
-    '10',
-    '--out',
-    '.tmp/hkp-bench-release.json',
-  ]);
-  const record = JSON.parse(run.stdout);
-  console.log(
-    JSON.stringify({
-      case: 'netflix h=0.5 k=5 p=2, 10 private at random',
-      verified: record.verified,
-      notes: record.notes,
-      cpuSeconds: run.cpuSeconds,
-      peakMb: run.peakMb,
-      statsCpuSeconds: stats.cpuSeconds,
-      ratio: Number((run.cpuSeconds / stats.cpuSeconds).toFixed(1)),
-    }),
-  );
-}

@@ -12,29 +12,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliSpawned } from '../test/cliSpawned.ts';
+import { disassociatedExportArgs } from '../test/exportRuns.ts';
 import { runCheck } from './checkForm.ts';
 
 function disassociatedTable(dir: string, name: string, safe: boolean): string {
   const table = join(dir, name);
   const run = cliSpawned(
-    'anonymize',
-    'test/data/disassociation-cover.csv.gz',
-    '--method',
-    'disassociation',
-    '--k',
-    '3',
-    '--m',
-    '2',
-    '--maxCluster',
-    '10',
+    ...disassociatedExportArgs('test/data/disassociation-cover.csv.gz', join(dir, `${name}.json`), table),
     ...(safe ? ['--safe'] : []),
-    '--out',
-    join(dir, `${name}.json`),
-    '--export',
-    table,
-    '--export-format',
-    'csv-long',
-    '--quiet',
+    ...['--export-format', 'csv-long', '--quiet'],
   );
   expect(run.code, run.stderr).toBe(0);
   return table;

@@ -27,6 +27,7 @@ import { writeReleaseJson } from '../src/core/release/writeJson.ts';
 import { writtenText } from '../src/core/release/export/textWriter.ts';
 import { arbitraryRows, datasetOf, textOf } from './helpers.ts';
 import { cliInProcess, scratch } from './cliInProcess.ts';
+import { disassociatedExportArgs } from './exportRuns.ts';
 
 function disassociate(rows: number[][], params: Record<string, number | boolean>) {
   const data = datasetOf(rows);
@@ -149,30 +150,12 @@ describe('a disassociated export read back', () => {
     const dir = scratch('check-dis');
     const data = dir.file('cover.csv', 'apple\n'.repeat(6) + 'apple,bread\n'.repeat(2) + 'bread\n'.repeat(2));
     const out = dir.path('r.json');
-    const exported = await cliInProcess(
-      'anonymize',
-      data,
-      '--method',
-      'disassociation',
-      '--k',
-      '3',
-      '--m',
-      '2',
-      '--maxCluster',
-      '10',
-      '--out',
-      out,
-      '--export',
-      dir.path('r.csv'),
-      '--quiet',
-    );
+    const exported = await cliInProcess(...disassociatedExportArgs(data, out, dir.path('r.csv'), '--quiet'));
     expect(exported.code).toBe(0);
     // The same release's Parquet table (parquet-long).
     const parquet = await cliInProcess(
-      'anonymize',
-      data,
-      ...['--method', 'disassociation', '--k', '3', '--m', '2', '--maxCluster', '10', '--quiet'],
-      ...['--out', dir.path('p.json'), '--export', dir.path('r.parquet'), '--export-format', 'parquet-long'],
+      ...disassociatedExportArgs(data, dir.path('p.json'), dir.path('r.parquet'), '--quiet'),
+      ...['--export-format', 'parquet-long'],
     );
     expect(parquet.code, parquet.stderr).toBe(0);
     for (const file of [dir.path('r.csv'), out, dir.path('r.parquet')]) {

@@ -25,3 +25,21 @@ export function bucketsExportArgs(out: string, file: string, ...more: string[]):
     ...['--out', out, '--export', file, ...more],
   ];
 }
+
+/**
+ * `anonymize` of `data` by disassociation (k = 3, m = 2, clusters of at most 10 rows; `--safe` for
+ * the safe variant), its release in `out` and its table exported to `file`.
+ */
+export function disassociatedExportArgs(
+  data: string,
+  out: string,
+  file: string,
+  ...more: string[]
+): string[] {
+  return [
+    'anonymize',
+    data,
+    ...['--method', 'disassociation', '--k', '3', '--m', '2', '--maxCluster', '10'],
+    ...['--out', out, '--export', file, ...more],
+  ];
+}
