@@ -17,7 +17,8 @@
  * claimed size (boundedCompressors), and hyparquet compares what came out with the claim.
  */
 import type { Compressors } from 'hyparquet';
-import { compressors, decompressZstd } from 'hyparquet-compressors';
+import { compressors } from 'hyparquet-compressors';
+import { decompressZstdPage } from './zstdPages.ts';
 
 /** Parquet's CompressionCodec enum (parquet.thrift), by number. */
 export const CODECS = ['UNCOMPRESSED', 'SNAPPY', 'GZIP', 'LZO', 'BROTLI', 'LZ4', 'ZSTD', 'LZ4_RAW'] as const;
@@ -97,10 +98,10 @@ export function zstdContentSize(data: Uint8Array): number | null | 'not zstd' {
 }
 
 /**
- * hyparquet-compressors with every output sized by the (checked) claim: zstd writes into a buffer
- * of the claimed size instead of growing its own.
+ * hyparquet-compressors with every output sized by the (checked) claim, zstd by the wasm decoder
+ * (zstdPages.ts) into a buffer of the claimed size instead of one it grows.
  */
 export const boundedCompressors: Compressors = {
   ...compressors,
-  ZSTD: (input: Uint8Array, length: number) => decompressZstd(input, new Uint8Array(length)),
+  ZSTD: decompressZstdPage,
 };

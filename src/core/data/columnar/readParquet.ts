@@ -12,6 +12,7 @@ import type { AsyncBuffer, ColumnChunk, FileMetaData, SchemaElement, SchemaTree 
 import { DEFAULT_MEMORY_BUDGET } from '../../base/memoryBudget.ts';
 import { boundedCompressors as compressors } from './codecClaims.ts';
 import { readCheckedFooter } from './footerCheck.ts';
+import { zstdReady } from './zstdPages.ts';
 import type { ParseOptions, ParseProgress, ParseResult } from '../parsers/types.ts';
 import { ColumnarError, type ColumnarPlace } from './columnarError.ts';
 import { checkPageHeaders } from './pageGuard.ts';
@@ -30,6 +31,7 @@ export async function readParquet(
   const name = options.fileName;
   const source: Source = { name, budget: options.memoryBudget ?? DEFAULT_MEMORY_BUDGET };
   const metadata = await readFooter(file, name);
+  await zstdReady();
   const columns = columnsOf(parquetSchema(metadata));
   const layout = chooseLayout(name, columns, {
     itemColumn: options.itemColumn,
@@ -321,6 +323,7 @@ async function readTableRows(
         column: columns[c],
       });
   let rows: unknown[][] = [];
+  await zstdReady();
   try {
     await parquetRead({ file, metadata, compressors, onComplete: (read) => (rows = read) });
   } catch (error) {
