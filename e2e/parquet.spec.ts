@@ -28,6 +28,16 @@ test('a Parquet file loads, its release exports as Parquet, loads back and passe
   await expect(page.getByTestId('stat-items')).toHaveText('27');
   await page.screenshot({ path: 'test-results/parquet-loaded.png', fullPage: false });
 
+  // zstd pages, decompressed by the wasm decoder in the worker (core/data/columnar/zstdPages.ts).
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'chess.parquet',
+    mimeType: 'application/vnd.apache.parquet',
+    buffer: readFileSync('test/data/columnar/chess-list.zstd.parquet'),
+  });
+  await expect(page.getByTestId('active-dataset-name')).toHaveText('chess.parquet');
+  await expect(page.getByTestId('stat-transactions')).toHaveText('3,196');
+  await expect(page.getByTestId('stat-items')).toHaveText('75');
+
   // Two list columns: the load says how to name the items; named, it loads.
   await page.getByTestId('file-input').setInputFiles({
     name: 'two-lists.parquet',
