@@ -20,6 +20,8 @@ import { parquetTwin } from './parquet.ts';
 import { writeShapeFile } from './shapeFile.ts';
 
 export const PARSE_WORK = '.tmp/bench/parse';
+/** The section's heading in bench/results.md; each run is appended under it (bench/run.ts). */
+export const PARSE_HEADING = '## Parsing every format against `wc -w` (issue 46)';
 const WORK = PARSE_WORK;
 /** The full Netflix Prize shape: 480,189 users, 17,770 films, 100.4 M ratings (avg 209). */
 export const NETFLIX_FULL: ShapeParams = {
@@ -123,7 +125,9 @@ export async function benchParseFormats(shared: string): Promise<string> {
     files.push({ label: 'full Netflix shape, 480,189 rows', fimi: `${WORK}/netflix-full.dat`, small: false });
   }
   const lines = [
-    '## Parsing every format against `wc -w` (issue 46)',
+    PARSE_HEADING,
+    '',
+    `### Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `\`npm run bench -- parse\`, load average ${loadavg()[0].toFixed(1)} at the start (2 shared cores). Each cell is one fresh`,
     'process measured by /usr/bin/time: `txanon stats FILE` (the built bin: read, parse, statistics) and `wc -w FILE`',

@@ -6,7 +6,7 @@
  * shared and noisy). `npm run bench -- sweep` (or any of datasets, bundle, pdegree, coat, hierarchy,
  * anatomy, methods, pipeline, browserrun, scale, teach, density, parquet, attack, privbayes, hkp,
  * disassociation, privbayes-browser, parse, pageload) runs only those sections and replaces them in
- * bench/results.md, keeping the rest.
+ * bench/results.md, keeping the rest (parse appends a dated run under its heading instead).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ import { benchPrivBayes } from './privbayes.ts';
 import { benchHkp } from './hkp.ts';
 import { benchDisassociation } from './disassociation.ts';
 import { benchPrivBayesBrowser } from './privbayesBrowser.ts';
-import { benchParseFormats } from './parseFormats.ts';
+import { benchParseFormats, PARSE_HEADING } from './parseFormats.ts';
 import { benchPageLoad } from './pageLoad.ts';
 import { readFileSync } from 'node:fs';
 
@@ -194,7 +194,13 @@ async function browserRunSection(): Promise<string> {
   ].join('\n');
 }
 
-/** Replaces the `## ` sections of bench/results.md that `fresh` holds (or appends them). */
+/**
+ * Replaces the `## ` sections of bench/results.md that `fresh` holds (or appends them). A section
+ * whose heading is in APPENDED keeps its old text: the fresh run (what follows its heading) is
+ * added at its end, so hand-measured rows and earlier runs stay.
+ */
+const APPENDED = new Set([PARSE_HEADING]);
+
 function replaceSections(fresh: string): void {
   const split = (text: string) => text.split(/\n(?=## )/);
   const heading = (part: string) => part.split('\n')[0];
@@ -203,7 +209,9 @@ function replaceSections(fresh: string): void {
     : ['# Benchmarks'];
   for (const part of split(fresh)) {
     const at = parts.findIndex((p) => heading(p) === heading(part));
-    if (at >= 0) parts[at] = part;
+    if (at >= 0 && APPENDED.has(heading(part)))
+      parts[at] = `${parts[at].trimEnd()}\n\n${part.slice(heading(part).length).trim()}\n`;
+    else if (at >= 0) parts[at] = part;
     else parts.push(part);
   }
   writeFileSync('bench/results.md', parts.join('\n'));
