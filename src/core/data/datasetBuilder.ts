@@ -36,19 +36,55 @@ export class DatasetBuilder {
    * Returns how many repeated items were dropped from it (0 for a proper set).
    */
   addRow(ids: Uint32Array, length = ids.length): number {
-    const d = this.dictionary.size;
-    let distinct = -1;
-    if (marksPay(length, d)) {
-      if (this.marks.length < (d + 31) >>> 5) this.marks = new Uint32Array(((d + 31) >>> 5) * 2);
-      distinct = sortDistinctBelow(ids, length, this.marks);
-    }
-    if (distinct < 0) distinct = sortDistinct(ids, length);
+    const distinct = this.sortRow(ids, length);
     const items = this.items;
     items.reserve(distinct);
     items.data.set(ids.subarray(0, distinct), items.length);
     items.length += distinct;
     this.offsets.push(items.length);
     return length - distinct;
+  }
+
+  /**
+   * A row written in place (issue 46: no scratch row copied): its ids go into `rowData` from
+   * `rowStart` on, room made by `rowRoom`, and `endRow` closes it. Valid until the next `rowRoom`.
+   */
+  get rowData(): Uint32Array {
+    return this.items.data;
+  }
+
+  /** Where the open row's first id goes in `rowData`. */
+  get rowStart(): number {
+    return this.items.length;
+  }
+
+  /** Room for `count` more ids past the open row's `written` ones; returns `rowData` (it may be a new array). */
+  rowRoom(written: number, count: number): Uint32Array {
+    this.items.reserve(written + count);
+    return this.items.data;
+  }
+
+  /**
+   * Closes the open row: its `length` ids, written from `rowStart`, sorted in place and each kept
+   * once. Returns how many repeated items were dropped from it (0 for a proper set).
+   */
+  endRow(length: number): number {
+    const items = this.items;
+    const distinct = this.sortRow(items.data.subarray(items.length, items.length + length), length);
+    items.length += distinct;
+    this.offsets.push(items.length);
+    return length - distinct;
+  }
+
+  /** Sorts row[0..length) in place, each id once at the front; returns how many are distinct. */
+  private sortRow(row: Uint32Array, length: number): number {
+    const d = this.dictionary.size;
+    if (marksPay(length, d)) {
+      if (this.marks.length < (d + 31) >>> 5) this.marks = new Uint32Array(((d + 31) >>> 5) * 2);
+      const distinct = sortDistinctBelow(row, length, this.marks);
+      if (distinct >= 0) return distinct;
+    }
+    return sortDistinct(row, length);
   }
 
   /** Appends one transaction given by item ids in a plain array. */

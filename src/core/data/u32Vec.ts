@@ -20,7 +20,7 @@ export class U32Vec {
     this.data[this.length++] = value;
   }
 
-  /** Makes room for `count` more values, so that `pushUnchecked` may follow. */
+  /** Makes room for `count` more values past `length` (kept when the array grows), to be written in `data`. */
   reserve(count: number): void {
     if (this.length + count > this.data.length) this.grow(this.length + count);
   }
@@ -38,7 +38,9 @@ export class U32Vec {
     let capacity = this.data.length * 2;
     while (capacity < minCapacity) capacity *= 2;
     const next = new Uint32Array(this.allocate(capacity * 4));
-    next.set(this.data.subarray(0, this.length));
+    // The whole array, not only data[0..length): a row written past `length` after `reserve`
+    // (DatasetBuilder's rows written in place) outlives a later growth.
+    next.set(this.data);
     this.data = next;
   }
 }

@@ -71,6 +71,16 @@ function byteParser(
 const bytesOf = (buf: Uint8Array, fields: RowFields, k: number) =>
   fields.inEscaped[k] === 1 ? fields.escaped : buf;
 
+/** The id of field k (trimmed; -1 when it trims to nothing), from the hash and value its scan read. */
+const fieldId = (tokens: TokenBytes, buf: Uint8Array, fields: RowFields, k: number) =>
+  tokens.idOfScanned(
+    bytesOf(buf, fields, k),
+    fields.starts[k],
+    fields.ends[k],
+    fields.hashes[k],
+    fields.values[k],
+  );
+
 /** Whether the row is one field that trims to nothing (an empty line, or blanks). */
 function isBlankRow(buf: Uint8Array, fields: RowFields): boolean {
   if (fields.count !== 1) return false;
@@ -86,7 +96,6 @@ function isBlankRow(buf: Uint8Array, fields: RowFields): boolean {
 /** csv-basket rows (csvBasket.ts): each field an item, blank fields warned of, repeats kept once. */
 class BasketBytes implements RowSink {
   private readonly items: TokenBytes;
-  private ids = new Uint32Array(256);
 
   constructor(private readonly state: BasketState) {
     this.items = TokenBytes.items(state.builder.dictionary);
@@ -99,17 +108,19 @@ class BasketBytes implements RowSink {
       state.skipHeader = false;
       return true;
     }
+    // The row's ids go straight into the builder's items (no scratch row).
+    const builder = state.builder;
     let length = 0;
     if (!isBlankRow(buf, fields)) {
-      if (fields.count > this.ids.length) this.ids = new Uint32Array(fields.count * 2);
-      const ids = this.ids;
+      const ids = builder.rowRoom(0, fields.count);
+      const at = builder.rowStart;
       for (let k = 0; k < fields.count; k++) {
-        const id = this.items.idOf(bytesOf(buf, fields, k), fields.starts[k], fields.ends[k]);
+        const id = fieldId(this.items, buf, fields, k);
         if (id < 0) state.warnings.add(fields.line, 'empty item ignored');
-        else ids[length++] = id;
+        else ids[at + length++] = id;
       }
     }
-    const repeats = state.builder.addRow(this.ids, length);
+    const repeats = builder.endRow(length);
     if (repeats > 0) state.warnings.add(fields.line, `${repeats} repeated item(s) kept once`);
     return true;
   }
@@ -152,10 +163,9 @@ class LongBytes implements RowSink {
     if (fields.count < state.width) return false;
     const t = state.tidIndex;
     const known = this.tids.size;
-    let tid = this.tids.ids.idOf(bytesOf(buf, fields, t), fields.starts[t], fields.ends[t]);
+    let tid = fieldId(this.tids.ids, buf, fields, t);
     if (tid < 0) tid = this.tids.ids.empty();
-    const i = state.itemIndex;
-    const item = this.items.idOf(bytesOf(buf, fields, i), fields.starts[i], fields.ends[i]);
+    const item = fieldId(this.items, buf, fields, state.itemIndex);
     if (item >= PAIR_SPAN || tid >= PAIR_SPAN) return false;
     if (fields.count > state.headerWidth)
       state.warnings.add(fields.line, widerThanHeader(fields.count, state.headerWidth));
@@ -219,15 +229,14 @@ class LongBytes implements RowSink {
       for (let p = 0; p < n; p++) grouped[next[tidOf[p]]++] = itemOf[p];
     }
     // Else each tid's pairs are one run, tids in order: the pairs are grouped as they stand.
-    let row = new Uint32Array(256);
+    const builder = state.builder;
     let p = 0;
     for (let t = 0; t < count; t++) {
       const from = p;
       if (offsets === null) while (p < n && tidOf[p] === t) p++;
       else p = offsets[t + 1];
-      if (p - from > row.length) row = new Uint32Array((p - from) * 2);
-      for (let k = from; k < p; k++) row[k - from] = grouped[k];
-      state.builder.addRow(row, p - from);
+      builder.rowRoom(0, p - from).set(grouped.subarray(from, p), builder.rowStart);
+      builder.endRow(p - from);
     }
     return longResult(this.options, state, () => this.tids.names());
   }

@@ -16,6 +16,7 @@
  * text path's). Bytes that cannot be text (a control byte; on a row with bytes past 0x7f, not
  * UTF-8) are refused here with TextGuard's own error, at the same line and column.
  */
+import { FNV_OFFSET, FNV_PRIME, NOT_SCANNED } from './itemBytes.ts';
 import { checkText } from './textGuard.ts';
 
 const LF = 10;
@@ -32,21 +33,30 @@ export class RowFields {
   ends: Int32Array = new Int32Array(64);
   /** 1 when the field's bytes are in `escaped` (a quoted field with doubled quotes), else in the row's buffer. */
   inEscaped = new Uint8Array(64);
+  /**
+   * Of an unquoted field, read in the same scan (issue 46: one pass per field): the FNV-1a hash of
+   * all its bytes, and its decimal value when every byte is a digit (else -1); NOT_SCANNED for a
+   * quoted field (itemBytes.ts TokenBytes.idOfScanned reads those itself).
+   */
+  hashes: Int32Array = new Int32Array(64);
+  values: Float64Array = new Float64Array(64);
   escaped = new Uint8Array(256);
   escapedLength = 0;
   /** 1-based line on which the row starts. */
   line = 1;
 
-  add(start: number, end: number, inEscaped: number): void {
+  add(start: number, end: number, inEscaped: number, hash: number, value: number): void {
     if (this.count === this.starts.length) {
       this.starts = grown(this.starts);
       this.ends = grown(this.ends);
-      const flags = new Uint8Array(this.count * 2);
-      flags.set(this.inEscaped);
-      this.inEscaped = flags;
+      this.hashes = grown(this.hashes);
+      this.values = grown(this.values);
+      this.inEscaped = grown(this.inEscaped);
     }
     this.starts[this.count] = start;
     this.ends[this.count] = end;
+    this.hashes[this.count] = hash;
+    this.values[this.count] = value;
     this.inEscaped[this.count++] = inEscaped;
   }
 
@@ -68,8 +78,8 @@ export class RowFields {
   }
 }
 
-function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
+function grown<T extends Int32Array | Float64Array | Uint8Array>(a: T): T {
+  const b = new (a.constructor as new (length: number) => T)(a.length * 2);
   b.set(a);
   return b;
 }
@@ -259,11 +269,14 @@ export class CsvBytes {
         }
         if (doubled) {
           start = fields.unescape(buf, i + 1, j);
-          fields.add(start, start + (fields.escapedLength - start), 1);
-        } else fields.add(i + 1, j, 0);
+          fields.add(start, start + (fields.escapedLength - start), 1, 0, NOT_SCANNED);
+        } else fields.add(i + 1, j, 0, 0, NOT_SCANNED);
         i = j + 1;
         end = i;
       } else {
+        // The field's hash and decimal value ride in the scan that finds its end.
+        let hash = FNV_OFFSET;
+        let value = 0;
         while (i < n) {
           const c = buf[i];
           if (c === delimiter) break;
@@ -271,10 +284,12 @@ export class CsvBytes {
             if (c === LF || c === CR) break;
             if (c !== 9) odd = true;
           }
+          hash = Math.imul(hash ^ c, FNV_PRIME);
+          value = c >= 48 && c <= 57 && value >= 0 ? value * 10 + (c - 48) : -1;
           i++;
         }
         end = i;
-        fields.add(start, end, 0);
+        fields.add(start, end, 0, hash, value);
       }
       if (end === n) {
         if (!final) return MORE;

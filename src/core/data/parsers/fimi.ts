@@ -27,8 +27,8 @@ export class FimiParser {
   private readonly warnings = new WarningLog();
   private idOfValue = new Int32Array(1024).fill(-1);
   private readonly idOfLargeValue = new Map<number, number>();
-  private row: Uint32Array = new Uint32Array(256);
-  private rowLength = 0;
+  /** Ids of the open row written so far, in place in the builder's items (builder.rowStart on). */
+  private written = 0;
   private value = 0;
   private digits = 0;
   private line = 1;
@@ -61,8 +61,9 @@ export class FimiParser {
     let value = this.value;
     let digits = this.digits;
     let table = this.idOfValue;
-    let row = this.row;
-    let rowLength = this.rowLength;
+    const builder = this.builder;
+    let row = builder.rowData;
+    let pos = builder.rowStart + this.written;
     for (let i = start; i < chunk.length; i++) {
       const c = chunk[i];
       if (c >= DIGIT_0 && c <= DIGIT_9) {
@@ -79,8 +80,8 @@ export class FimiParser {
           id = this.idOf(value);
           table = this.idOfValue;
         }
-        if (rowLength === row.length) row = this.growRow();
-        row[rowLength++] = id;
+        if (pos === row.length) row = builder.rowRoom(pos - builder.rowStart, 1);
+        row[pos++] = id;
         value = 0;
         digits = 0;
       }
@@ -92,9 +93,10 @@ export class FimiParser {
           continue;
         }
         if (c === CR) this.crEnd = base + i;
-        this.rowLength = rowLength;
+        this.written = pos - builder.rowStart;
         this.addRow();
-        rowLength = 0;
+        row = builder.rowData;
+        pos = builder.rowStart;
         this.newLine(base + i);
       } else if ((c === 35 || c === 37 || c === 64) && base + i === this.lineStart) {
         // '#', '%' or '@' in column 1: a comment line, skipped up to its line end.
@@ -108,7 +110,7 @@ export class FimiParser {
     }
     this.value = value;
     this.digits = digits;
-    this.rowLength = rowLength;
+    this.written = pos - builder.rowStart;
   }
 
   finish(): ParseResult {
@@ -117,8 +119,8 @@ export class FimiParser {
         this.fail(this.consumed - this.digits, `item id longer than ${MAX_DIGITS} digits`);
       if (this.digits > 1 && this.value < POWERS_OF_TEN[this.digits - 1])
         this.leadingZeros(this.value, this.digits);
-      if (this.rowLength === this.row.length) this.growRow();
-      this.row[this.rowLength++] = this.idOf(this.value);
+      const id = this.idOf(this.value);
+      this.builder.rowRoom(this.written, 1)[this.builder.rowStart + this.written++] = id;
     }
     if (this.consumed > this.lineStart && !this.inComment) this.addRow();
     const dataset = this.builder.build(this.options.fileName, 'fimi', this.options.bitBudget);
@@ -172,15 +174,9 @@ export class FimiParser {
   }
 
   private addRow(): void {
-    const repeats = this.builder.addRow(this.row, this.rowLength);
+    const repeats = this.builder.endRow(this.written);
     if (repeats > 0) this.warnings.add(this.line, `${repeats} repeated item(s) kept once`);
-    this.rowLength = 0;
-  }
-
-  private growRow(): Uint32Array {
-    const grown = new Uint32Array(this.row.length * 2);
-    grown.set(this.row);
-    return (this.row = grown);
+    this.written = 0;
   }
 
   /** The id of an item value, assigning the next id to a new value (the slow path). */

@@ -21,8 +21,10 @@ export function textOf(bytes: Uint8Array, start: number, end: number): string {
 }
 
 const EMPTY = new Uint8Array(0);
-const FNV_OFFSET = 0x811c9dc5 | 0;
-const FNV_PRIME = 0x01000193;
+export const FNV_OFFSET = 0x811c9dc5 | 0;
+export const FNV_PRIME = 0x01000193;
+/** A field's value when its hash and value were not read by the tokenizer's scan (a quoted field). */
+export const NOT_SCANNED = -2;
 
 /** FNV-1a over buf[start, end). */
 function hashOf(buf: Uint8Array, start: number, end: number): number {
@@ -125,6 +127,22 @@ export class TokenBytes {
     return this.interner.idOf(EMPTY, 0, 0, FNV_OFFSET);
   }
 
+  /**
+   * idOf for a field whose `hash` (FNV-1a of all of buf[start, end)) and `value` (its decimal
+   * value when all its bytes are digits, else -1; NOT_SCANNED when not read) came with the
+   * tokenizer's scan (csvBytes.ts): a field with no blank and no byte past ASCII at its ends, the
+   * usual one, is not read again; any other goes through idOf.
+   */
+  idOfScanned(buf: Uint8Array, start: number, end: number, hash: number, value: number): number {
+    if (value === NOT_SCANNED || start === end) return this.idOf(buf, start, end);
+    const first = buf[start];
+    const last = buf[end - 1];
+    if (isBlank(first) || isBlank(last) || first >= 0x80 || last >= 0x80) return this.idOf(buf, start, end);
+    if (value >= 0 && end - start <= MAX_DIGITS && (first !== 48 || end - start === 1) && value < VALUE_LIMIT)
+      return this.idOfDigits(buf, start, end, hash, value);
+    return this.interner.idOf(buf, start, end, hash);
+  }
+
   /** The id of the token in buf[start, end) once trimmed, or -1 when it trims to nothing. */
   idOf(buf: Uint8Array, start: number, end: number): number {
     let s = start;
@@ -147,13 +165,17 @@ export class TokenBytes {
       if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
       else digits = false;
     }
-    if (digits && e - s <= MAX_DIGITS && (buf[s] !== 48 || e - s === 1) && value < VALUE_LIMIT) {
-      if (value >= this.idOfValue.length) this.growValues(value);
-      let id = this.idOfValue[value];
-      if (id < 0) id = this.idOfValue[value] = this.interner.idOf(buf, s, e, hash);
-      return id;
-    }
+    if (digits && e - s <= MAX_DIGITS && (buf[s] !== 48 || e - s === 1) && value < VALUE_LIMIT)
+      return this.idOfDigits(buf, s, e, hash, value);
     return this.interner.idOf(buf, s, e, hash);
+  }
+
+  /** The id of a token of digits without a leading zero, whose value is below VALUE_LIMIT. */
+  private idOfDigits(buf: Uint8Array, start: number, end: number, hash: number, value: number): number {
+    if (value >= this.idOfValue.length) this.growValues(value);
+    let id = this.idOfValue[value];
+    if (id < 0) id = this.idOfValue[value] = this.interner.idOf(buf, start, end, hash);
+    return id;
   }
 
   private growValues(value: number): void {
