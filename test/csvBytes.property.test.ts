@@ -118,6 +118,23 @@ describe('the byte tokenizer (csvBytes.ts) reads CSV baskets and tid,item as the
     );
   });
 
+  it('csv-long: what was read goes on to the text path, whether each tid came in one run or one came back', () => {
+    // A CR inside a quoted field hands the rest to the text path, which reads it without an error.
+    const files = [
+      'tid,item\n1,a\n1,b\n2,"x\ry"\n2,a\n3,b\n',
+      'tid,item\n1,a\n2,b\n1,c\n2,a\n1,a\n2,"x\ry"\n3,d\n1,e\n',
+      'tid,item\n1,a\n2,b\n1,c\n2,a\n3,d\n',
+    ];
+    for (const text of files) {
+      const bytes = new TextEncoder().encode(text);
+      const options: ParseOptions = { fileName: 'l.csv', keepRowNames: true };
+      const expected = outcome(long(options), [bytes]);
+      expect(expected).not.toHaveProperty('error');
+      for (const cuts of [[], [9], [13, 20]])
+        expect(outcome(csvByteParser('csv-long', options), chunksOf(bytes, cuts))).toEqual(expected);
+    }
+  });
+
   it('reads well-formed files itself (no hand-on to papaparse) and names the line of a late error', () => {
     const text = 'tid,item\r\n1,"a ""b"""\r\n1,7\r\n2,7\r\n1,c\r\n1,7\r\n3\r\n';
     const bytes = new TextEncoder().encode(text);

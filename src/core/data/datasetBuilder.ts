@@ -87,6 +87,11 @@ export class DatasetBuilder {
     return sortDistinct(row, length);
   }
 
+  /** The ids of row `index`, a row closed before (a view into the items: read it before adding rows). */
+  rowIds(index: number): Uint32Array {
+    return this.items.data.subarray(this.offsets.get(index), this.offsets.get(index + 1));
+  }
+
   /** Appends one transaction given by item ids in a plain array. */
   addIds(ids: readonly number[]): number {
     if (ids.length > this.scratch.length) this.scratch = new Uint32Array(ids.length * 2);

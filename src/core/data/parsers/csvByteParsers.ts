@@ -5,6 +5,7 @@
  * tokenizer or these readers leave to papaparse hands the parse on to the text path with what was
  * read so far (`BasketState`, `LongState`), so its error, and anything after it, is the text path's.
  */
+import { DatasetBuilder } from '../datasetBuilder.ts';
 import { U32Vec } from '../u32Vec.ts';
 import { basketState, csvBasketReader, finishBasket, type BasketState } from './csvBasket.ts';
 import { CsvBytes, type RowFields, type RowSink } from './csvBytes.ts';
@@ -130,25 +131,32 @@ class BasketBytes implements RowSink {
 const PAIR_SPAN = 2 ** 26;
 
 /**
- * csv-long rows (csvLong.ts): (tid, item) pairs, kept in line order as two arrays of ids and grouped
- * by tid at the end. A pair given again is found by marks (the tid that last took each item) while
- * each tid's rows come together, as files usually have them; from the first tid that comes back
- * after another, by a set of every pair.
+ * csv-long rows (csvLong.ts). While each tid's lines come together, as files usually have them,
+ * the tid's items are written in place as one row of the builder (4 bytes per occurrence; row t is
+ * tid t, tids numbered by first appearance), closed when the next tid starts, and a pair given
+ * again is found by marks (the tid that last took each item). From the first tid that comes back
+ * after another, the rest goes to (tid, item) pairs and a set of every pair finds the repeats; at
+ * the end each tid's row and its later pairs are joined into a new builder, tids in order.
  */
 class LongBytes implements RowSink {
   private readonly tids = new TidNames();
   private readonly items: TokenBytes;
-  private readonly pairTids = new U32Vec(1 << 16);
-  private readonly pairItems = new U32Vec(1 << 16);
+  /** Ids written so far in the open row (tid lastTid's), while the tids come one run each. */
+  private written = 0;
   private marks = new Int32Array(1024);
   private lastTid = -1;
+  /** From the first tid that comes back: every pair seen, and the pairs read since. */
   private pairs: Set<number> | null = null;
+  private readonly laterTids = new U32Vec(1 << 10);
+  private readonly laterItems = new U32Vec(1 << 10);
 
   constructor(
     private readonly options: ParseOptions,
     private readonly state: LongState,
   ) {
     this.items = TokenBytes.items(state.builder.dictionary);
+    // A line holds at least a tid, a comma, an item and a line end; the file's lines are longer.
+    state.builder = new DatasetBuilder(state.builder.dictionary, Math.ceil((options.sizeHint ?? 0) / 8));
   }
 
   row(buf: Uint8Array, fields: RowFields): boolean {
@@ -161,15 +169,17 @@ class LongBytes implements RowSink {
     }
     if (isBlankRow(buf, fields)) return true;
     if (fields.count < state.width) return false;
-    const t = state.tidIndex;
     const known = this.tids.size;
-    let tid = fieldId(this.tids.ids, buf, fields, t);
+    let tid = fieldId(this.tids.ids, buf, fields, state.tidIndex);
     if (tid < 0) tid = this.tids.ids.empty();
     const item = fieldId(this.items, buf, fields, state.itemIndex);
     if (item >= PAIR_SPAN || tid >= PAIR_SPAN) return false;
     if (fields.count > state.headerWidth)
       state.warnings.add(fields.line, widerThanHeader(fields.count, state.headerWidth));
-    if (tid !== this.lastTid && tid < known && this.pairs === null) this.pairs = this.allPairs();
+    if (tid !== this.lastTid && this.pairs === null) {
+      if (this.lastTid >= 0) this.closeRow();
+      if (tid < known) this.pairs = this.allPairs();
+    }
     this.lastTid = tid;
     if (item < 0) return true;
     if (this.isRepeat(tid, item)) {
@@ -179,9 +189,20 @@ class LongBytes implements RowSink {
       );
       return true;
     }
-    this.pairTids.push(tid);
-    this.pairItems.push(item);
+    if (this.pairs !== null) {
+      this.laterTids.push(tid);
+      this.laterItems.push(item);
+    } else {
+      const builder = state.builder;
+      builder.rowRoom(this.written, 1)[builder.rowStart + this.written++] = item;
+    }
     return true;
+  }
+
+  /** Closes the open row (its items are distinct: the marks kept repeats out). */
+  private closeRow(): void {
+    this.state.builder.endRow(this.written);
+    this.written = 0;
   }
 
   /** Whether (tid, item) came before; notes it when not. */
@@ -202,54 +223,70 @@ class LongBytes implements RowSink {
     return false;
   }
 
+  /** Every pair in the builder's rows (row t is tid t). */
   private allPairs(): Set<number> {
     const pairs = new Set<number>();
-    for (let p = 0; p < this.pairTids.length; p++)
-      pairs.add(this.pairTids.data[p] * PAIR_SPAN + this.pairItems.data[p]);
+    const builder = this.state.builder;
+    for (let t = 0; t < builder.rowCount; t++)
+      for (const item of builder.rowIds(t)) pairs.add(t * PAIR_SPAN + item);
     return pairs;
   }
 
-  /** Each tid's items into the builder, tids in order of first appearance. */
+  /** Each tid's items (its row, then its later pairs), tids in order of first appearance. */
+  private eachTid(visit: (tid: number, row: Uint32Array, later: Uint32Array) => void): void {
+    const count = this.tids.size;
+    const n = this.laterTids.length;
+    const tidOf = this.laterTids.data;
+    // The later pairs grouped by tid (a counting sort, stable).
+    const offsets = new Uint32Array(count + 1);
+    for (let p = 0; p < n; p++) offsets[tidOf[p] + 1]++;
+    for (let t = 0; t < count; t++) offsets[t + 1] += offsets[t];
+    const next = offsets.slice(0, count);
+    const grouped = new Uint32Array(n);
+    for (let p = 0; p < n; p++) grouped[next[tidOf[p]]++] = this.laterItems.data[p];
+    const builder = this.state.builder;
+    const none = new Uint32Array(0);
+    for (let t = 0; t < count; t++)
+      visit(t, t < builder.rowCount ? builder.rowIds(t) : none, grouped.subarray(offsets[t], offsets[t + 1]));
+  }
+
   finish(): ParseResult {
     const state = this.state;
     if (state.tidIndex < 0) return csvLongReader(this.options, state).finish();
-    const count = this.tids.size;
-    const n = this.pairTids.length;
-    const tidOf = this.pairTids.data;
-    const itemOf = this.pairItems.data;
-    let grouped = itemOf;
-    let offsets: Uint32Array | null = null;
-    if (this.pairs !== null) {
-      // A tid came back after another: the pairs are grouped by tid (a counting sort, stable).
-      offsets = new Uint32Array(count + 1);
-      for (let p = 0; p < n; p++) offsets[tidOf[p] + 1]++;
-      for (let t = 0; t < count; t++) offsets[t + 1] += offsets[t];
-      const next = offsets.slice(0, count);
-      grouped = new Uint32Array(n);
-      for (let p = 0; p < n; p++) grouped[next[tidOf[p]]++] = itemOf[p];
-    }
-    // Else each tid's pairs are one run, tids in order: the pairs are grouped as they stand.
-    const builder = state.builder;
-    let p = 0;
-    for (let t = 0; t < count; t++) {
-      const from = p;
-      if (offsets === null) while (p < n && tidOf[p] === t) p++;
-      else p = offsets[t + 1];
-      builder.rowRoom(0, p - from).set(grouped.subarray(from, p), builder.rowStart);
-      builder.endRow(p - from);
+    if (this.pairs === null) {
+      // Each tid was one run: its row is in the builder, the last one still open.
+      if (this.lastTid >= 0) this.closeRow();
+    } else {
+      const joined = new DatasetBuilder(
+        state.builder.dictionary,
+        state.builder.rowStart + this.laterItems.length,
+      );
+      this.eachTid((_, row, later) => {
+        const ids = joined.rowRoom(0, row.length + later.length);
+        ids.set(row, joined.rowStart);
+        ids.set(later, joined.rowStart + row.length);
+        joined.endRow(row.length + later.length);
+      });
+      state.builder = joined;
     }
     return longResult(this.options, state, () => this.tids.names());
   }
 
-  /** The text path reads on: what was read goes into its per-tid sets of item names. */
+  /**
+   * The text path reads on: what was read goes into its per-tid sets of item names, and the text
+   * path's own builder (the same dictionary) takes the rows at its end.
+   */
   handOn(): void {
-    const sets = this.tids.names().map((tid) => {
+    const state = this.state;
+    if (this.pairs === null && this.lastTid >= 0) this.closeRow();
+    const names = this.tids.names();
+    const tokens = state.builder.dictionary.tokens;
+    this.eachTid((t, row, later) => {
       const items = new Set<string>();
-      this.state.rowsOfTid.set(tid, items);
-      return items;
+      for (const item of row) items.add(tokens[item]);
+      for (const item of later) items.add(tokens[item]);
+      state.rowsOfTid.set(names[t], items);
     });
-    const tokens = this.state.builder.dictionary.tokens;
-    for (let p = 0; p < this.pairTids.length; p++)
-      sets[this.pairTids.data[p]].add(tokens[this.pairItems.data[p]]);
+    state.builder = new DatasetBuilder(state.builder.dictionary);
   }
 }
