@@ -67,6 +67,8 @@ describe('distribute --engine local', () => {
       expect(run.record.summary.rows_after ?? 600).toBe(600);
       const evaluated = await cliInProcess('evaluate', input, run.out, '--audit', run.audit);
       expect(JSON.parse(evaluated.stdout).verified).toBe(true);
+      // The metrics summed over the partitions (partitionMetrics.ts) are the whole's, bit for bit.
+      expect(run.record.metrics).toEqual(JSON.parse(evaluated.stdout).metrics);
     },
     SPAWNS_LIMIT_MS,
   );

@@ -26,6 +26,8 @@ import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { mergeResults, type PartitionResult } from '../../core/distribute/mergeResults.ts';
 import { partitionRows, splitOf, SPLITS, type Split } from '../../core/distribute/partitionRows.ts';
+import { partitionMetrics, type PartitionSlice } from '../../core/distribute/partitionMetrics.ts';
+import { publishedRowCount } from '../../core/release/rowCount.ts';
 import { partsRefusal, splitRefusal } from '../../core/distribute/dpParts.ts';
 import { checkDataBounds, dataFacts } from '../../core/methods/params.ts';
 import { findMethod, METHODS } from '../../core/methods/registry.ts';
@@ -278,13 +280,15 @@ async function distribute(
   };
 
   /** The result through the one pipeline (verify, measure, publish), its files written whole. */
-  const publish = async (result: MethodResult, elapsedMs: number) => {
+  const publish = async (result: MethodResult, elapsedMs: number, slices?: readonly PartitionSlice[]) => {
     const outcome = publishRun(
       dataset,
       request,
       {
         result,
         elapsedMs,
+        // The metrics as sums over the partitions (partitionMetrics.ts), not over the whole.
+        ...(slices && { measured: partitionMetrics(dataset, result.release, result.audit, slices) }),
         peakBytes: () => process.resourceUsage().maxRSS * 1024,
         progress: progress.run,
       },
@@ -434,6 +438,7 @@ async function distribute(
       return o ? { rows, ...readPartition(o.dir) } : runInDriver(dataset, request, rows, part, hierarchyFile);
     });
     progress.stage('merging');
+    const slices = results.map((r) => ({ rows: r.rows, published: publishedRowCount(r.release) }));
     const { warnings, ...merged } = mergeResults(dataset, ctx.header, results, split);
     // The work directory is no longer needed: it goes now, before the files are written (whose
     // own signal handling, outputFiles.ts, takes over from here).
@@ -442,6 +447,7 @@ async function distribute(
     const { record, exported } = await publish(
       { ...merged, notes: { partitions: parts, engine, split } },
       engineMs,
+      slices,
     );
     record.warnings.push(...warnings);
     const partitions = rowsOf.map((rows, part) => {

@@ -57,10 +57,13 @@ function generalizedItems(dataset: Dataset, release: Release): (item: number) =>
   return (item) => items.has(item);
 }
 
-type AvgreOptions = { q?: number; queries?: number; workload?: AvgreWorkload; seed: number };
+export type AvgreOptions = { q?: number; queries?: number; workload?: AvgreWorkload; seed: number };
 
-/** The queries of `release` under `options` (the workload named, its defaults). */
-function workloadOf(dataset: Dataset, release: Release, options: AvgreOptions): number[][] {
+/**
+ * The queries of `release` under `options` (the workload named, its defaults); distribute's sums
+ * over partitions (core/distribute/partitionMetrics.ts) answer the same ones.
+ */
+export function avgreWorkload(dataset: Dataset, release: Release, options: AvgreOptions): number[][] {
   return avgreQueries(
     dataset,
     options.q ?? DEFAULT_AVGRE_Q,
@@ -76,7 +79,7 @@ export function averageRelativeError(
   audit: Audit,
   options: AvgreOptions,
 ): { avgre: number; avgre_se: number; perQuery: Float64Array } {
-  const workload = workloadOf(dataset, release, options);
+  const workload = avgreWorkload(dataset, release, options);
   // Tid-lists of the queries' items only (one read of the data, ItemRows.ofItems).
   const asked = new Set(workload.flat());
   const actual = ItemRows.ofItems(dataset, asked);
@@ -98,7 +101,7 @@ export const avgreMetric: MetricSpec = {
   defaultOn: true,
   kinds: ['transactions', 'buckets', 'groups', 'generalized', 'disassociated'],
   values: { avgre: 'lower', avgre_se: 'se' },
-  asks: (dataset, release, options) => workloadOf(dataset, release, options).flat(),
+  asks: (dataset, release, options) => avgreWorkload(dataset, release, options).flat(),
   compute: (dataset, release, audit, options) => {
     const { avgre, avgre_se, perQuery } = averageRelativeError(dataset, release, audit, options);
     options.perQuery?.set('avgre', compact(perQuery));

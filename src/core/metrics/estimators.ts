@@ -192,6 +192,44 @@ function groupsEstimator(
 }
 
 /**
+ * A query against a generalized release, apart from its count (so distribute's sums over
+ * partitions, core/distribute/partitionMetrics.ts, count each partition's rows and multiply once):
+ * the labels it maps to (its items, or their generalized items) and the product over them of
+ * 2^(|g|-j) / (2^|g|-1); null when a query item is suppressed (the estimate is 0).
+ */
+export type GeneralizedQuery = (
+  itemset: readonly number[],
+) => { labels: string[]; probability: number } | null;
+
+export function generalizedQuery(dataset: Dataset, release: GeneralizedRelease): GeneralizedQuery {
+  const labelOf = labelsOf(release);
+  const suppressed = new Set(release.suppressed);
+  return (itemset) => {
+    const perLabel = new Map<string, number>();
+    for (const id of itemset) {
+      const token = dataset.dictionary.token(id);
+      if (suppressed.has(token)) return null;
+      const label = labelOf.get(token) ?? token;
+      perLabel.set(label, (perLabel.get(label) ?? 0) + 1);
+    }
+    let probability = 1;
+    for (const [label, j] of perLabel) {
+      const size = Object.hasOwn(release.generalized, label) ? release.generalized[label].length : 1;
+      probability *= 2 ** (size - j) / (2 ** size - 1);
+    }
+    return { labels: [...perLabel.keys()], probability };
+  };
+}
+
+/** Each generalized input item's label. */
+function labelsOf(release: GeneralizedRelease): Map<string, string> {
+  const labelOf = new Map<string, string>();
+  for (const [label, items] of Object.entries(release.generalized))
+    for (const t of items) labelOf.set(t, label);
+  return labelOf;
+}
+
+/**
  * Generalized: the published rows as a Dataset over ids (labels after the input's items); a row
  * holding every label the query maps to counts with the product over those labels g of
  * 2^(|g|-j) / (2^|g|-1).
@@ -202,9 +240,7 @@ function generalizedEstimator(
   asked?: readonly number[],
 ): SupportEstimator {
   const published = publishedDataset(dataset, release.transactions);
-  const labelOf = new Map<string, string>();
-  for (const [label, items] of Object.entries(release.generalized))
-    for (const t of items) labelOf.set(t, label);
+  const labelOf = labelsOf(release);
   // The published ids the asked items map to (their labels, or themselves).
   const rows = asked
     ? ItemRows.ofItems(
@@ -215,23 +251,13 @@ function generalizedEstimator(
         }),
       )
     : ItemRows.of(published);
-  const suppressed = new Set(release.suppressed);
+  const query = generalizedQuery(dataset, release);
   return (itemset) => {
-    const perLabel = new Map<string, number>();
-    for (const id of itemset) {
-      const token = dataset.dictionary.token(id);
-      if (suppressed.has(token)) return 0;
-      const label = labelOf.get(token) ?? token;
-      perLabel.set(label, (perLabel.get(label) ?? 0) + 1);
-    }
-    if (perLabel.size === 0) return published.n;
-    let probability = 1;
-    for (const [label, j] of perLabel) {
-      const size = Object.hasOwn(release.generalized, label) ? release.generalized[label].length : 1;
-      probability *= 2 ** (size - j) / (2 ** size - 1);
-    }
-    const ids = [...perLabel.keys()].map((label) => published.dictionary.find(label) ?? -1);
+    const asks = query(itemset);
+    if (asks === null) return 0;
+    if (asks.labels.length === 0) return published.n;
+    const ids = asks.labels.map((label) => published.dictionary.find(label) ?? -1);
     if (ids.includes(-1)) return 0;
-    return rows.countRowsContaining(ids) * probability;
+    return rows.countRowsContaining(ids) * asks.probability;
   };
 }

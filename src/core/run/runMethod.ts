@@ -44,6 +44,24 @@ export interface RunHooks extends Omit<ContextHooks, 'progress'> {
    */
   result?: MethodResult;
   elapsedMs?: number;
+  /**
+   * Metrics measured another way than by their `compute` over the whole input and release, to the
+   * same values (distribute's sums over partitions, core/distribute/partitionMetrics.ts); the run
+   * computes the others as usual.
+   */
+  measured?: MeasuredMetrics;
+}
+
+/** Metrics measured outside the run's loop (RunHooks.measured). */
+export interface MeasuredMetrics {
+  /** The metric ids it measures for this release. */
+  readonly ids: readonly string[];
+  /**
+   * The named values of each of `ids` (a subset of its own), by metric id, as their `compute` would
+   * return them under `options` (its seed and settings; a metric's per-query values go into
+   * `options.perQuery` as its `compute` leaves them).
+   */
+  measure(ids: readonly string[], options: MetricOptions): Record<string, Record<string, number>>;
 }
 
 export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks = {}): RunOutcome {
@@ -66,13 +84,18 @@ export function runMethod(dataset: Dataset, request: RunRequest, hooks: RunHooks
   const metrics: Record<string, number> = {};
   const perQuery = new Map<string, number[]>();
   const options = { seed: request.seed, ...request.metricOptions, perQuery };
-  prepareTidLists(dataset, result.release, wanted, options, ctx.sensitive);
+  const given = hooks.measured;
+  const elsewhere = given ? wanted.filter((id) => given.ids.includes(id)) : [];
+  const here = wanted.filter((id) => !elsewhere.includes(id));
+  if (elsewhere.length > 0) report(0, 'measuring', elsewhere.join(', '));
+  const measured = elsewhere.length > 0 ? given!.measure(elsewhere, options) : {};
+  prepareTidLists(dataset, result.release, here, options, ctx.sensitive);
   wanted.forEach((id, i) => {
     const metric = findMetric(id);
     if (!metric) throw new InputError(`unknown metric '${id}'`);
     if (!metricApplies(metric, kind, model)) return; // does not apply: absent, never zero
     report(i / (wanted.length + 1), 'measuring', id);
-    Object.assign(metrics, metric.compute(dataset, result.release, result.audit, options));
+    Object.assign(metrics, measured[id] ?? metric.compute(dataset, result.release, result.audit, options));
   });
   report(wanted.length / (wanted.length + 1), 'measuring', 'summary');
   const facts = releaseFacts(dataset, result.release, result.audit);
