@@ -4,22 +4,27 @@
  * code 2 rather than killed by the system after the cluster's work is done.
  *
  * What the driver holds today (measured phase by phase on the 410,201-row Netflix shape, PTA k =
- * 100 in 8 partitions; notes/distribute.md "The driver's memory"): the input as CSR (8 bytes an
- * occurrence and its dictionary), then, one after the other, the Gray order and each partition's
- * Parquet bytes (the partitions are written one at a time), the merged release (the whole of it,
- * its rows as arrays of strings: core/distribute/mergeResults.ts), and at the peak the metrics
- * over the whole input and release (AvgRE's estimator builds the published rows as a Dataset and
- * the tid-lists of the queries' items). So the peak grows with the input's rows and item
- * occurrences, not with the partition size: the streamed merge, verifier and metrics that would
- * make it the partition's are not built.
+ * 100 in 8 partitions; notes/distribute.md "The driver's memory" and "Streamed metrics"): the input
+ * as CSR (8 bytes an occurrence and its dictionary), then, one after the other, the Gray order and
+ * each partition's Parquet bytes (the partitions are written one at a time), the merged release
+ * (the whole of it: core/distribute/mergeResults.ts), its verification and the run's summary over
+ * it. The metrics of a transactions release (NCP, GCP, IL, AvgRE) and a generalized one's AvgRE are
+ * sums over the partitions (core/distribute/partitionMetrics.ts), holding one partition's
+ * structures at a time. The peak is in the read and the partitions' writing (a dry run, which does
+ * only that, peaks at 405-445 MiB at 1x: the heap the writer leaves until V8 collects it, so it moves
+ * from run to run); everything after the tasks (merge, verify, metrics, summary, files) at most 218
+ * MiB at 1x and 297 at 3x (261 and 404 with the metrics over the whole). So the peak still grows
+ * with the input's rows and occurrences, not with the partition size: a streamed read and
+ * partitioning, merge and verifier are not built.
  *
  * The figure is a plane through the driver's own measured peak RSS (its maxRSS, in MiB;
  * bench/results.md "Distribute: the driver's memory"): 442 at 1x the 410,201-row shape
  * (5,484,872 occurrences), 1,105 at 3x (1,230,603 rows, 16,454,616 occurrences), 3,505 on the full
  * Netflix shape (480,189 rows, about 100.5 M occurrences): 110 MiB + 399 bytes a row + 33.5 bytes
  * an occurrence fits the three; the constants below are rounded up so it lies above each. Those
- * are the peaks before this round's writer and BitMatrix changes; after them 1x measured 442 and
- * 3x 737, so the figure is conservative (the full shape was not re-measured after).
+ * are the peaks before the writer and BitMatrix changes; after them 1x measured 442 and 3x 737, and
+ * with the metrics summed over partitions 434-449 and 833 (the figure: 472 and 1,163), so it is
+ * conservative; it is not refitted, since the full shape was not measured again.
  */
 import { CliError } from '../cliError.ts';
 
