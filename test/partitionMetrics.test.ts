@@ -33,10 +33,10 @@ const RUNS = [
 ];
 
 /** The published rows cut at `cuts` (ascending, inside (0, n)), each part with the input rows its rows link to. */
-function slicesAt(rowOf: readonly number[], cuts: readonly number[]): PartitionSlice[] {
+function slicesAt(rowOf: ArrayLike<number>, cuts: readonly number[]): PartitionSlice[] {
   const bounds = [0, ...cuts, rowOf.length];
   return bounds.slice(1).map((end, i) => ({
-    rows: rowOf.slice(bounds[i], end),
+    rows: Array.from(rowOf).slice(bounds[i], end),
     published: end - bounds[i],
   }));
 }

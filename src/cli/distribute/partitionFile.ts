@@ -7,6 +7,7 @@
  * knows the partitions' format.
  */
 import type { Dataset } from '../../core/data/dataset.ts';
+import { rowSubset } from '../../core/data/rowSubset.ts';
 import { transactionsParquet } from '../../core/data/columnar/writeParquet.ts';
 import { writeFile } from '../writePieces.ts';
 
@@ -32,16 +33,7 @@ export function writePartition(
   _format: PartitionFormat,
 ): void {
   // The partition's rows as CSR rows of ids into the input's own token table (no token copied).
-  let total = 0;
-  for (const r of rows) total += dataset.rowLength(r);
-  const offsets = new Uint32Array(rows.length + 1);
-  const items = new Uint32Array(total);
-  let at = 0;
-  rows.forEach((r, i) => {
-    items.set(dataset.row(r), at);
-    at += dataset.rowLength(r);
-    offsets[i + 1] = at;
-  });
+  const { offsets, items } = rowSubset(dataset, rows);
   const bytes = transactionsParquet({ offsets, items, tokens: dataset.dictionary.tokens }, 'list');
   writeFile(path, (sink) => sink.write(bytes));
 }
