@@ -25,7 +25,7 @@ while kill -0 "$pid" 2> /dev/null; do
 done
 wait "$pid"
 last=$(grep -E 'partition [0-9]+: done' "$OUT/stderr.txt" | tail -n 1 | cut -d' ' -f1)
-echo "record peak MiB: $(node -e "const r=require('./$OUT/record.json');console.log(Math.round(r.peak_bytes/1048576), 'driver cpu s', r.distribute.cpu_s.driver.toFixed(1), 'gcp', r.metrics.gcp, 'ncp', r.metrics.ncp, 'avgre', r.metrics.avgre)")"
+echo "record peak MiB: $(node -e "const r=require(require('path').resolve('$OUT/record.json'));console.log(Math.round(r.peak_bytes/1048576), 'driver cpu s', r.distribute.cpu_s.driver.toFixed(1), 'gcp', r.metrics.gcp, 'ncp', r.metrics.ncp, 'avgre', r.metrics.avgre)")"
 echo "sampled peak MiB: $(sort -k2 -n "$OUT/rss.txt" | tail -n 1)"
 echo "last partition done at ${last:-?} s; samples after it (s MiB):"
 awk -v t="${last:-0}" '$1 >= t' "$OUT/rss.txt" | awk 'NR % 3 == 1' | tr '\n' ';'
